@@ -1,0 +1,35 @@
+"""Command line: ``python -m rules <command>``.
+
+The commands and their inputs, outputs and exit codes are the stable interface
+of ``../shared/design/ARCHITECTURE.md`` ("Stable command-line interface"):
+
+* ``validate-deck --format FORMAT [--cards DIR] FILE...`` (exit 0 legal, 1 illegal, 2 unreadable)
+* ``formats`` lists the built-in deck formats
+* ``standings [--tiebreakers NAME] < history.json``
+* ``pair --system SYSTEM [--seed N] < history.json`` (exit 2 when the round cannot be paired)
+* ``tiebreakers`` lists the tiebreaker systems
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from rules import cli_decks, cli_games
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m rules", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    cli_decks.register(commands)
+    cli_games.register(commands)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
