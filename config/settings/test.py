@@ -1,0 +1,12 @@
+"""Test settings: the embedded default unless DATABASE_URL/REDIS_URL are set; fast hashing.
+
+Tasks run eagerly in tests; the integration tests (tests/e2e/test_celery_worker.py) switch
+eager mode off to hand the work to the real worker that .ci/run starts.
+"""
+from config.settings.base import *  # noqa: F401,F403
+from config.settings.base import DATABASES
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+CELERY_TASK_ALWAYS_EAGER = True
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    DATABASES["default"]["TEST"] = {"NAME": ":memory:"}

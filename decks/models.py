@@ -1,0 +1,62 @@
+"""Card catalogue rows and decklist submissions.
+
+Terms: a *decklist* is the list of cards a player registers for one tournament; a
+*verdict* is the result of checking it against that tournament's frozen format
+(``rules.legality.check_deck``). Every readable submission is kept; the player's
+registered deck is their latest legal one, so a bad upload never replaces it.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class CardRecord(models.Model):
+    """One printing of a card, imported from ../shared/cards/spellfire_cards.csv (for search and display)."""
+
+    key = models.CharField(max_length=16, unique=True, help_text="SET/NUMBER as CrossFire numbers it, e.g. 3rd/54")
+    set_code = models.CharField(max_length=8, db_index=True)
+    number = models.PositiveIntegerField()
+    name = models.CharField(max_length=120, db_index=True)
+    card_type = models.CharField(max_length=32, db_index=True)
+    champion_type = models.CharField(max_length=32, blank=True)
+    level = models.CharField(max_length=16, blank=True)
+    level_value = models.IntegerField(null=True, blank=True)
+    world = models.CharField(max_length=32, blank=True)
+    is_avatar = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["set_code", "number"]
+
+    def __str__(self) -> str:
+        return f"{self.key} {self.name}"
+
+
+class DeckSubmission(models.Model):
+    """One decklist a player submitted for a tournament, with the verdict it got.
+
+    ``cards`` is the list of card keys, one entry per copy (JSON list of str);
+    ``verdict`` is ``rules.legality.Verdict.to_dict()``; ``format_version`` is the
+    tournament format version the verdict was checked against.
+    """
+
+    registration = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.CASCADE, related_name="deck_submissions"
+    )
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    submitted_at = models.DateTimeField(auto_now_add=True)
+    source_format = models.CharField(max_length=8, help_text="text, cfd or dek")
+    filename = models.CharField(max_length=255, blank=True)
+    title = models.CharField(max_length=200, blank=True)
+    text = models.TextField(help_text="The decklist as normalised text (one line per card with counts)")
+    cards = models.JSONField(default=list)
+    legal = models.BooleanField()
+    verdict = models.JSONField(default=dict)
+    format_version = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["-submitted_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Deck #{self.pk} ({'legal' if self.legal else 'illegal'})"

@@ -1,0 +1,97 @@
+"""Deck submission: read, check against the tournament's frozen format, store.
+
+The reading and the verdict are ``rules.decklists`` and ``rules.legality``; this module
+handles who may submit, the lock, and keeping the registered (latest legal) deck.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from django.conf import settings
+from django.db import transaction
+from rules.cards import Catalogue
+from rules.decklists import DecklistError, read_decklist
+from rules.formats import DeckFormat
+from rules.legality import check_deck
+
+from decks.models import CardRecord, DeckSubmission
+from tournaments.errors import Conflict, NotAllowed, UserError
+from tournaments.models import Registration, Tournament
+
+
+@functools.lru_cache(maxsize=4)
+def _catalogue(cards_dir: str) -> Catalogue:
+    return Catalogue.load(Path(cards_dir))
+
+
+def get_catalogue() -> Catalogue:
+    """The card catalogue read from settings.SPELLFIRE_CARDS_DIR (cached per process)."""
+    return _catalogue(str(settings.SPELLFIRE_CARDS_DIR))
+
+
+@transaction.atomic
+def deck_submit(*, registration: Registration, actor, data: bytes | str, filename: str = "") -> DeckSubmission:
+    """Read and check a decklist for ``registration`` and store it with its verdict.
+
+    ``data``: pasted text or an uploaded .cfd / text file (bytes, at most
+    settings.DECKLIST_MAX_BYTES). A legal deck becomes the registered deck; an illegal one
+    is stored with its verdict but leaves the registered deck in place.
+    Raises NotAllowed (not the player), Conflict (decks locked), UserError (unreadable,
+    empty, too large, unknown cards) — in which case nothing is stored.
+    """
+    registration = Registration.objects.select_for_update().select_related("tournament").get(pk=registration.pk)
+    tournament = Tournament.objects.get(pk=registration.tournament_id)
+    if actor.pk != registration.player_id:
+        raise NotAllowed("Only the player may submit their own decklist.")
+    if tournament.decks_locked or tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
+        raise Conflict("Decklists are locked: the tournament has started.", code="decks_locked")
+    if registration.withdrawn:
+        raise Conflict("You have withdrawn from this tournament.", code="withdrawn")
+    size = len(data.encode("utf-8") if isinstance(data, str) else data)
+    if size > settings.DECKLIST_MAX_BYTES:
+        raise UserError(
+            f"The decklist is {size:,} bytes; the limit is {settings.DECKLIST_MAX_BYTES:,}.", code="too_large"
+        )
+    try:
+        decklist = read_decklist(data, get_catalogue(), filename=filename)
+    except DecklistError as exc:
+        raise UserError(str(exc), code=exc.code, params=exc.params) from exc
+    verdict = check_deck(decklist, DeckFormat.from_dict(tournament.deck_format))
+    submission = DeckSubmission.objects.create(
+        registration=registration,
+        submitted_by=actor,
+        source_format=decklist.source_format,
+        filename=filename[:255],
+        title=decklist.title[:200],
+        text=decklist.to_text(),
+        cards=[card.key for card in decklist.cards],
+        legal=verdict.legal,
+        verdict=verdict.to_dict(),
+        format_version=tournament.format_version,
+    )
+    if verdict.legal:
+        registration.deck = submission
+        registration.save(update_fields=["deck"])
+    return submission
+
+
+def cards_import(*, cards_dir: Path | None = None) -> int:
+    """Load the catalogue CSVs into CardRecord rows (insert or update by key); returns the row count."""
+    catalogue = Catalogue.load(cards_dir or Path(settings.SPELLFIRE_CARDS_DIR))
+    rows = [
+        CardRecord(
+            key=c.key, set_code=c.set_code, number=c.number, name=c.name, card_type=c.card_type,
+            champion_type=c.champion_type, level=c.level, level_value=c.level_value, world=c.world,
+            is_avatar=c.is_avatar,
+        )
+        for c in catalogue
+    ]
+    with transaction.atomic():
+        CardRecord.objects.bulk_create(
+            rows, batch_size=500, update_conflicts=True, unique_fields=["key"],
+            update_fields=["set_code", "number", "name", "card_type", "champion_type", "level",
+                           "level_value", "world", "is_avatar"],
+        )
+    return CardRecord.objects.count()

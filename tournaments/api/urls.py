@@ -1,0 +1,25 @@
+from django.urls import path
+
+from decks.api.views import RegistrationDeck
+from tournaments.api import views
+
+app_name = "api"
+
+urlpatterns = [
+    path("tournaments/", views.TournamentListCreate.as_view(), name="tournament-list"),
+    path("tournaments/<int:pk>/", views.TournamentDetail.as_view(), name="tournament-detail"),
+    path("tournaments/<int:pk>/registrations/", views.RegistrationListCreate.as_view(), name="registrations"),
+    path("tournaments/<int:pk>/registrations/<int:registration_id>/drop/", views.RegistrationDrop.as_view(),
+         name="registration-drop"),
+    path("tournaments/<int:pk>/registrations/<int:registration_id>/deck/", RegistrationDeck.as_view(),
+         name="registration-deck"),
+    path("tournaments/<int:pk>/rounds/", views.RoundListCreate.as_view(), name="rounds"),
+    path("tournaments/<int:pk>/rounds/<int:number>/", views.RoundDetail.as_view(), name="round-detail"),
+    path("tournaments/<int:pk>/standings/", views.Standings.as_view(), name="standings"),
+    path("tournaments/<int:pk>/<str:action>/", views.TournamentAction.as_view(), name="tournament-action"),
+    path("matches/<int:pk>/", views.MatchDetail.as_view(), name="match-detail"),
+    path("matches/<int:pk>/reports/", views.MatchReportCreate.as_view(), name="match-report"),
+    path("matches/<int:pk>/override/", views.MatchOverride.as_view(), name="match-override"),
+    path("reports/<int:pk>/confirm/", views.ReportConfirm.as_view(), name="report-confirm"),
+    path("reports/<int:pk>/dispute/", views.ReportDispute.as_view(), name="report-dispute"),
+]

@@ -1,0 +1,183 @@
+"""REST API views: validate, call one service, serialise. Same permissions as the pages
+(the services check who may act)."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, permissions, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments import selectors, services
+from tournaments.api import serializers as s
+from tournaments.models import Match, Registration, ResultReport, Round, Tournament
+
+
+class TournamentListCreate(generics.ListAPIView):
+    """GET: every tournament. POST: create one (organisers only)."""
+
+    serializer_class = s.TournamentSerializer
+    queryset = selectors.tournament_list()
+    filterset_fields = ["status", "deck_format_id", "structure"]
+
+    @extend_schema(request=s.TournamentCreateSerializer, responses={201: s.TournamentSerializer})
+    def post(self, request):
+        data = s.TournamentCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = services.tournament_create(actor=request.user, **data.validated_data)
+        return Response(s.TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
+
+
+class TournamentDetail(generics.RetrieveAPIView):
+    serializer_class = s.TournamentSerializer
+    queryset = selectors.tournament_list()
+
+
+class TournamentAction(APIView):
+    """POST /tournaments/<id>/<action>/: open-registration, close-registration, start (organiser only)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    actions = {
+        "open-registration": services.tournament_open_registration,
+        "close-registration": services.tournament_close_registration,
+        "start": services.tournament_start,
+    }
+
+    @extend_schema(request=None, responses={200: s.TournamentSerializer})
+    def post(self, request, pk: int, action: str):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        if action not in self.actions:
+            return Response({"code": "unknown_action", "detail": f"Unknown action {action!r}."}, status=404)
+        tournament = self.actions[action](tournament=tournament, actor=request.user)
+        return Response(s.TournamentSerializer(tournament).data)
+
+
+class RegistrationListCreate(generics.ListAPIView):
+    """GET: the tournament's players. POST: register yourself."""
+
+    serializer_class = s.RegistrationSerializer
+
+    def get_queryset(self):
+        return Registration.objects.filter(tournament_id=self.kwargs["pk"]).select_related("player")
+
+    @extend_schema(request=None, responses={201: s.RegistrationSerializer})
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        registration = services.player_register(tournament=tournament, actor=request.user)
+        return Response(s.RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
+
+
+class RegistrationDrop(APIView):
+    """POST: drop a player (the player, or the organiser with a reason)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.ReasonSerializer, responses={200: s.RegistrationSerializer})
+    def post(self, request, pk: int, registration_id: int):
+        registration = get_object_or_404(Registration, pk=registration_id, tournament_id=pk)
+        data = s.ReasonSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        registration = services.player_drop(registration=registration, actor=request.user,
+                                            reason=data.validated_data["reason"])
+        return Response(s.RegistrationSerializer(registration).data)
+
+
+class RoundListCreate(generics.ListAPIView):
+    """GET: every round with its pairings. POST: pair the next round (organiser only)."""
+
+    serializer_class = s.RoundSerializer
+    pagination_class = None
+
+    def get_queryset(self):
+        return Round.objects.filter(tournament_id=self.kwargs["pk"]).prefetch_related(
+            "matches__player_a__player", "matches__player_b__player"
+        )
+
+    @extend_schema(request=None, responses={201: s.RoundSerializer, 200: s.TournamentSerializer})
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        rnd = services.round_pair_next(tournament=tournament, actor=request.user)
+        if rnd is None:
+            tournament.refresh_from_db()
+            return Response(s.TournamentSerializer(tournament).data, status=status.HTTP_200_OK)
+        return Response(s.RoundSerializer(rnd).data, status=status.HTTP_201_CREATED)
+
+
+class RoundDetail(generics.RetrieveAPIView):
+    serializer_class = s.RoundSerializer
+
+    def get_object(self):
+        return get_object_or_404(
+            Round.objects.prefetch_related("matches__player_a__player", "matches__player_b__player"),
+            tournament_id=self.kwargs["pk"], number=self.kwargs["number"],
+        )
+
+
+class MatchDetail(generics.RetrieveAPIView):
+    serializer_class = s.MatchSerializer
+    queryset = Match.objects.select_related("round", "player_a__player", "player_b__player")
+
+
+class MatchReportCreate(APIView):
+    """POST: report the match game by game (a player at the table)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.ResultInputSerializer, responses={201: s.ResultReportSerializer})
+    def post(self, request, pk: int):
+        match = get_object_or_404(Match, pk=pk)
+        data = s.ResultInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        report = services.result_report(match=match, actor=request.user, games=data.validated_data["games"])
+        return Response(s.ResultReportSerializer(report).data, status=status.HTTP_201_CREATED)
+
+
+class ReportConfirm(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: s.MatchSerializer})
+    def post(self, request, pk: int):
+        report = get_object_or_404(ResultReport, pk=pk)
+        match = services.result_confirm(report=report, actor=request.user)
+        return Response(s.MatchSerializer(match).data)
+
+
+class ReportDispute(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.DisputeInputSerializer, responses={200: s.MatchSerializer})
+    def post(self, request, pk: int):
+        report = get_object_or_404(ResultReport, pk=pk)
+        data = s.DisputeInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = services.result_dispute(report=report, actor=request.user, reason=data.validated_data["reason"])
+        return Response(s.MatchSerializer(match).data)
+
+
+class MatchOverride(APIView):
+    """POST: the organiser enters, corrects or settles a result (reason required; logged)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.OverrideInputSerializer, responses={200: s.MatchSerializer})
+    def post(self, request, pk: int):
+        match = get_object_or_404(Match, pk=pk)
+        data = s.OverrideInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.result_override(match=match, actor=request.user, games=data.validated_data["games"],
+                                 reason=data.validated_data["reason"])
+        match.refresh_from_db()
+        return Response(s.MatchSerializer(match).data)
+
+
+class Standings(APIView):
+    """GET: the latest standings snapshot and the results version it reflects."""
+
+    @extend_schema(responses={200: s.StandingsSerializer})
+    def get(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        snapshot = selectors.latest_snapshot(tournament)
+        body = s.StandingsSerializer(snapshot).data if snapshot else {"version": 0, "rows": []}
+        body = {**body, "results_version": tournament.results_version}
+        return Response(body)

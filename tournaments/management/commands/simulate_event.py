@@ -1,0 +1,169 @@
+"""Run a whole simulated event through the same services the pages and the API use."""
+
+from __future__ import annotations
+
+import datetime
+import random
+import time
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth.models import Group, User
+from django.core.management.base import BaseCommand, CommandError
+
+from decks.services import deck_submit
+from tournaments import services
+from tournaments.errors import UserError
+from tournaments.models import Match, ResultReport, Tournament
+from tournaments.services.permissions import ORGANISERS_GROUP
+from tournaments.selectors import latest_snapshot
+
+
+class Command(BaseCommand):
+    help = ("Simulate a Spellfire event: register players with real CrossFire decks, play Swiss rounds with "
+            "plausible results (mulligans, a drawn match, a drop, a dispute), run the top cut, print standings.")
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--players", type=int, default=64)
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--rounds", type=int, default=6, help="Swiss rounds")
+        parser.add_argument("--top-cut", type=int, default=8, choices=[0, 4, 8])
+        parser.add_argument("--format", default="55", help="built-in deck format id (55, 75 or 110)")
+        parser.add_argument("--best-of", type=int, default=3, choices=[1, 3, 5])
+        parser.add_argument("--wait", type=float, default=60.0,
+                            help="seconds to wait for Celery workers to bring the standings up to date")
+
+    def handle(self, *args, players: int, seed: int, rounds: int, top_cut: int, format: str, best_of: int,
+               wait: float, **options) -> None:
+        if players < 2:
+            raise CommandError("A tournament needs at least 2 players.")
+        started = time.perf_counter()
+        rng = random.Random(seed)
+        organiser = self._user(f"sim-organiser-{seed}")
+        organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
+        tournament = services.tournament_create(
+            actor=organiser, name=f"Simulated event (seed {seed}, {players} players)",
+            date=datetime.date.today(), deck_format_id=format, best_of=best_of, swiss_rounds=rounds,
+            top_cut=top_cut,
+        )
+        services.tournament_open_registration(tournament=tournament, actor=organiser)
+        decks = sorted((Path(settings.SPELLFIRE_CARDS_DIR) / "decks" / "crossfire" / f"{format} Card").rglob("*.cfd"))
+        if not decks:
+            raise CommandError(f"No CrossFire sample decks for the {format}-card format in {settings.SPELLFIRE_CARDS_DIR}")
+        strength: dict[int, float] = {}
+        legal_decks: list[Path] = []
+        for i in range(players):
+            user = self._user(f"sim{seed}-player{i + 1:04d}")
+            registration = services.player_register(tournament=tournament, actor=user)
+            strength[registration.pk] = rng.gauss(0, 1)
+            candidates = legal_decks or decks
+            for path in rng.sample(candidates, len(candidates)):
+                submission = deck_submit(registration=registration, actor=user, data=path.read_bytes(),
+                                         filename=path.name)
+                if submission.legal:
+                    if path not in legal_decks:
+                        legal_decks.append(path)
+                    break
+            else:
+                raise CommandError(f"None of the {len(decks)} sample decks is legal in format {format}.")
+        self.stdout.write(f"Registered {players} players with {len(legal_decks)} distinct legal sample decks.")
+        services.tournament_start(tournament=tournament, actor=organiser)
+
+        drawn_done = dispute_done = drop_done = False
+        mulligans = 0
+        while True:
+            rnd = services.round_pair_next(tournament=tournament, actor=organiser, seed=rng.randrange(2**31))
+            if rnd is None:
+                break
+            for match in rnd.matches.select_related("player_a__player", "player_b__player", "round"):
+                if match.is_bye:
+                    continue
+                force_draw = not drawn_done and not rnd.is_elimination and best_of > 1
+                games, m = self._play(rng, best_of, strength[match.player_a_id], strength[match.player_b_id],
+                                      force_draw=force_draw, elimination=rnd.is_elimination)
+                mulligans += m
+                drawn_done = drawn_done or force_draw
+                a, b = match.player_a.player, match.player_b.player
+                report = services.result_report(match=match, actor=a, games=games)
+                if not dispute_done and rnd.number == 2:
+                    services.result_dispute(report=report, actor=b, reason="Simulated: I won game 2, not my opponent.")
+                    services.result_override(match=match, actor=organiser, games=games,
+                                             reason="Simulated: judge checked with both players; report stands.")
+                    dispute_done = True
+                else:
+                    services.result_confirm(report=ResultReport.objects.get(pk=report.pk), actor=b)
+            if not drop_done and rnd.number == 3 and not rnd.is_elimination:
+                quitter = tournament.registrations.order_by("id").last()
+                services.player_drop(registration=quitter, actor=quitter.player)
+                drop_done = True
+                self.stdout.write(f"{quitter.display_name} dropped after round 3.")
+            confirmed = rnd.matches.filter(status=Match.Status.CONFIRMED).count()
+            self.stdout.write(f"Round {rnd.number} ({rnd.get_kind_display()}): {rnd.matches.count()} tables, "
+                              f"{confirmed} confirmed.")
+
+        tournament.refresh_from_db()
+        snapshot = self._wait_for_standings(tournament, wait)
+        elapsed = time.perf_counter() - started
+        self.stdout.write(f"Two-draw mulligans declared: {mulligans}")
+        self.stdout.write(f"Final standings (results version {snapshot.version if snapshot else 0}):")
+        self.stdout.write(f"{'rank':>4}  {'player':<22} {'pts':>3}  {'W-L-D':<7} {'OMW%':>6} {'GW%':>6} {'OGW%':>6}")
+        for row in (snapshot.rows if snapshot else []):
+            self.stdout.write(
+                f"{row['rank']:>4}  {row['name']:<22} {row['points']:>3}  "
+                f"{row['wins']}-{row['losses']}-{row['draws']:<3} {row['omwp'] * 100:6.2f} {row['gwp'] * 100:6.2f} "
+                f"{row['ogwp'] * 100:6.2f}" + ("  (dropped)" if row.get("dropped") else "")
+            )
+        winner = tournament.winner.display_name if tournament.winner else "none"
+        self.stdout.write(self.style.SUCCESS(f"Winner: {winner}"))
+        self.stdout.write(f"Simulated in {elapsed:.1f} s.")
+
+    def _user(self, username: str) -> User:
+        user, created = User.objects.get_or_create(username=username)
+        if created:
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+        return user
+
+    def _play(self, rng: random.Random, best_of: int, sa: float, sb: float, *, force_draw: bool,
+              elimination: bool) -> tuple[list[dict], int]:
+        """Games of one match: the stronger player more likely wins; some mulligans and drawn games.
+
+        Elimination matches have no drawn games, and best-of is odd, so they always have a winner.
+        """
+        need = best_of // 2 + 1
+        wins = {"a": 0, "b": 0}
+        games: list[dict] = []
+        mulligans = 0
+        last_mulligan: tuple[str, int] | None = None
+        if force_draw:  # one drawn match: 1-1 and a drawn third game
+            return [{"winner": "a"}, {"winner": "b"}, {"drawn": True}][:best_of], 0
+        p_a = 1 / (1 + 10 ** ((sb - sa) / 2))
+        counted = 0
+        while max(wins.values()) < need and counted < best_of:
+            if rng.random() < 0.08:
+                seat = rng.choice("ab")
+                streak = last_mulligan[1] + 1 if last_mulligan and last_mulligan[0] == seat else 1
+                if streak <= 2:
+                    games.append({"mulligan_by": seat})
+                    last_mulligan = (seat, streak)
+                    mulligans += 1
+                    continue
+            last_mulligan = None
+            counted += 1
+            if not elimination and rng.random() < 0.04:
+                games.append({"drawn": True})
+                continue
+            winner = "a" if rng.random() < p_a else "b"
+            wins[winner] += 1
+            games.append({"winner": winner})
+        return games, mulligans
+
+    def _wait_for_standings(self, tournament: Tournament, wait: float):
+        deadline = time.monotonic() + wait
+        while True:
+            snapshot = latest_snapshot(tournament)
+            if snapshot and snapshot.version >= tournament.results_version:
+                return snapshot
+            if time.monotonic() > deadline:
+                raise UserError("Standings were not brought up to date in time: is a Celery worker running?")
+            time.sleep(0.2)

@@ -1,0 +1,234 @@
+"""Tournaments, registrations, rounds, matches (tables), result reports, audit log, standings.
+
+Terms (the field's standard ones):
+
+* *round*: one round of pairings; Swiss rounds come first, then the *top cut*
+  (single elimination seeded by Swiss rank), or single elimination from the start.
+* *match*: two players at a numbered *table* in a round, best of 1, 3 or 5 games;
+  a *bye* is a match with one player, scored as a 2-0 win (Magic Tournament Rules, Appendix C).
+* *result report*: a player's game-by-game account of a match; the opponent confirms or
+  disputes it. A confirmed result bumps the tournament's ``results_version`` and the
+  standings are recomputed for that version (``StandingsSnapshot``).
+* *override*: an organiser entering or correcting a result or settling a dispute; every
+  one is an ``AuditEntry`` saying who, when, why, and the result before and after.
+* *drop*: a player leaves; they are never paired again but keep their record.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        REGISTRATION = "registration", "Registration open"
+        CLOSED = "closed", "Registration closed"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    class Structure(models.TextChoices):
+        SWISS = "swiss", "Swiss rounds, then an optional single-elimination top cut"
+        SINGLE_ELIMINATION = "single_elimination", "Single elimination"
+
+    class Victory(models.TextChoices):
+        SIX_REALMS = "6_realms", "Six unrazed realms"
+        TEN_REALMS = "10_realms", "Ten unrazed realms"
+
+    name = models.CharField(max_length=200)
+    date = models.DateField()
+    organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
+    deck_format_id = models.CharField(max_length=32, default="55")
+    deck_format = models.JSONField(help_text="Frozen copy of the deck format (rules.formats.DeckFormat.to_dict())")
+    format_version = models.PositiveIntegerField(default=1)
+    victory_condition = models.CharField(max_length=16, choices=Victory.choices, default=Victory.SIX_REALMS)
+    best_of = models.PositiveSmallIntegerField(choices=[(1, "Best of 1"), (3, "Best of 3"), (5, "Best of 5")], default=3)
+    structure = models.CharField(max_length=24, choices=Structure.choices, default=Structure.SWISS)
+    swiss_rounds = models.PositiveSmallIntegerField(default=3)
+    top_cut = models.PositiveSmallIntegerField(choices=[(0, "No top cut"), (4, "Top 4"), (8, "Top 8")], default=0)
+    decks_locked_at = models.DateTimeField(null=True, blank=True)
+    results_version = models.PositiveIntegerField(default=0)
+    winner = models.ForeignKey("Registration", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", args=[self.pk])
+
+    @property
+    def decks_locked(self) -> bool:
+        return self.decks_locked_at is not None
+
+
+class Registration(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="registrations")
+    registered_at = models.DateTimeField(auto_now_add=True)
+    deck = models.ForeignKey(
+        "decks.DeckSubmission", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        help_text="The registered deck: the latest legal submission",
+    )
+    dropped_after_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Last round played; never paired after it"
+    )
+    withdrawn = models.BooleanField(default=False, help_text="Left before the tournament started")
+
+    class Meta:
+        ordering = ["registered_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "player"], name="one_registration_per_player")]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        return self.player.get_username()
+
+    @property
+    def dropped(self) -> bool:
+        return self.dropped_after_round is not None
+
+
+class Round(models.Model):
+    class Kind(models.TextChoices):
+        SWISS = "swiss", "Swiss"
+        ELIMINATION = "elimination", "Single elimination"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    seed = models.BigIntegerField(help_text="Seed of the random.Random the pairing used; reproduces the round")
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="one_round_per_number")]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+    @property
+    def is_elimination(self) -> bool:
+        return self.kind == self.Kind.ELIMINATION
+
+
+class Match(models.Model):
+    """A table in a round. ``player_b`` is empty for a bye."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Awaiting result"
+        REPORTED = "reported", "Reported, awaiting confirmation"
+        DISPUTED = "disputed", "Disputed"
+        CONFIRMED = "confirmed", "Confirmed"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveSmallIntegerField()
+    player_a = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey(Registration, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    pairing_reason = models.CharField(max_length=300, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    wins_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    wins_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    draws = models.PositiveSmallIntegerField(null=True, blank=True)
+    games = models.JSONField(default=list, help_text="Confirmed games: [{winner: 'a'|'b'|null, drawn, mulligan_by}]")
+
+    class Meta:
+        ordering = ["round__number", "table"]
+        constraints = [models.UniqueConstraint(fields=["round", "table"], name="one_match_per_table")]
+
+    def __str__(self) -> str:
+        b = self.player_b.display_name if self.player_b else "BYE"
+        return f"{self.round}, table {self.table}: {self.player_a.display_name} v {b}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.player_b_id is None
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.status == self.Status.CONFIRMED
+
+    def seat_of(self, user) -> str | None:
+        """'a' or 'b' when ``user`` plays at this table, else None."""
+        if self.player_a.player_id == user.pk:
+            return "a"
+        if self.player_b is not None and self.player_b.player_id == user.pk:
+            return "b"
+        return None
+
+    def score_text(self) -> str:
+        if self.wins_a is None:
+            return ""
+        text = f"{self.wins_a}-{self.wins_b}"
+        return f"{text}-{self.draws}" if self.draws else text
+
+
+class ResultReport(models.Model):
+    """A player's game-by-game report of a match; never edited after it is confirmed or superseded."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Awaiting the opponent"
+        CONFIRMED = "confirmed", "Confirmed"
+        DISPUTED = "disputed", "Disputed"
+        SUPERSEDED = "superseded", "Superseded"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
+    reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    reported_at = models.DateTimeField(auto_now_add=True)
+    games = models.JSONField(help_text="[{winner: 'a'|'b'|null, drawn: bool, mulligan_by: 'a'|'b'|null}]")
+    wins_a = models.PositiveSmallIntegerField()
+    wins_b = models.PositiveSmallIntegerField()
+    draws = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    responded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    responded_at = models.DateTimeField(null=True, blank=True)
+    dispute_reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-reported_at", "-id"]
+
+
+class AuditEntry(models.Model):
+    """An organiser's override: who, when, why, and the result before and after."""
+
+    class Action(models.TextChoices):
+        RESULT_ENTERED = "result_entered", "Result entered or corrected"
+        DISPUTE_SETTLED = "dispute_settled", "Dispute settled"
+        PLAYER_DROPPED = "player_dropped", "Player dropped by the organiser"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    action = models.CharField(max_length=24, choices=Action.choices)
+    reason = models.TextField()
+    before = models.JSONField(default=dict)
+    after = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+
+class StandingsSnapshot(models.Model):
+    """Standings computed for one results version (``rows``: rules.standings.StandingRow.to_json() list)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="snapshots")
+    version = models.PositiveIntegerField()
+    computed_at = models.DateTimeField(auto_now_add=True)
+    tiebreakers = models.CharField(max_length=16, default="mtg")
+    rows = models.JSONField()
+
+    class Meta:
+        ordering = ["-version"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "version"], name="one_snapshot_per_version")]

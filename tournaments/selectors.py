@@ -1,0 +1,43 @@
+"""Reads for pages and the API (query counts kept flat: select_related / prefetch)."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from tournaments.models import Match, Registration, Round, StandingsSnapshot, Tournament
+
+
+def tournament_list() -> QuerySet[Tournament]:
+    return Tournament.objects.select_related("organiser")
+
+
+def round_matches(rnd: Round) -> QuerySet[Match]:
+    return rnd.matches.select_related("player_a__player", "player_b__player").order_by("table")
+
+
+def latest_snapshot(tournament: Tournament) -> StandingsSnapshot | None:
+    return tournament.snapshots.order_by("-version").first()
+
+
+def registration_of(tournament: Tournament, user) -> Registration | None:
+    if not user.is_authenticated:
+        return None
+    return tournament.registrations.filter(player=user).first()
+
+
+def match_of(tournament: Tournament, rnd: Round, user) -> Match | None:
+    """The user's match in ``rnd``, if they play in it."""
+    reg = registration_of(tournament, user)
+    if reg is None:
+        return None
+    return round_matches(rnd).filter(player_a=reg).first() or round_matches(rnd).filter(player_b=reg).first()
+
+
+def open_matches(tournament: Tournament) -> QuerySet[Match]:
+    """Tables of the tournament without a confirmed result (disputed first), for the organiser."""
+    return (
+        Match.objects.filter(round__tournament=tournament)
+        .exclude(status=Match.Status.CONFIRMED)
+        .select_related("round", "player_a__player", "player_b__player")
+        .order_by("-status", "round__number", "table")
+    )

@@ -1,0 +1,20 @@
+"""Every write to a tournament goes through a service here: ``<entity>_<action>``,
+keyword-only, atomic, with the acting user passed in so permissions and the audit
+log are checked in one place."""
+
+from tournaments.services.results import (  # noqa: F401
+    result_confirm,
+    result_dispute,
+    result_override,
+    result_report,
+)
+from tournaments.services.rounds import round_pair_next  # noqa: F401
+from tournaments.services.standings import standings_recompute  # noqa: F401
+from tournaments.services.tournaments import (  # noqa: F401
+    player_drop,
+    player_register,
+    tournament_close_registration,
+    tournament_create,
+    tournament_open_registration,
+    tournament_start,
+)

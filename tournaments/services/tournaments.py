@@ -1,0 +1,177 @@
+"""Creating a tournament, registration, the deck lock, drops."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from rules.formats import UnknownFormat, get_format
+
+from tournaments.errors import Conflict, NotAllowed, UserError
+from tournaments.models import AuditEntry, Registration, Tournament
+from tournaments.services.permissions import can_organise, require_organiser
+
+
+def tournament_create(
+    *,
+    actor,
+    name: str,
+    date: datetime.date,
+    deck_format_id: str = "55",
+    best_of: int = 3,
+    structure: str = Tournament.Structure.SWISS,
+    swiss_rounds: int = 3,
+    top_cut: int = 0,
+    victory_condition: str = Tournament.Victory.SIX_REALMS,
+) -> Tournament:
+    """Create a tournament in draft, freezing a copy of the chosen built-in deck format.
+
+    Raises NotAllowed for a user who is not an organiser, UserError for an unknown
+    format or an impossible structure (best of 1/3/5; top cut 0/4/8; 1 to 20 Swiss rounds).
+    """
+    if not can_organise(actor):
+        raise NotAllowed("Only organisers may create tournaments.")
+    try:
+        fmt = get_format(deck_format_id)
+    except UnknownFormat as exc:
+        raise UserError(str(exc), code="unknown_format") from exc
+    if best_of not in (1, 3, 5):
+        raise UserError("Matches are best of 1, 3 or 5 games.", code="best_of")
+    if structure not in Tournament.Structure.values:
+        raise UserError(f"Unknown structure {structure!r}.", code="structure")
+    if structure == Tournament.Structure.SWISS:
+        if not 1 <= swiss_rounds <= 20:
+            raise UserError("A Swiss tournament has between 1 and 20 rounds.", code="swiss_rounds")
+        if top_cut not in (0, 4, 8):
+            raise UserError("The top cut is 4 or 8 players (or none).", code="top_cut")
+    else:
+        swiss_rounds, top_cut = 0, 0
+    if not name.strip():
+        raise UserError("The tournament needs a name.", code="name")
+    return Tournament.objects.create(
+        name=name.strip(),
+        date=date,
+        organiser=actor,
+        deck_format_id=fmt.id,
+        deck_format=fmt.to_dict(),
+        best_of=best_of,
+        structure=structure,
+        swiss_rounds=swiss_rounds,
+        top_cut=top_cut,
+        victory_condition=victory_condition,
+    )
+
+
+def _locked(tournament_id: int) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament_id)
+
+
+@transaction.atomic
+def tournament_open_registration(*, tournament: Tournament, actor) -> Tournament:
+    """Open registration (from draft or closed). Raises NotAllowed / Conflict."""
+    tournament = _locked(tournament.pk)
+    require_organiser(actor, tournament)
+    if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.CLOSED):
+        raise Conflict("Registration can only be opened before the tournament starts.", code="status")
+    tournament.status = Tournament.Status.REGISTRATION
+    tournament.save(update_fields=["status"])
+    return tournament
+
+
+@transaction.atomic
+def tournament_close_registration(*, tournament: Tournament, actor) -> Tournament:
+    """Close registration. Raises NotAllowed / Conflict."""
+    tournament = _locked(tournament.pk)
+    require_organiser(actor, tournament)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict("Registration is not open.", code="status")
+    tournament.status = Tournament.Status.CLOSED
+    tournament.save(update_fields=["status"])
+    return tournament
+
+
+@transaction.atomic
+def player_register(*, tournament: Tournament, actor) -> Registration:
+    """Register ``actor`` for an open tournament. Raises Conflict when closed or already registered."""
+    if not actor.is_authenticated:
+        raise NotAllowed("Log in to register.")
+    tournament = _locked(tournament.pk)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict("Registration for this tournament is not open.", code="registration_closed")
+    existing = Registration.objects.filter(tournament=tournament, player=actor).first()
+    if existing is not None:
+        if existing.withdrawn:
+            existing.withdrawn = False
+            existing.save(update_fields=["withdrawn"])
+            return existing
+        raise Conflict("You are already registered for this tournament.", code="already_registered")
+    return Registration.objects.create(tournament=tournament, player=actor)
+
+
+@transaction.atomic
+def tournament_start(*, tournament: Tournament, actor) -> Tournament:
+    """Start the tournament: registration closes and decklists lock (no later edit).
+
+    Every registered player must have a legal deck; otherwise UserError names them (drop
+    them, or have them submit one). At least two players are needed to pair anything.
+    """
+    tournament = _locked(tournament.pk)
+    require_organiser(actor, tournament)
+    if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.CLOSED):
+        raise Conflict("Only a tournament whose registration is open or closed can be started.", code="status")
+    registrations = list(tournament.registrations.filter(withdrawn=False).select_related("player"))
+    if len(registrations) < 2:
+        raise UserError(
+            f"A tournament needs at least 2 players to pair; {len(registrations)} registered.",
+            code="too_few_players",
+        )
+    missing = [r.display_name for r in registrations if r.deck_id is None]
+    if missing:
+        raise UserError(
+            "These players have no legal deck registered: " + ", ".join(sorted(missing))
+            + ". Have them submit one, or drop them, before starting.",
+            code="decks_missing",
+            params={"players": missing},
+        )
+    tournament.status = Tournament.Status.RUNNING
+    tournament.decks_locked_at = timezone.now()
+    tournament.save(update_fields=["status", "decks_locked_at"])
+    return tournament
+
+
+@transaction.atomic
+def player_drop(*, registration: Registration, actor, reason: str = "") -> Registration:
+    """Drop a player: the player themself or the organiser (logged with a reason).
+
+    Before the tournament starts this withdraws the registration; after, the player keeps
+    their record and is never paired again (``dropped_after_round`` = the last round that
+    has been paired). Raises NotAllowed, or Conflict if already dropped.
+    """
+    tournament = _locked(registration.tournament_id)
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    is_self = actor.pk == registration.player_id
+    if not is_self:
+        require_organiser(actor, tournament)
+        if not reason.strip():
+            raise UserError("Say why the player is dropped; the reason is logged.", code="reason_required")
+    if registration.withdrawn or registration.dropped:
+        raise Conflict("This player has already dropped.", code="already_dropped")
+    if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION, Tournament.Status.CLOSED):
+        registration.withdrawn = True
+        registration.save(update_fields=["withdrawn"])
+    else:
+        last = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+        registration.dropped_after_round = last
+        registration.save(update_fields=["dropped_after_round"])
+    if not is_self:
+        AuditEntry.objects.create(
+            tournament=tournament,
+            actor=actor,
+            action=AuditEntry.Action.PLAYER_DROPPED,
+            reason=reason.strip(),
+            before={"player": registration.display_name, "dropped": False},
+            after={"player": registration.display_name, "dropped": True,
+                   "dropped_after_round": registration.dropped_after_round},
+        )
+    return registration

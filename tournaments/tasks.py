@@ -1,0 +1,15 @@
+"""Celery tasks: take ids, call one service, safe to run twice."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from tournaments.services.standings import standings_recompute
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, autoretry_for=(Exception,), max_retries=5,
+             retry_backoff=True)
+def recompute_standings(tournament_id: int) -> int | None:
+    """Recompute the standings snapshot of one tournament; returns the version stored (None if up to date)."""
+    snapshot = standings_recompute(tournament_id=tournament_id)
+    return snapshot.version if snapshot else None
