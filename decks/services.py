@@ -41,7 +41,7 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
     Raises NotAllowed (not the player), Conflict (decks locked), UserError (unreadable,
     empty, too large, unknown cards) — in which case nothing is stored.
     """
-    registration = Registration.objects.select_for_update().select_related("tournament").get(pk=registration.pk)
+    registration = Registration.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=registration.pk)
     tournament = Tournament.objects.get(pk=registration.tournament_id)
     if actor.pk != registration.player_id:
         raise NotAllowed("Only the player may submit their own decklist.")

@@ -10,3 +10,5 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CELERY_TASK_ALWAYS_EAGER = True
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["TEST"] = {"NAME": ":memory:"}
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True

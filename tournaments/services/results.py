@@ -36,7 +36,7 @@ def _score(match: Match, games: list[dict]):
 
 
 def _locked_match(match: Match) -> Match:
-    return Match.objects.select_for_update().select_related(
+    return Match.objects.select_for_update(of=("self",)).select_related(
         "round__tournament", "player_a__player", "player_b__player"
     ).get(pk=match.pk)
 

@@ -11,7 +11,11 @@ from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand, CommandError
 
-from decks.services import deck_submit
+from rules.decklists import read_decklist
+from rules.formats import get_format
+from rules.legality import check_deck
+
+from decks.services import deck_submit, get_catalogue
 from tournaments import services
 from tournaments.errors import UserError
 from tournaments.models import Match, ResultReport, Tournament
@@ -50,22 +54,16 @@ class Command(BaseCommand):
         decks = sorted((Path(settings.SPELLFIRE_CARDS_DIR) / "decks" / "crossfire" / f"{format} Card").rglob("*.cfd"))
         if not decks:
             raise CommandError(f"No CrossFire sample decks for the {format}-card format in {settings.SPELLFIRE_CARDS_DIR}")
+        legal_decks = self._legal_decks(decks, format)
+        if not legal_decks:
+            raise CommandError(f"None of the {len(decks)} sample decks is legal in format {format}.")
         strength: dict[int, float] = {}
-        legal_decks: list[Path] = []
         for i in range(players):
             user = self._user(f"sim{seed}-player{i + 1:04d}")
             registration = services.player_register(tournament=tournament, actor=user)
             strength[registration.pk] = rng.gauss(0, 1)
-            candidates = legal_decks or decks
-            for path in rng.sample(candidates, len(candidates)):
-                submission = deck_submit(registration=registration, actor=user, data=path.read_bytes(),
-                                         filename=path.name)
-                if submission.legal:
-                    if path not in legal_decks:
-                        legal_decks.append(path)
-                    break
-            else:
-                raise CommandError(f"None of the {len(decks)} sample decks is legal in format {format}.")
+            path = rng.choice(legal_decks)
+            deck_submit(registration=registration, actor=user, data=path.read_bytes(), filename=path.name)
         self.stdout.write(f"Registered {players} players with {len(legal_decks)} distinct legal sample decks.")
         services.tournament_start(tournament=tournament, actor=organiser)
 
@@ -116,6 +114,13 @@ class Command(BaseCommand):
         winner = tournament.winner.display_name if tournament.winner else "none"
         self.stdout.write(self.style.SUCCESS(f"Winner: {winner}"))
         self.stdout.write(f"Simulated in {elapsed:.1f} s.")
+
+    @staticmethod
+    def _legal_decks(paths: list[Path], format_id: str) -> list[Path]:
+        """The sample decks that are legal in the format (players may share a deck)."""
+        fmt = get_format(format_id)
+        catalogue = get_catalogue()
+        return [p for p in paths if check_deck(read_decklist(p.read_bytes(), catalogue), fmt).legal]
 
     def _user(self, username: str) -> User:
         user, created = User.objects.get_or_create(username=username)
