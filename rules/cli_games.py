@@ -1,0 +1,108 @@
+"""The ``standings``, ``pair`` and ``tiebreakers`` commands of ``python -m rules``.
+
+Inputs, outputs and exit codes are the stable interface of
+``../shared/design/ARCHITECTURE.md`` ("Stable command-line interface"):
+the history JSON is read from standard input, results are printed as JSON on
+standard output, and a malformed input or an unpairable round prints a message
+on standard error and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import random
+import sys
+from typing import Any
+
+from rules.history import History, HistoryError, history_from_json
+from rules.pairings import PairingError, pair_single_elimination, pair_swiss
+from rules.standings import TIEBREAKERS, StandingsError, compute_standings
+
+__all__ = ["register", "SYSTEMS"]
+
+SYSTEMS = ("swiss", "single-elimination", "double-elimination", "round-robin", "pods")
+_IMPLEMENTED = ("swiss", "single-elimination")
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def _read_history() -> History:
+    """Decode and validate the history on standard input (raises ValueError subclasses)."""
+    text = sys.stdin.read()
+    try:
+        obj: Any = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise HistoryError("bad_json", f"Standard input is not valid JSON ({exc}); send the history JSON.") from exc
+    return history_from_json(obj)
+
+
+def _print_json(obj: Any) -> None:
+    print(json.dumps(obj, ensure_ascii=False))
+
+
+def cmd_standings(args: argparse.Namespace) -> int:
+    """Print the standings of the history on stdin as a JSON array of rows; exit 0, or 2 on bad input."""
+    try:
+        history = _read_history()
+        rows = compute_standings(history, args.tiebreakers)
+    except (HistoryError, StandingsError) as exc:
+        return _fail(str(exc))
+    _print_json([row.to_json() for row in rows])
+    return 0
+
+
+def _bracket_seeds(history: History) -> list[str]:
+    """Seeds for a bracket: the players in seeding order, without those who dropped before it started."""
+    elimination = [r.number for r in history.rounds if r.elimination]
+    if elimination:
+        start = elimination[0]
+    else:
+        start = max((r.number for r in history.rounds), default=0) + 1
+    return [p.id for p in history.players if history.drops.get(p.id, start) >= start]
+
+
+def cmd_pair(args: argparse.Namespace) -> int:
+    """Print the next round of the history on stdin as one JSON object; exit 0, or 2 when it cannot be paired."""
+    if args.system not in _IMPLEMENTED:
+        return _fail(f"The pairing system {args.system!r} is not implemented yet; use swiss or single-elimination.")
+    try:
+        history = _read_history()
+        if args.system == "swiss":
+            pairing = pair_swiss(history, random.Random(args.seed))
+        else:
+            rounds = [r for r in history.rounds if r.elimination]
+            pairing = pair_single_elimination(_bracket_seeds(history), rounds)
+            last = max((r.number for r in history.rounds), default=0)
+            pairing = dataclasses.replace(pairing, round=last + 1)
+    except (HistoryError, PairingError) as exc:
+        return _fail(str(exc))
+    pairing = dataclasses.replace(pairing, seed=args.seed)
+    _print_json(pairing.to_json())
+    return 0
+
+
+def cmd_tiebreakers(args: argparse.Namespace) -> int:
+    """Print one line per tiebreaker system: its name, a space, a short description."""
+    for name, description in TIEBREAKERS.items():
+        print(f"{name} {description}")
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add ``standings``, ``pair`` and ``tiebreakers`` to the ``python -m rules`` sub-command parser."""
+    standings = subparsers.add_parser("standings", help="standings of the history JSON on stdin")
+    standings.add_argument("--tiebreakers", default="mtg", help="tiebreaker system (see `tiebreakers`)")
+    standings.set_defaults(func=cmd_standings)
+
+    pair = subparsers.add_parser("pair", help="pair the next round of the history JSON on stdin")
+    pair.add_argument("--system", required=True, choices=SYSTEMS, help="pairing system")
+    pair.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    pair.set_defaults(func=cmd_pair)
+
+    tiebreakers = subparsers.add_parser("tiebreakers", help="list the tiebreaker systems")
+    tiebreakers.set_defaults(func=cmd_tiebreakers)

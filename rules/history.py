@@ -1,0 +1,345 @@
+"""Match history: the record every pairing and standings function reads.
+
+Terms
+-----
+player
+    A registered entrant, ``PlayerEntry(id, name)``.  The order of
+    ``History.players`` is the *seeding order* (used for brackets and to order
+    players who are tied on every tiebreaker).
+match
+    One table of one round, ``MatchRecord``: the players in seat order, the
+    games won by each seat (``wins``, same order) and the number of drawn games
+    (``draws``).  A duel has two seats, a multiplayer table three or more.
+    ``wins == ()`` means the match was paired but its result is not reported
+    yet.
+bye
+    A round in which a player had no opponent: ``MatchRecord((id,), bye=True)``.
+round
+    ``RoundRecord(number, matches, elimination)``; ``elimination=True`` marks a
+    playoff (bracket) round, which does not change Swiss standings.
+drop
+    ``History.drops[player_id] = n`` says the player played no round after
+    round ``n`` (``0``: dropped before round 1).  They are never paired again
+    but keep their record.
+
+The JSON form is the one of ``../shared/design/ARCHITECTURE.md``, "Stable
+command-line interface"::
+
+    {"players": [{"id": str, "name": str}],
+     "rounds": [{"number": int, "elimination": bool,
+                 "matches": [{"players": [id, id], "wins": [int, int], "draws": int}
+                             | {"players": [id], "bye": true}]}],
+     "drops": {player_id: round_number}}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "PlayerEntry",
+    "MatchRecord",
+    "RoundRecord",
+    "History",
+    "HistoryError",
+    "history_from_json",
+    "history_to_json",
+    "validate_history",
+]
+
+
+@dataclass(frozen=True)
+class PlayerEntry:
+    """A registered player: ``id`` (unique, non-empty) and display ``name``."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """One match of one round.
+
+    ``players``: ids in seat order; ``wins``: games won by each seat in seat
+    order (``()`` = result not reported yet); ``draws``: drawn games;
+    ``bye``: True for a bye, which has exactly one player and no games.
+    """
+
+    players: tuple[str, ...]
+    wins: tuple[int, ...] = ()
+    draws: int = 0
+    bye: bool = False
+
+    @property
+    def reported(self) -> bool:
+        """True when the result is known (a bye always is)."""
+        return self.bye or len(self.wins) == len(self.players)
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """A round: its ``number`` (positive), its matches, and whether it is an elimination round."""
+
+    number: int
+    matches: tuple[MatchRecord, ...]
+    elimination: bool = False
+
+
+@dataclass(frozen=True)
+class History:
+    """Players (in seeding order), rounds (in increasing number) and drops (id -> last round played)."""
+
+    players: tuple[PlayerEntry, ...]
+    rounds: tuple[RoundRecord, ...]
+    drops: Mapping[str, int] = field(default_factory=dict)
+
+    def player_ids(self) -> list[str]:
+        """Player ids in seeding order."""
+        return [p.id for p in self.players]
+
+
+class HistoryError(ValueError):
+    """A history the user supplied is malformed.
+
+    ``code`` names the problem, ``params`` holds the details (always ``field``:
+    where in the input the problem is), ``str()`` says what to fix.
+    """
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, Any] = params
+        self.message = message
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _require(obj: Any, key: str, where: str) -> Any:
+    if key not in obj:
+        raise HistoryError("missing_field", f"{where}.{key} is missing; add it.", field=f"{where}.{key}")
+    return obj[key]
+
+
+def _non_negative_int(value: Any, where: str) -> int:
+    if not _is_int(value) or value < 0:
+        raise HistoryError(
+            "bad_number",
+            f"{where} must be a whole number of 0 or more, not {value!r}.",
+            field=where,
+            value=value,
+        )
+    return int(value)
+
+
+def _parse_match(obj: Any, where: str) -> MatchRecord:
+    if not isinstance(obj, dict):
+        raise HistoryError("not_an_object", f"{where} must be a JSON object.", field=where)
+    players = _require(obj, "players", where)
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise HistoryError(
+            "bad_players", f"{where}.players must be a list of player ids.", field=f"{where}.players"
+        )
+    bye = obj.get("bye", False)
+    if not isinstance(bye, bool):
+        raise HistoryError("bad_bye", f"{where}.bye must be true or false.", field=f"{where}.bye")
+    if bye:
+        return MatchRecord(players=tuple(players), bye=True)
+    wins_raw = obj.get("wins", [])
+    if not isinstance(wins_raw, list):
+        raise HistoryError(
+            "bad_wins", f"{where}.wins must be a list of game wins, one per seat.", field=f"{where}.wins"
+        )
+    wins = tuple(_non_negative_int(w, f"{where}.wins[{i}]") for i, w in enumerate(wins_raw))
+    draws = _non_negative_int(obj.get("draws", 0), f"{where}.draws")
+    return MatchRecord(players=tuple(players), wins=wins, draws=draws)
+
+
+def history_from_json(obj: Any) -> History:
+    """Parse and validate the history JSON of ARCHITECTURE.md ("Stable command-line interface").
+
+    ``obj`` is the decoded JSON (a dict).  ``elimination`` defaults to false,
+    ``draws`` to 0, ``drops`` to ``{}``; a match without ``wins`` (or with
+    ``[]``) is paired but not reported yet.  Raises ``HistoryError`` naming
+    the bad field for anything malformed (see ``validate_history``).
+    """
+    if not isinstance(obj, dict):
+        raise HistoryError("not_an_object", "The history must be a JSON object with 'players'.", field="$")
+    players_raw = _require(obj, "players", "history")
+    if not isinstance(players_raw, list):
+        raise HistoryError("bad_players", "history.players must be a list.", field="history.players")
+    players: list[PlayerEntry] = []
+    for i, p in enumerate(players_raw):
+        where = f"players[{i}]"
+        if not isinstance(p, dict):
+            raise HistoryError("not_an_object", f"{where} must be an object with 'id' and 'name'.", field=where)
+        pid = _require(p, "id", where)
+        name = p.get("name", pid)
+        if not isinstance(pid, str) or not pid:
+            raise HistoryError("bad_id", f"{where}.id must be a non-empty string.", field=f"{where}.id")
+        if not isinstance(name, str):
+            raise HistoryError("bad_name", f"{where}.name must be a string.", field=f"{where}.name")
+        players.append(PlayerEntry(pid, name))
+
+    rounds_raw = obj.get("rounds", [])
+    if not isinstance(rounds_raw, list):
+        raise HistoryError("bad_rounds", "history.rounds must be a list.", field="history.rounds")
+    rounds: list[RoundRecord] = []
+    for i, r in enumerate(rounds_raw):
+        where = f"rounds[{i}]"
+        if not isinstance(r, dict):
+            raise HistoryError("not_an_object", f"{where} must be a JSON object.", field=where)
+        number = _require(r, "number", where)
+        if not _is_int(number) or number < 1:
+            raise HistoryError(
+                "bad_number", f"{where}.number must be a whole number of 1 or more.", field=f"{where}.number"
+            )
+        elimination = r.get("elimination", False)
+        if not isinstance(elimination, bool):
+            raise HistoryError(
+                "bad_elimination", f"{where}.elimination must be true or false.", field=f"{where}.elimination"
+            )
+        matches_raw = _require(r, "matches", where)
+        if not isinstance(matches_raw, list):
+            raise HistoryError("bad_matches", f"{where}.matches must be a list.", field=f"{where}.matches")
+        matches = tuple(_parse_match(m, f"{where}.matches[{j}]") for j, m in enumerate(matches_raw))
+        rounds.append(RoundRecord(number=number, matches=matches, elimination=elimination))
+
+    drops_raw = obj.get("drops", {})
+    if drops_raw is None:
+        drops_raw = {}
+    if not isinstance(drops_raw, dict):
+        raise HistoryError(
+            "bad_drops", "history.drops must be an object of player id -> round number.", field="history.drops"
+        )
+    drops = {str(k): _non_negative_int(v, f"drops[{k!r}]") for k, v in drops_raw.items()}
+    history = History(players=tuple(players), rounds=tuple(rounds), drops=drops)
+    validate_history(history)
+    return history
+
+
+def validate_history(history: History) -> None:
+    """Check a ``History`` built in Python the same way ``history_from_json`` does.
+
+    Raises ``HistoryError`` for: duplicate or empty player ids
+    ("duplicate_player", "bad_id"); round numbers not strictly increasing
+    ("round_order"); a match naming an unknown player ("unknown_player"); a
+    player twice in one round ("player_twice"); a bye with other than one
+    player ("bad_bye"); a match with fewer than two players ("bad_players");
+    ``wins`` not one per seat ("wins_length"); negative numbers
+    ("bad_number"); drops naming an unknown player or a player who played
+    after their drop ("unknown_player", "played_after_drop").
+    """
+    ids: set[str] = set()
+    for i, p in enumerate(history.players):
+        if not isinstance(p.id, str) or not p.id:
+            raise HistoryError("bad_id", f"players[{i}].id must be a non-empty string.", field=f"players[{i}].id")
+        if p.id in ids:
+            raise HistoryError(
+                "duplicate_player",
+                f"players[{i}].id {p.id!r} appears twice; give every player a unique id.",
+                field=f"players[{i}].id",
+                player=p.id,
+            )
+        ids.add(p.id)
+    last_round = 0
+    last_played: dict[str, int] = {}
+    for i, r in enumerate(history.rounds):
+        where = f"rounds[{i}]"
+        if not _is_int(r.number) or r.number < 1:
+            raise HistoryError("bad_number", f"{where}.number must be 1 or more.", field=f"{where}.number")
+        if r.number <= last_round:
+            raise HistoryError(
+                "round_order",
+                f"{where}.number is {r.number} but the round before it is {last_round}; "
+                "list rounds once each, in increasing order.",
+                field=f"{where}.number",
+            )
+        last_round = r.number
+        seen: set[str] = set()
+        for j, m in enumerate(r.matches):
+            mw = f"{where}.matches[{j}]"
+            if m.bye:
+                if len(m.players) != 1:
+                    raise HistoryError(
+                        "bad_bye", f"{mw} is a bye and must list exactly one player.", field=f"{mw}.players"
+                    )
+            elif len(m.players) < 2:
+                raise HistoryError(
+                    "bad_players",
+                    f"{mw}.players must list at least two players (or mark the match as a bye).",
+                    field=f"{mw}.players",
+                )
+            if m.wins and len(m.wins) != len(m.players):
+                raise HistoryError(
+                    "wins_length",
+                    f"{mw}.wins has {len(m.wins)} numbers for {len(m.players)} players; give one per seat.",
+                    field=f"{mw}.wins",
+                )
+            for k, w in enumerate(m.wins):
+                if not _is_int(w) or w < 0:
+                    raise HistoryError(
+                        "bad_number", f"{mw}.wins[{k}] must be 0 or more.", field=f"{mw}.wins[{k}]"
+                    )
+            if not _is_int(m.draws) or m.draws < 0:
+                raise HistoryError("bad_number", f"{mw}.draws must be 0 or more.", field=f"{mw}.draws")
+            for k, pid in enumerate(m.players):
+                if pid not in ids:
+                    raise HistoryError(
+                        "unknown_player",
+                        f"{mw}.players[{k}] is {pid!r}, which is not in the players list; add the player "
+                        "or fix the id.",
+                        field=f"{mw}.players[{k}]",
+                        player=pid,
+                    )
+                if pid in seen:
+                    raise HistoryError(
+                        "player_twice",
+                        f"Player {pid!r} appears twice in round {r.number} ({mw}); "
+                        "a player plays one match per round.",
+                        field=f"{mw}.players[{k}]",
+                        player=pid,
+                        round=r.number,
+                    )
+                seen.add(pid)
+                last_played[pid] = r.number
+    for pid, n in history.drops.items():
+        where = f"drops[{pid!r}]"
+        if pid not in ids:
+            raise HistoryError(
+                "unknown_player", f"{where} names a player who is not in the players list.", field=where, player=pid
+            )
+        if not _is_int(n) or n < 0:
+            raise HistoryError("bad_number", f"{where} must be a round number of 0 or more.", field=where)
+        if last_played.get(pid, 0) > n:
+            raise HistoryError(
+                "played_after_drop",
+                f"Player {pid!r} dropped after round {n} but played in round {last_played[pid]}; "
+                "fix the drop round.",
+                field=where,
+                player=pid,
+            )
+
+
+def history_to_json(history: History) -> dict[str, Any]:
+    """The JSON form (ARCHITECTURE.md, "Stable command-line interface") of ``history``.
+
+    ``history_from_json(history_to_json(h)) == h`` for every valid ``h``.
+    """
+    rounds: list[dict[str, Any]] = []
+    for r in history.rounds:
+        matches: list[dict[str, Any]] = []
+        for m in r.matches:
+            if m.bye:
+                matches.append({"players": list(m.players), "bye": True})
+            else:
+                matches.append({"players": list(m.players), "wins": list(m.wins), "draws": m.draws})
+        rounds.append({"number": r.number, "elimination": r.elimination, "matches": matches})
+    return {
+        "players": [{"id": p.id, "name": p.name} for p in history.players],
+        "rounds": rounds,
+        "drops": dict(history.drops),
+    }
