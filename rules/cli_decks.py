@@ -1,0 +1,113 @@
+"""Deck commands of ``python -m rules``: ``validate-deck`` and ``formats``.
+
+Terms: a **deck file** is a CrossFire ``.cfd`` or plain-text decklist (see
+``rules.decklists``); a **format** is a built-in deck format id ("55", "75",
+"110", see ``rules.formats``).  The output shapes and exit codes are the stable
+interface in ../shared/design/ARCHITECTURE.md, "Stable command-line interface".
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from rules.cards import Catalogue, load_default
+from rules.decklists import DecklistError, read_decklist
+from rules.formats import BUILTIN_FORMATS, UnknownFormat, get_format
+from rules.legality import check_deck
+
+__all__ = ["EXIT_ILLEGAL", "EXIT_LEGAL", "EXIT_UNREADABLE", "cmd_formats", "cmd_validate_deck", "register"]
+
+EXIT_LEGAL = 0
+EXIT_ILLEGAL = 1
+EXIT_UNREADABLE = 2
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``validate-deck`` and ``formats`` subcommands to an argparse subparsers object.
+
+    Each subparser sets ``func`` to a callable taking the parsed args and returning
+    the exit code.  Source: ../shared/design/ARCHITECTURE.md, Stable command-line
+    interface.
+    """
+    validate = subparsers.add_parser(
+        "validate-deck",
+        help="check deck files against a deck format",
+        description="Check each deck file and print one JSON object per deck. "
+        "Exit 0 when all are legal, 1 when any is illegal, 2 when a file cannot be read.",
+    )
+    validate.add_argument("--format", required=True, dest="format_id", metavar="FORMAT",
+                          help="built-in format id (see the 'formats' command)")
+    validate.add_argument("--cards", type=Path, default=None, metavar="DIR",
+                          help="card catalogue directory (default ../shared/cards)")
+    validate.add_argument("files", nargs="+", metavar="FILE", help=".cfd or plain-text decklist")
+    validate.set_defaults(func=cmd_validate_deck)
+
+    formats = subparsers.add_parser("formats", help="list the built-in deck formats")
+    formats.set_defaults(func=cmd_formats)
+
+
+def cmd_formats(args: argparse.Namespace) -> int:
+    """Print one line per built-in format: the id, a space, a short description; return 0."""
+    for format_id, fmt in BUILTIN_FORMATS.items():
+        print(f"{format_id} {fmt.describe()}")
+    return EXIT_LEGAL
+
+
+def cmd_validate_deck(args: argparse.Namespace) -> int:
+    """Validate every file in ``args.files`` against ``args.format_id``; return the exit code.
+
+    Prints per deck ``{"file", "format", "legal", "cards", "champion_levels",
+    "violations": [{"code", "message", "cards", "rule"}]}`` as one JSON line on stdout.
+    Returns 2 (message on stderr) for an unknown format, an unloadable catalogue or
+    any file that cannot be read (other files are still processed), else 1 when any
+    deck is illegal, else 0.
+    """
+    try:
+        fmt = get_format(args.format_id)
+    except UnknownFormat as error:
+        print(f"validate-deck: {error}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    try:
+        catalogue: Catalogue = load_default(args.cards)
+    except (OSError, ValueError, KeyError) as error:
+        print(f"validate-deck: cannot load the card catalogue: {error}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    status = EXIT_LEGAL
+    for name in args.files:
+        path = Path(name)
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            print(f"{name}: cannot read the file: {error.strerror or error}", file=sys.stderr)
+            status = EXIT_UNREADABLE
+            continue
+        try:
+            decklist = read_decklist(data, catalogue, filename=path.name)
+        except DecklistError as error:
+            print(f"{name}: {error}", file=sys.stderr)
+            status = EXIT_UNREADABLE
+            continue
+        verdict = check_deck(decklist, fmt)
+        print(
+            json.dumps(
+                {
+                    "file": name,
+                    "format": fmt.id,
+                    "legal": verdict.legal,
+                    "cards": verdict.total_cards,
+                    "champion_levels": verdict.champion_levels,
+                    "violations": [
+                        {"code": v.code, "message": v.message, "cards": list(v.cards), "rule": v.rule}
+                        for v in verdict.violations
+                    ],
+                },
+                ensure_ascii=False,
+            )
+        )
+        if not verdict.legal and status == EXIT_LEGAL:
+            status = EXIT_ILLEGAL
+    return status

@@ -1,0 +1,293 @@
+"""Deck legality: does a decklist meet a deck format?
+
+Terms used here:
+
+* **violation** – one broken construction rule, as a code with parameters, the cards
+  involved (``"3rd/54 War Party"`` labels), the rule citation and a plain-English
+  message.  The web layer may translate from ``code`` and ``params``.
+* **verdict** – the outcome of :func:`check_deck`: legal or not, the counts that were
+  checked and every violation found (the checker never stops at the first).
+* **deck size / total cards** – cards excluding dungeon cards.
+* **counted levels** – the sum of champion levels (first number in the icon, ``?`` =
+  0) less the levels of the highest ``free_avatars`` avatars, which are free; a free
+  avatar still counts as a champion and as a card (CrossFire's semantics, SOURCES.md
+  "Deck-construction semantics used by CrossFire").
+
+Violation codes: ``deck_size``, ``type_minimum``, ``type_maximum``, ``level_cap``,
+``too_many_dungeon_cards``, ``duplicate_card``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.cards import Card
+from rules.decklists import Decklist
+from rules.formats import RULES_FILE, DeckFormat
+
+__all__ = [
+    "DUNGEON_RULE",
+    "DUPLICATE_RULE",
+    "Verdict",
+    "Violation",
+    "check_deck",
+]
+
+DUNGEON = "Dungeon"
+
+#: Where the one-copy rule is written: the deck-construction preamble just before the
+#: 55-card table.
+DUPLICATE_RULE = (
+    f'{RULES_FILE}, deck construction preamble before "55-Card Deck (Standard)", paragraph '
+    '"No individual card can appear more than once in a deck, unless that card states that '
+    'multiples are allowed in the same deck ... A card is considered the same if it has both '
+    'the same icon and the same name."'
+)
+
+#: Where dungeon cards are made free and single: "each player gets to put his dungeon card
+#: into play"; the paragraph before the heading gives deck sizes of 56, 76 or 111.
+DUNGEON_RULE = (
+    f'{RULES_FILE}, How Dungeon Cards Work ("each player gets to put his dungeon card into '
+    'play"; the paragraph before it: "a free card in deck construction ... actual deck sizes '
+    'of 56, 76, or 111 cards")'
+)
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken deck-construction rule.
+
+    ``code`` (see module docstring), ``params`` (JSON-safe details, e.g.
+    ``{"expected": 55, "actual": 54}``), ``cards`` (labels ``"<key> <name>"`` of the
+    cards involved, possibly empty), ``rule`` (citation "<file>, <section>") and
+    ``message`` (plain English naming the cards and the limit).
+    """
+
+    code: str
+    params: dict[str, Any]
+    cards: tuple[str, ...]
+    rule: str
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return ``{"code", "params", "cards": [str], "rule", "message"}`` (JSON-safe)."""
+        return {
+            "code": self.code,
+            "params": dict(self.params),
+            "cards": list(self.cards),
+            "rule": self.rule,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Result of :func:`check_deck`.
+
+    ``legal`` (no violations), ``format_id``, ``total_cards`` (dungeon cards excluded),
+    ``champion_levels`` (counted toward the cap, free avatars excluded),
+    ``type_counts`` (``{card type: count}`` for every type present, dungeon included),
+    ``violations`` (tuple of :class:`Violation`, in check order).
+    """
+
+    legal: bool
+    format_id: str
+    total_cards: int
+    champion_levels: int
+    type_counts: dict[str, int] = field(default_factory=dict)
+    violations: tuple[Violation, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-safe dict of all fields; violations as :meth:`Violation.to_dict`."""
+        return {
+            "legal": self.legal,
+            "format_id": self.format_id,
+            "total_cards": self.total_cards,
+            "champion_levels": self.champion_levels,
+            "type_counts": dict(self.type_counts),
+            "violations": [violation.to_dict() for violation in self.violations],
+        }
+
+
+def _labels(cards: list[Card]) -> tuple[str, ...]:
+    """Distinct ``"<key> <name>"`` labels in order of first appearance."""
+    seen: dict[str, None] = {}
+    for card in cards:
+        seen.setdefault(card.label, None)
+    return tuple(seen)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def counted_levels(cards: list[Card] | tuple[Card, ...], free_avatars: int) -> tuple[int, list[Card]]:
+    """Return (levels counted toward the cap, the avatars that were free).
+
+    Sums ``champion_level`` over champions, then subtracts the levels of the
+    ``free_avatars`` highest-level avatars.  Source: spellfire-tournament-rules-2.0.txt,
+    55-Card Deck (Standard) footnote "*" ("each player can include one avatar in his
+    deck for free"), 110-Card Deck footnote (two avatars); CrossFire semantics in
+    SOURCES.md.
+    """
+    champions = [card for card in cards if card.is_champion]
+    avatars = sorted((card for card in champions if card.is_avatar), key=lambda c: (-c.champion_level, c.key))
+    free = avatars[: max(free_avatars, 0)]
+    total = sum(card.champion_level for card in champions) - sum(card.champion_level for card in free)
+    return total, free
+
+
+def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
+    """Check ``decklist`` against ``fmt`` and return a :class:`Verdict` with every violation.
+
+    Checks, in order: ``deck_size`` (non-dungeon cards must equal ``fmt.total``),
+    ``type_minimum`` / ``type_maximum`` for each TypeLimit (champions include
+    avatars; types with no maximum are unlimited), ``level_cap`` (counted levels, see
+    :func:`counted_levels`, above ``fmt.champion_level_cap``),
+    ``too_many_dungeon_cards`` (more than ``fmt.max_dungeon_cards``) and
+    ``duplicate_card`` (one per card identity with more copies than allowed: the
+    card's stated "Limit N per deck", unlimited for "No limit per deck", otherwise
+    ``fmt.max_copies``).  Never raises for a well-formed Decklist.  Sources:
+    ``fmt.source`` (e.g. spellfire-tournament-rules-2.0.txt, 55-Card Deck (Standard))
+    for size, type and level limits; :data:`DUNGEON_RULE`; :data:`DUPLICATE_RULE`.
+    """
+    cards = list(decklist.cards)
+    deck_cards = [card for card in cards if card.card_type != DUNGEON]
+    dungeon_cards = [card for card in cards if card.card_type == DUNGEON]
+    type_counts: dict[str, int] = {}
+    by_type: dict[str, list[Card]] = {}
+    for card in cards:
+        type_counts[card.card_type] = type_counts.get(card.card_type, 0) + 1
+        by_type.setdefault(card.card_type, []).append(card)
+    violations: list[Violation] = []
+    rule = fmt.source or fmt.name
+
+    total = len(deck_cards)
+    if total != fmt.total:
+        violations.append(
+            Violation(
+                code="deck_size",
+                params={"expected": fmt.total, "actual": total},
+                cards=(),
+                rule=rule,
+                message=(
+                    f"The deck has {_plural(total, 'card')} (dungeon cards not counted); "
+                    f"a {fmt.name} must have exactly {fmt.total}."
+                ),
+            )
+        )
+
+    for limit in fmt.type_limits:
+        present = by_type.get(limit.card_type, [])
+        count = len(present)
+        if count < limit.minimum:
+            violations.append(
+                Violation(
+                    code="type_minimum",
+                    params={"card_type": limit.card_type, "minimum": limit.minimum, "actual": count},
+                    cards=_labels(present),
+                    rule=rule,
+                    message=(
+                        f"The deck has {count} {limit.card_type} card{'s' if count != 1 else ''}; "
+                        f"a {fmt.name} needs at least {limit.minimum}."
+                    ),
+                )
+            )
+        if limit.maximum is not None and count > limit.maximum:
+            labels = _labels(present)
+            violations.append(
+                Violation(
+                    code="type_maximum",
+                    params={"card_type": limit.card_type, "maximum": limit.maximum, "actual": count},
+                    cards=labels,
+                    rule=rule,
+                    message=(
+                        f"The deck has {count} {limit.card_type} cards ({', '.join(labels)}); "
+                        f"a {fmt.name} allows at most {limit.maximum}."
+                    ),
+                )
+            )
+
+    levels, free = counted_levels(cards, fmt.free_avatars)
+    if levels > fmt.champion_level_cap:
+        champions = [card for card in cards if card.is_champion and card not in free]
+        free_text = (
+            f" (free avatar{'s' if len(free) != 1 else ''} not counted: {', '.join(c.label for c in free)})"
+            if free
+            else ""
+        )
+        violations.append(
+            Violation(
+                code="level_cap",
+                params={
+                    "cap": fmt.champion_level_cap,
+                    "levels": levels,
+                    "free_avatars": [card.label for card in free],
+                },
+                cards=_labels(champions),
+                rule=rule,
+                message=(
+                    f"The champions total {levels} levels{free_text}; "
+                    f"a {fmt.name} allows at most {fmt.champion_level_cap}."
+                ),
+            )
+        )
+
+    if len(dungeon_cards) > fmt.max_dungeon_cards:
+        labels = _labels(dungeon_cards)
+        violations.append(
+            Violation(
+                code="too_many_dungeon_cards",
+                params={"maximum": fmt.max_dungeon_cards, "actual": len(dungeon_cards)},
+                cards=labels,
+                rule=DUNGEON_RULE,
+                message=(
+                    f"The deck has {len(dungeon_cards)} dungeon cards ({', '.join(labels)}); "
+                    f"at most {fmt.max_dungeon_cards} may be added to a deck."
+                ),
+            )
+        )
+
+    groups: dict[tuple[str, str], list[Card]] = {}
+    for card in cards:
+        groups.setdefault(card.identity, []).append(card)
+    for copies in groups.values():
+        sample = copies[0]
+        if sample.multiples_allowed:
+            allowed = sample.stated_copy_limit
+        else:
+            allowed = fmt.max_copies
+            if sample.stated_copy_limit is not None:
+                allowed = min(allowed, sample.stated_copy_limit)
+        if allowed is None or len(copies) <= allowed:
+            continue
+        labels = _labels(copies)
+        violations.append(
+            Violation(
+                code="duplicate_card",
+                params={
+                    "name": sample.name,
+                    "card_type": sample.card_type,
+                    "copies": len(copies),
+                    "max_copies": allowed,
+                },
+                cards=labels,
+                rule=DUPLICATE_RULE,
+                message=(
+                    f"{sample.name} ({sample.card_type}) appears {len(copies)} times "
+                    f"({', '.join(labels)}); at most {allowed} "
+                    f"cop{'y' if allowed == 1 else 'ies'} of the same card (same icon and name) "
+                    f"may be in a deck."
+                ),
+            )
+        )
+
+    return Verdict(
+        legal=not violations,
+        format_id=fmt.id,
+        total_cards=total,
+        champion_levels=levels,
+        type_counts=type_counts,
+        violations=tuple(violations),
+    )
