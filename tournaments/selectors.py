@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import Case, IntegerField, QuerySet, Value, When
 
 from tournaments.models import Match, Registration, Round, StandingsSnapshot, Tournament
 
@@ -39,5 +39,8 @@ def open_matches(tournament: Tournament) -> QuerySet[Match]:
         Match.objects.filter(round__tournament=tournament)
         .exclude(status=Match.Status.CONFIRMED)
         .select_related("round", "player_a__player", "player_b__player")
-        .order_by("-status", "round__number", "table")
+        .annotate(urgency=Case(When(status=Match.Status.DISPUTED, then=Value(0)),
+                               When(status=Match.Status.REPORTED, then=Value(1)),
+                               default=Value(2), output_field=IntegerField()))
+        .order_by("urgency", "round__number", "table")
     )

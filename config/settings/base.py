@@ -118,7 +118,7 @@ DECKLIST_MAX_BYTES = 1024 * 1024
 SPELLFIRE_CARDS_DIR = Path(env.str("SPELLFIRE_CARDS_DIR", default=str(BASE_DIR.parent / "shared" / "cards")))
 
 # Celery: a real broker when REDIS_URL is set, otherwise tasks run eagerly in-process.
-CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True

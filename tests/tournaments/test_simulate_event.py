@@ -1,0 +1,28 @@
+"""simulate_event runs a whole event through the services and prints standings and a winner."""
+
+import io
+
+import pytest
+from django.core.management import call_command
+
+from tournaments.models import AuditEntry, Match, Registration, ResultReport, Round, Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)  # the command commits; standings queue on commit
+
+
+def test_a_small_simulated_event_plays_swiss_and_a_top_4_to_a_winner():
+    out = io.StringIO()
+    call_command("simulate_event", players=10, seed=3, rounds=3, top_cut=4, stdout=out)
+    tournament = Tournament.objects.get()
+    assert tournament.status == Tournament.Status.FINISHED and tournament.winner is not None
+    assert f"Winner: {tournament.winner.display_name}" in out.getvalue()
+    kinds = list(Round.objects.values_list("kind", flat=True))
+    assert kinds == ["swiss"] * 3 + ["elimination"] * 2
+    assert not Match.objects.exclude(status=Match.Status.CONFIRMED).exists()
+    # the scripted incidents happened: a dispute settled by the organiser, a drop, a drawn match
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.DISPUTE_SETTLED).count() == 1
+    assert ResultReport.objects.filter(status=ResultReport.Status.DISPUTED).exists()
+    assert Registration.objects.filter(dropped_after_round=3).count() == 1
+    assert Match.objects.filter(round__kind="swiss", player_b__isnull=False).filter(wins_a=1, wins_b=1).exists()
+    # every player had a legal registered deck
+    assert not Registration.objects.filter(deck__isnull=True).exists()
