@@ -10,5 +10,5 @@ urlpatterns = [
     path("api/v1/", include("tournaments.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
-    path("", include("tournaments.urls")),
+    path("", include("tournaments.pages.urls")),
 ]

@@ -285,3 +285,17 @@ def test_an_elimination_match_cannot_be_a_draw(organiser):
     with pytest.raises(UserError, match="cannot end in a draw"):
         services.result_override(match=match, actor=organiser, games=[{"winner": "a"}, {"winner": "b"}],
                                  reason="time")
+
+
+def test_the_organiser_sees_disputed_tables_first(organiser):
+    from tournaments.selectors import open_matches
+
+    tournament, _ = _run_swiss_event(organiser, players=6, rounds=1, top_cut=0)
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save()
+    # reopen the round: three tables, one disputed, one reported, one pending
+    matches = list(Match.objects.filter(round__tournament=tournament).order_by("table"))
+    for match, status in zip(matches, [Match.Status.PENDING, Match.Status.REPORTED, Match.Status.DISPUTED]):
+        match.status = status
+        match.save(update_fields=["status"])
+    assert [m.status for m in open_matches(tournament)] == ["disputed", "reported", "pending"]

@@ -1,0 +1,146 @@
+"""The pages, as a player, an organiser and a spectator use them."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.conftest import LEGAL_55
+from tournaments.models import AuditEntry, Match, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_new_user_signs_up_and_is_logged_in(client):
+    response = client.post(reverse("tournaments:signup"), {
+        "username": "dave", "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9"}, follow=True)
+    assert response.status_code == 200
+    assert response.context["user"].username == "dave"
+
+
+def test_anyone_sees_the_list_the_tournament_and_its_standings(client, tournament):
+    assert "Spellfire Open" in client.get("/").content.decode()
+    detail = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert "Six unrazed realms" in detail and "Best of 3" in detail
+    assert client.get(reverse("tournaments:standings", args=[tournament.pk])).status_code == 200
+    assert client.get(reverse("tournaments:bracket", args=[tournament.pk])).status_code == 200
+
+
+def test_a_player_registers_uploads_a_cfd_and_sees_legal(client, tournament, alice):
+    client.force_login(alice)
+    client.post(reverse("tournaments:register", args=[tournament.pk]))
+    with LEGAL_55.open("rb") as fh:
+        response = client.post(reverse("tournaments:deck", args=[tournament.pk]), {"file": fh}, follow=True)
+    page = response.content.decode()
+    assert "Legal" in page and "55 cards" in page
+    assert "Champion" in page  # totals per card type
+
+
+def test_an_illegal_paste_shows_each_violation_with_its_rule(client, tournament, alice):
+    client.force_login(alice)
+    client.post(reverse("tournaments:register", args=[tournament.pk]))
+    response = client.post(reverse("tournaments:deck", args=[tournament.pk]), {"text": "3rd/54\n2x War Party"},
+                           follow=True)
+    page = response.content.decode()
+    assert "Not legal" in page and "spellfire-tournament-rules-2.0.txt" in page
+
+
+def test_an_unknown_card_is_a_form_error_that_keeps_the_pasted_text(client, tournament, alice):
+    client.force_login(alice)
+    client.post(reverse("tournaments:register", args=[tournament.pk]))
+    response = client.post(reverse("tournaments:deck", args=[tournament.pk]),
+                           {"text": "War Party\nZzyzx the Unknowable"})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Zzyzx the Unknowable" in page and "could not be matched" in page
+    assert "War Party\nZzyzx the Unknowable" in page  # the textarea still holds the input
+
+
+def test_a_decklist_is_private_to_its_owner_and_the_organiser(client, registered, tournament, bob, organiser):
+    alice_reg, _ = registered
+    url = reverse("tournaments:registration-deck", args=[tournament.pk, alice_reg.pk])
+    client.force_login(bob)
+    assert client.get(url).status_code == 403
+    client.force_login(organiser)
+    assert "Legal" in client.get(url).content.decode()
+    client.logout()
+    assert client.get(url).status_code == 302  # to the login page
+
+
+def test_a_player_cannot_open_the_organiser_pages(client, tournament, alice):
+    client.force_login(alice)
+    assert client.get(reverse("tournaments:manage", args=[tournament.pk])).status_code == 403
+    assert client.post(reverse("tournaments:manage-action", args=[tournament.pk, "start"])).status_code == 403
+    assert client.get(reverse("tournaments:new")).status_code == 403
+
+
+def test_the_organiser_creates_a_tournament_from_the_form(client, organiser):
+    client.force_login(organiser)
+    response = client.post(reverse("tournaments:new"), {
+        "name": "Harvest Cup", "date": "2026-12-20", "deck_format_id": "110", "victory_condition": "10_realms",
+        "best_of": "3", "structure": "swiss", "swiss_rounds": "5", "top_cut": "8"})
+    t = Tournament.objects.get(name="Harvest Cup")
+    assert response.status_code == 302 and t.deck_format_id == "110" and t.top_cut == 8
+
+
+def test_start_pair_report_confirm_and_standings_through_the_pages(
+    client, registered, tournament, organiser, alice, bob, django_capture_on_commit_callbacks
+):
+    client.force_login(organiser)
+    client.post(reverse("tournaments:manage-action", args=[tournament.pk, "start"]))
+    response = client.post(reverse("tournaments:manage-action", args=[tournament.pk, "pair"]), follow=True)
+    assert "Table" in response.content.decode()
+    match = Match.objects.get()
+    a_user = match.player_a.player
+    b_user = match.player_b.player
+    client.force_login(b_user)
+    page = client.get(reverse("tournaments:round", args=[tournament.pk, 1])).content.decode()
+    assert 'class="mine"' in page and "your match slip" in page
+    client.force_login(a_user)
+    slip = reverse("tournaments:match", args=[tournament.pk, match.pk])
+    assert "Six unrazed realms" in client.get(slip).content.decode()
+    client.post(slip, {"game-1": "me", "game-2": "mulligan_opponent", "game-3": "me"})
+    report = match.reports.get()
+    client.force_login(b_user)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("tournaments:report-answer", args=[tournament.pk, match.pk, report.pk, "confirm"]))
+    match.refresh_from_db()
+    assert match.status == Match.Status.CONFIRMED and match.score_text() == "2-0"
+    standings = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
+    assert a_user.username in standings and "100.00%" in standings
+
+
+def test_a_third_mulligan_in_a_row_is_a_form_error_citing_the_rule(client, round_one):
+    match = round_one.matches.get()
+    client.force_login(match.player_a.player)
+    response = client.post(reverse("tournaments:match", args=[round_one.tournament_id, match.pk]), {
+        "game-1": "mulligan_me", "game-2": "mulligan_me", "game-3": "mulligan_me", "game-4": "me", "game-5": "me"})
+    assert response.status_code == 200
+    assert "Two-Draw Mulligan" in response.content.decode()
+    assert not match.reports.exists()
+
+
+def test_someone_not_at_the_table_cannot_open_the_match_slip(client, round_one, carol):
+    match = round_one.matches.get()
+    client.force_login(carol)
+    assert client.get(reverse("tournaments:match", args=[round_one.tournament_id, match.pk])).status_code == 403
+
+
+def test_an_override_needs_a_reason_and_lands_in_the_audit_log(client, round_one, organiser):
+    match = round_one.matches.get()
+    url = reverse("tournaments:override", args=[round_one.tournament_id, match.pk])
+    client.force_login(organiser)
+    response = client.post(url, {"game-1": "a", "game-2": "a", "reason": ""}, follow=True)
+    assert "reason" in response.content.decode().lower()
+    assert not AuditEntry.objects.exists()
+    response = client.post(url, {"game-1": "a", "game-2": "a", "reason": "Entered from the paper slip"},
+                           follow=True)
+    assert "Entered from the paper slip" in response.content.decode()
+    assert AuditEntry.objects.get().actor == organiser
+
+
+def test_pairing_with_results_missing_shows_a_message_and_pairs_nothing(client, round_one, organiser):
+    client.force_login(organiser)
+    response = client.post(reverse("tournaments:manage-action", args=[round_one.tournament_id, "pair"]), follow=True)
+    assert "without a confirmed result" in response.content.decode()
+    assert round_one.tournament.rounds.count() == 1

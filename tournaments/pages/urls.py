@@ -1,0 +1,31 @@
+"""Page routes, split by audience: public, player, organiser (all under the tournament)."""
+
+from django.urls import path
+
+from tournaments.pages import views
+
+app_name = "tournaments"
+
+urlpatterns = [
+    # public
+    path("", views.tournament_list, name="list"),
+    path("signup/", views.signup, name="signup"),
+    path("t/<int:pk>/", views.tournament_detail, name="detail"),
+    path("t/<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
+    path("t/<int:pk>/standings/", views.standings, name="standings"),
+    path("t/<int:pk>/bracket/", views.bracket, name="bracket"),
+    # player
+    path("t/<int:pk>/register/", views.register, name="register"),
+    path("t/<int:pk>/drop/", views.drop, name="drop"),
+    path("t/<int:pk>/deck/", views.deck, name="deck"),
+    path("t/<int:pk>/matches/<int:match_id>/", views.match_detail, name="match"),
+    path("t/<int:pk>/matches/<int:match_id>/reports/<int:report_id>/<str:answer>/", views.report_answer,
+         name="report-answer"),
+    # organiser
+    path("t/new/", views.tournament_new, name="new"),
+    path("t/<int:pk>/manage/", views.manage, name="manage"),
+    path("t/<int:pk>/manage/<str:action>/", views.manage_action, name="manage-action"),
+    path("t/<int:pk>/manage/matches/<int:match_id>/override/", views.manage_override, name="override"),
+    path("t/<int:pk>/manage/registrations/<int:registration_id>/drop/", views.manage_drop, name="manage-drop"),
+    path("t/<int:pk>/registrations/<int:registration_id>/deck/", views.registration_deck, name="registration-deck"),
+]

@@ -1,0 +1,303 @@
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from decks.selectors import can_view_decklist, submissions_for
+from decks.services import deck_submit
+from tournaments import selectors, services
+from tournaments.errors import NotAllowed, UserError
+from tournaments.models import AuditEntry, Match, Registration, ResultReport, Round, Tournament
+from tournaments.pages.forms import GAME_CHOICES, ORGANISER_GAME_CHOICES, DeckForm, TournamentForm, games_from_post
+from tournaments.services.permissions import can_organise, is_tournament_organiser
+
+
+def _tournament(pk: int) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("organiser", "winner__player"), pk=pk)
+
+
+def _attempt(request: HttpRequest, action, success: str) -> bool:
+    """Run a service call; show ``success`` or the user's error as a message. True on success."""
+    try:
+        action()
+    except NotAllowed as exc:
+        raise PermissionDenied(exc.message) from exc
+    except UserError as exc:
+        messages.error(request, exc.message)
+        return False
+    if success:
+        messages.success(request, success)
+    return True
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        messages.success(request, f"Welcome, {user.username}.")
+        return redirect("tournaments:list")
+    return render(request, "tournaments/site/signup.html", {"form": form})
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/site/list.html", {
+        "tournaments": selectors.tournament_list(), "can_organise": can_organise(request.user)})
+
+
+@login_required
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    if not can_organise(request.user):
+        raise PermissionDenied("Only organisers may create tournaments.")
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.tournament_create(actor=request.user, **form.cleaned_data)
+        except UserError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, "Tournament created. Open registration when you are ready.")
+            return redirect("tournaments:manage", pk=tournament.pk)
+    return render(request, "tournaments/site/new.html", {"form": form})
+
+
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    return render(request, "tournaments/site/detail.html", {
+        "t": tournament,
+        "registrations": tournament.registrations.filter(withdrawn=False).select_related("player"),
+        "rounds": tournament.rounds.all(),
+        "mine": selectors.registration_of(tournament, request.user),
+        "is_organiser": is_tournament_organiser(request.user, tournament),
+    })
+
+
+@login_required
+@require_POST
+def register(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    if _attempt(request, lambda: services.player_register(tournament=tournament, actor=request.user),
+                "You are registered. Now submit your decklist."):
+        return redirect("tournaments:deck", pk=pk)
+    return redirect("tournaments:detail", pk=pk)
+
+
+@login_required
+@require_POST
+def drop(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    registration = selectors.registration_of(tournament, request.user)
+    if registration is None:
+        messages.error(request, "You are not registered for this tournament.")
+    else:
+        _attempt(request, lambda: services.player_drop(registration=registration, actor=request.user),
+                 "You have dropped from the tournament.")
+    return redirect("tournaments:detail", pk=pk)
+
+
+@login_required
+def deck(request: HttpRequest, pk: int) -> HttpResponse:
+    """The player's decklist page: submit (paste or upload) and see the verdict at once."""
+    tournament = _tournament(pk)
+    registration = selectors.registration_of(tournament, request.user)
+    if registration is None:
+        messages.error(request, "Register for the tournament first.")
+        return redirect("tournaments:detail", pk=pk)
+    form = DeckForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data.get("file")
+        if upload is not None:
+            data, filename = upload.read(), upload.name
+        else:
+            data, filename = form.cleaned_data["text"], ""
+        try:
+            submission = deck_submit(registration=registration, actor=request.user, data=data, filename=filename)
+        except NotAllowed as exc:
+            raise PermissionDenied(exc.message) from exc
+        except UserError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, "Your deck is legal and registered." if submission.legal
+                             else "Your deck is not legal: see why below. Your registered deck is unchanged.")
+            return redirect("tournaments:deck", pk=pk)
+    return _deck_page(request, tournament, registration, form)
+
+
+def _deck_page(request, tournament, registration, form=None) -> HttpResponse:
+    submissions = submissions_for(registration)
+    latest = submissions[0] if submissions else None
+    return render(request, "tournaments/site/deck.html", {
+        "t": tournament, "registration": registration, "form": form, "latest": latest,
+        "registered": registration.deck, "owner": request.user.pk == registration.player_id,
+    })
+
+
+@login_required
+def registration_deck(request: HttpRequest, pk: int, registration_id: int) -> HttpResponse:
+    """A player's decklist as the organiser (or the owner) sees it; private to everyone else."""
+    tournament = _tournament(pk)
+    registration = get_object_or_404(Registration.objects.select_related("player", "tournament"),
+                                     pk=registration_id, tournament=tournament)
+    if not can_view_decklist(request.user, registration):
+        raise PermissionDenied("Decklists are private to their owner and the organiser.")
+    return _deck_page(request, tournament, registration)
+
+
+def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    mine = selectors.registration_of(tournament, request.user)
+    return render(request, "tournaments/site/round.html", {
+        "t": tournament, "round": rnd, "matches": selectors.round_matches(rnd),
+        "mine_id": mine.pk if mine else None,
+    })
+
+
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    snapshot = selectors.latest_snapshot(tournament)
+    return render(request, "tournaments/site/standings.html", {"t": tournament, "snapshot": snapshot})
+
+
+def bracket(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    rounds = [(rnd, selectors.round_matches(rnd)) for rnd in tournament.rounds.filter(kind=Round.Kind.ELIMINATION)]
+    return render(request, "tournaments/site/bracket.html", {"t": tournament, "rounds": rounds})
+
+
+def _match(tournament: Tournament, match_id: int) -> Match:
+    return get_object_or_404(Match.objects.select_related("round", "player_a__player", "player_b__player"),
+                             pk=match_id, round__tournament=tournament)
+
+
+@login_required
+def match_detail(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
+    """A player's match slip: report game by game, or confirm / dispute the opponent's report."""
+    tournament = _tournament(pk)
+    match = _match(tournament, match_id)
+    seat = match.seat_of(request.user)
+    organiser = is_tournament_organiser(request.user, tournament)
+    if seat is None and not organiser:
+        raise PermissionDenied("Only the players at this table and the organiser see its match slip.")
+    errors: list[str] = []
+    if request.method == "POST" and seat is not None:
+        try:
+            games = games_from_post(request.POST, "game-", seat=seat)
+        except ValueError as exc:
+            errors.append(str(exc))
+        else:
+            try:
+                services.result_report(match=match, actor=request.user, games=games)
+            except NotAllowed as exc:
+                raise PermissionDenied(exc.message) from exc
+            except UserError as exc:
+                errors.append(exc.message)
+            else:
+                messages.success(request, "Result reported. Your opponent must now confirm it.")
+                return redirect("tournaments:match", pk=pk, match_id=match.pk)
+    pending = match.reports.filter(status=ResultReport.Status.PENDING).select_related("reported_by").first()
+    return render(request, "tournaments/site/match.html", {
+        "t": tournament, "match": match, "seat": seat, "pending": pending, "errors": errors,
+        "can_answer": pending is not None and seat is not None and pending.reported_by_id != request.user.pk,
+        "game_rows": [(n, f"game-{n}") for n in range(1, tournament.best_of + 5)], "choices": GAME_CHOICES, "posted": request.POST,
+    })
+
+
+@login_required
+@require_POST
+def report_answer(request: HttpRequest, pk: int, match_id: int, report_id: int, answer: str) -> HttpResponse:
+    tournament = _tournament(pk)
+    match = _match(tournament, match_id)
+    report = get_object_or_404(ResultReport, pk=report_id, match=match)
+    if answer == "confirm":
+        _attempt(request, lambda: services.result_confirm(report=report, actor=request.user), "Result confirmed.")
+    else:
+        _attempt(request, lambda: services.result_dispute(report=report, actor=request.user,
+                                                          reason=request.POST.get("reason", "")),
+                 "Result disputed: the organiser will settle it.")
+    return redirect("tournaments:match", pk=pk, match_id=match.pk)
+
+
+def _require_organiser(request: HttpRequest, tournament: Tournament) -> None:
+    if not is_tournament_organiser(request.user, tournament):
+        raise PermissionDenied("Only the tournament's organiser may do this.")
+
+
+@login_required
+def manage(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    _require_organiser(request, tournament)
+    return render(request, "tournaments/site/manage.html", {
+        "t": tournament,
+        "registrations": tournament.registrations.select_related("player", "deck"),
+        "open_matches": selectors.open_matches(tournament),
+        "audit": AuditEntry.objects.filter(tournament=tournament).select_related("actor", "match__round")[:100],
+        "choices": ORGANISER_GAME_CHOICES, "game_rows": [(n, f"game-{n}") for n in range(1, tournament.best_of + 5)],
+    })
+
+
+@login_required
+@require_POST
+def manage_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    tournament = _tournament(pk)
+    _require_organiser(request, tournament)
+    actor = request.user
+    if action == "pair":
+        result: dict = {}
+
+        def pair() -> None:
+            result["round"] = services.round_pair_next(tournament=tournament, actor=actor)
+
+        if _attempt(request, pair, ""):
+            if result["round"] is None:
+                tournament.refresh_from_db()
+                messages.success(request, f"The tournament is finished. Winner: {tournament.winner}.")
+            else:
+                messages.success(request, f"Round {result['round'].number} is paired.")
+                return redirect("tournaments:round", pk=pk, number=result["round"].number)
+        return redirect("tournaments:manage", pk=pk)
+    actions = {
+        "open": (services.tournament_open_registration, "Registration is open."),
+        "close": (services.tournament_close_registration, "Registration is closed."),
+        "start": (services.tournament_start, "The tournament has started; decklists are locked."),
+    }
+    if action not in actions:
+        raise PermissionDenied("Unknown action.")
+    service, success = actions[action]
+    _attempt(request, lambda: service(tournament=tournament, actor=actor), success)
+    return redirect("tournaments:manage", pk=pk)
+
+
+@login_required
+@require_POST
+def manage_override(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    _require_organiser(request, tournament)
+    match = _match(tournament, match_id)
+    try:
+        games = games_from_post(request.POST, "game-", seat=None)
+    except ValueError as exc:
+        messages.error(request, str(exc))
+    else:
+        _attempt(request, lambda: services.result_override(match=match, actor=request.user, games=games,
+                                                           reason=request.POST.get("reason", "")),
+                 f"Result of table {match.table} recorded and logged.")
+    return redirect("tournaments:manage", pk=pk)
+
+
+@login_required
+@require_POST
+def manage_drop(request: HttpRequest, pk: int, registration_id: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    _require_organiser(request, tournament)
+    registration = get_object_or_404(Registration, pk=registration_id, tournament=tournament)
+    _attempt(request, lambda: services.player_drop(registration=registration, actor=request.user,
+                                                   reason=request.POST.get("reason", "")),
+             f"{registration.display_name} dropped.")
+    return redirect("tournaments:manage", pk=pk)
