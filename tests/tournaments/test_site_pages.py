@@ -144,3 +144,21 @@ def test_pairing_with_results_missing_shows_a_message_and_pairs_nothing(client, 
     response = client.post(reverse("tournaments:manage-action", args=[round_one.tournament_id, "pair"]), follow=True)
     assert "without a confirmed result" in response.content.decode()
     assert round_one.tournament.rounds.count() == 1
+
+
+def test_the_organiser_corrects_a_confirmed_result_from_the_match_slip(client, round_one, organiser, alice, bob):
+    from tournaments import services
+
+    match = round_one.matches.get()
+    report = services.result_report(match=match, actor=match.player_a.player,
+                                    games=[{"winner": "a"}, {"winner": "a"}])
+    services.result_confirm(report=report, actor=match.player_b.player)
+    client.force_login(organiser)
+    slip = reverse("tournaments:match", args=[round_one.tournament_id, match.pk])
+    assert "enter or correct the result" in client.get(slip).content.decode()
+    client.post(reverse("tournaments:override", args=[round_one.tournament_id, match.pk]),
+                {"game-1": "b", "game-2": "b", "reason": "Slip filled in the wrong way round"})
+    match.refresh_from_db()
+    assert match.score_text() == "0-2"
+    page = client.get(slip).content.decode()
+    assert "Slip filled in the wrong way round" in page and "2-0 → 0-2" in page

@@ -155,7 +155,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     mine = selectors.registration_of(tournament, request.user)
     return render(request, "tournaments/site/round.html", {
         "t": tournament, "round": rnd, "matches": selectors.round_matches(rnd),
-        "mine_id": mine.pk if mine else None,
+        "mine_id": mine.pk if mine else None, "is_organiser": is_tournament_organiser(request.user, tournament),
     })
 
 
@@ -206,6 +206,8 @@ def match_detail(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
         "t": tournament, "match": match, "seat": seat, "pending": pending, "errors": errors,
         "can_answer": pending is not None and seat is not None and pending.reported_by_id != request.user.pk,
         "game_rows": [(n, f"game-{n}") for n in range(1, tournament.best_of + 5)], "choices": GAME_CHOICES, "posted": request.POST,
+        "is_organiser": organiser, "organiser_choices": ORGANISER_GAME_CHOICES,
+        "audit": match.audit_entries.select_related("actor") if organiser else [],
     })
 
 
