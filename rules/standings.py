@@ -189,7 +189,7 @@ def compute_standings(
     opp_gwp = {pid: floored(rec.gwp()) for pid, rec in records.items()}
 
     keyed: list[tuple[tuple[int, Fraction, Fraction, Fraction], int, PlayerRecord, Fraction, Fraction, Fraction]] = []
-    for index, (pid, rec) in enumerate(records.items()):
+    for index, rec in enumerate(records.values()):
         if rec.opponents:
             omwp = sum((opp_mwp[o] for o in rec.opponents), Fraction(0)) / len(rec.opponents)
             ogwp = sum((opp_gwp[o] for o in rec.opponents), Fraction(0)) / len(rec.opponents)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules.history import History, MatchRecord, PlayerEntry, RoundRecord
 from rules.results import Game
 
-from tournaments.models import Match, Registration, Tournament
+from tournaments.models import Match, Tournament
 
 
 def history_for(tournament: Tournament) -> History:
@@ -62,6 +62,3 @@ def games_to_rules(games: list[dict]) -> list[Game]:
         )
     return result
 
-
-def registration_ids(registrations: list[Registration]) -> list[str]:
-    return [str(r.pk) for r in registrations]
