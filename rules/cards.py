@@ -72,6 +72,7 @@ def default_cards_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "shared" / "cards"
 
 
+@functools.lru_cache(maxsize=16384)
 def normalise_name(text: str) -> str:
     """Normalise a card name for lookup: no accents, case or punctuation.
 
@@ -83,6 +84,7 @@ def normalise_name(text: str) -> str:
     return "".join(ch for ch in decomposed.casefold() if ch.isalnum() and not unicodedata.combining(ch))
 
 
+@functools.lru_cache(maxsize=16384)  # names are a finite set; decks repeat them
 def identity_name(text: str) -> str:
     """Normalise a card name for identity: like :func:`normalise_name` but ``!`` is kept.
 
