@@ -60,3 +60,26 @@ class DeckSubmission(models.Model):
 
     def __str__(self) -> str:
         return f"Deck #{self.pk} ({'legal' if self.legal else 'illegal'})"
+
+
+class DeckCheck(models.Model):
+    """An organiser's deck check of one player in a round: who was picked, how, what was found.
+
+    ``random_pick`` records whether the system drew the player at random (with ``seed``)."""
+
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="deck_checks")
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    registration = models.ForeignKey("tournaments.Registration", on_delete=models.CASCADE, related_name="deck_checks")
+    deck = models.ForeignKey(DeckSubmission, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    picked_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    picked_at = models.DateTimeField(auto_now_add=True)
+    random_pick = models.BooleanField(default=False)
+    seed = models.BigIntegerField(null=True, blank=True)
+    findings = models.TextField(blank=True)
+    penalty_note = models.TextField(blank=True)
+    checked_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="+")
+    checked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-picked_at", "-id"]

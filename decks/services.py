@@ -95,3 +95,73 @@ def cards_import(*, cards_dir: Path | None = None) -> int:
                            "level_value", "world", "is_avatar"],
         )
     return CardRecord.objects.count()
+
+
+@transaction.atomic
+def decklists_publish(*, tournament: Tournament, actor, scope: str) -> Tournament:
+    """Publish decklists ("all" or "top_cut") or make them private again ("none"). Organiser only.
+
+    Published lists appear on the public tournament page; until then only the owner and the
+    organiser see a decklist. Raises NotAllowed, UserError for an unknown scope.
+    """
+    from tournaments.services.permissions import require_organiser
+
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_organiser(actor, tournament)
+    if scope not in Tournament.Publication.values:
+        raise UserError(f"Publish 'all', 'top_cut' or 'none', not {scope!r}.", code="scope")
+    tournament.decklists_published = scope
+    tournament.save(update_fields=["decklists_published"])
+    return tournament
+
+
+@transaction.atomic
+def deck_checks_pick(*, tournament: Tournament, actor, registrations: list[Registration] | None = None,
+                     count: int = 0, seed: int | None = None) -> list:
+    """Pick players for a deck check in the current round: the given ``registrations``, or ``count``
+    active players drawn at random (reproducible from ``seed``, which is stored). Organiser only.
+
+    Each check records the deck the player has registered at that moment. Raises NotAllowed,
+    UserError when nobody is picked or more are asked for than there are active players.
+    """
+    import random
+
+    from decks.models import DeckCheck
+    from tournaments.services.permissions import require_organiser
+
+    require_organiser(actor, tournament)
+    round_number = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+    random_pick = not registrations
+    if random_pick:
+        active = list(tournament.registrations.filter(withdrawn=False, dropped_after_round__isnull=True)
+                      .order_by("pk"))
+        if not 1 <= count <= len(active):
+            raise UserError(f"Pick between 1 and {len(active)} players for a deck check.", code="count")
+        seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+        registrations = random.Random(seed).sample(active, count)
+    else:
+        seed = None
+        if any(r.tournament_id != tournament.pk for r in registrations):
+            raise UserError("Every player picked must be registered for this tournament.", code="not_registered")
+    return [
+        DeckCheck.objects.create(tournament=tournament, round_number=round_number, registration=r, deck=r.deck,
+                                 picked_by=actor, random_pick=random_pick, seed=seed)
+        for r in registrations
+    ]
+
+
+@transaction.atomic
+def deck_check_record(*, check, actor, findings: str, penalty_note: str = ""):
+    """Record what a deck check found (and an optional penalty note). Organiser only; findings required."""
+    from tournaments.services.permissions import require_organiser
+
+    require_organiser(actor, check.tournament)
+    if not findings.strip():
+        raise UserError("Write down what the deck check found (for example 'deck matches the registered list').",
+                        code="findings_required")
+    from django.utils import timezone
+
+    check.findings, check.penalty_note = findings.strip(), penalty_note.strip()
+    check.checked_by, check.checked_at = actor, timezone.now()
+    check.save(update_fields=["findings", "penalty_note", "checked_by", "checked_at"])
+    return check

@@ -51,6 +51,13 @@ class Tournament(models.Model):
     top_cut = models.PositiveSmallIntegerField(choices=[(0, "No top cut"), (4, "Top 4"), (8, "Top 8")], default=0)
     decks_locked_at = models.DateTimeField(null=True, blank=True)
     results_version = models.PositiveIntegerField(default=0)
+
+    class Publication(models.TextChoices):
+        NONE = "none", "Private (owner and organiser only)"
+        TOP_CUT = "top_cut", "Published for the top cut"
+        ALL = "all", "Published for every player"
+
+    decklists_published = models.CharField(max_length=8, choices=Publication.choices, default=Publication.NONE)
     winner = models.ForeignKey("Registration", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -14,6 +14,7 @@ from decks.selectors import can_view_decklist
 from decks.services import deck_submit
 from tournaments.errors import NotAllowed, UserError
 from tournaments.models import Registration
+from tournaments.services.permissions import is_tournament_organiser
 
 
 class DeckSubmissionSerializer(serializers.ModelSerializer):
@@ -36,7 +37,7 @@ class DeckInputSerializer(serializers.Serializer):
 class RegistrationDeck(APIView):
     """GET: the registered deck and the latest submission. POST: submit a decklist (the player only)."""
 
-    permission_classes = [permissions.IsAuthenticated]
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
     parser_classes = [JSONParser, MultiPartParser, FormParser]
 
     def _registration(self, request, pk: int, registration_id: int) -> Registration:
@@ -48,7 +49,9 @@ class RegistrationDeck(APIView):
         registration = self._registration(request, pk, registration_id)
         if not can_view_decklist(request.user, registration):
             raise NotAllowed("Decklists are private to their owner and the organiser.")
-        latest = registration.deck_submissions.first()
+        private_view = request.user.pk == registration.player_id or is_tournament_organiser(
+            request.user, registration.tournament)
+        latest = registration.deck_submissions.first() if private_view else registration.deck
         return Response({
             "registered": DeckSubmissionSerializer(registration.deck).data if registration.deck else None,
             "latest": DeckSubmissionSerializer(latest).data if latest else None,

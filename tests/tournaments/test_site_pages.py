@@ -64,7 +64,7 @@ def test_a_decklist_is_private_to_its_owner_and_the_organiser(client, registered
     client.force_login(organiser)
     assert "Legal" in client.get(url).content.decode()
     client.logout()
-    assert client.get(url).status_code == 302  # to the login page
+    assert client.get(url).status_code == 403
 
 
 def test_a_player_cannot_open_the_organiser_pages(client, tournament, alice):

@@ -9,8 +9,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from decks.selectors import can_view_decklist, submissions_for
-from decks.services import deck_submit
+from decks.models import DeckCheck
+from decks.selectors import can_view_decklist, published_decklists, submissions_for
+from decks.services import deck_check_record, deck_checks_pick, deck_submit, decklists_publish
 from tournaments import selectors, services
 from tournaments.errors import NotAllowed, UserError
 from tournaments.models import AuditEntry, Match, Registration, ResultReport, Round, Tournament
@@ -74,6 +75,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "registrations": tournament.registrations.filter(withdrawn=False).select_related("player"),
         "rounds": tournament.rounds.all(),
         "mine": selectors.registration_of(tournament, request.user),
+        "published": published_decklists(tournament),
         "is_organiser": is_tournament_organiser(request.user, tournament),
     })
 
@@ -130,15 +132,18 @@ def deck(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _deck_page(request, tournament, registration, form=None) -> HttpResponse:
-    submissions = submissions_for(registration)
-    latest = submissions[0] if submissions else None
+    private_view = request.user.pk == registration.player_id or is_tournament_organiser(request.user, tournament)
+    if private_view:
+        submissions = submissions_for(registration)
+        latest = submissions[0] if submissions else None
+    else:  # a published list: the registered deck only, never the player's earlier attempts
+        latest = registration.deck
     return render(request, "tournaments/site/deck.html", {
         "t": tournament, "registration": registration, "form": form, "latest": latest,
         "registered": registration.deck, "owner": request.user.pk == registration.player_id,
     })
 
 
-@login_required
 def registration_deck(request: HttpRequest, pk: int, registration_id: int) -> HttpResponse:
     """A player's decklist as the organiser (or the owner) sees it; private to everyone else."""
     tournament = _tournament(pk)
@@ -240,6 +245,9 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         "registrations": tournament.registrations.select_related("player", "deck"),
         "open_matches": selectors.open_matches(tournament),
         "audit": AuditEntry.objects.filter(tournament=tournament).select_related("actor", "match__round")[:100],
+        "publication_choices": Tournament.Publication.choices,
+        "deck_checks": DeckCheck.objects.filter(tournament=tournament).select_related("registration__player",
+                                                                                     "picked_by", "checked_by"),
         "choices": ORGANISER_GAME_CHOICES, "game_rows": [(n, f"game-{n}") for n in range(1, tournament.best_of + 5)],
     })
 
@@ -302,4 +310,50 @@ def manage_drop(request: HttpRequest, pk: int, registration_id: int) -> HttpResp
     _attempt(request, lambda: services.player_drop(registration=registration, actor=request.user,
                                                    reason=request.POST.get("reason", "")),
              f"{registration.display_name} dropped.")
+    return redirect("tournaments:manage", pk=pk)
+
+
+@login_required
+@require_POST
+def manage_publish(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    _require_organiser(request, tournament)
+    _attempt(request, lambda: decklists_publish(tournament=tournament, actor=request.user,
+                                                scope=request.POST.get("scope", "")),
+             "Decklist publication updated.")
+    return redirect("tournaments:manage", pk=pk)
+
+
+@login_required
+@require_POST
+def manage_deck_checks(request: HttpRequest, pk: int) -> HttpResponse:
+    """Pick players for a deck check: one named player, or N drawn at random."""
+    tournament = _tournament(pk)
+    _require_organiser(request, tournament)
+    registration_id = request.POST.get("registration")
+    if registration_id:
+        registrations = [get_object_or_404(Registration, pk=registration_id, tournament=tournament)]
+        count = 0
+    else:
+        registrations = None
+        try:
+            count = int(request.POST.get("count") or 0)
+        except ValueError:
+            count = 0
+    _attempt(request, lambda: deck_checks_pick(tournament=tournament, actor=request.user,
+                                               registrations=registrations, count=count),
+             "Players picked for a deck check.")
+    return redirect("tournaments:manage", pk=pk)
+
+
+@login_required
+@require_POST
+def manage_deck_check_record(request: HttpRequest, pk: int, check_id: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    _require_organiser(request, tournament)
+    check = get_object_or_404(DeckCheck, pk=check_id, tournament=tournament)
+    _attempt(request, lambda: deck_check_record(check=check, actor=request.user,
+                                                findings=request.POST.get("findings", ""),
+                                                penalty_note=request.POST.get("penalty_note", "")),
+             "Deck check recorded.")
     return redirect("tournaments:manage", pk=pk)
