@@ -83,3 +83,35 @@ class DeckCheck(models.Model):
 
     class Meta:
         ordering = ["-picked_at", "-id"]
+
+
+class DeckReplacement(models.Model):
+    """A player's request to replace a card destroyed by Enter Darkness Together after the lock.
+
+    ``timing`` is ``end_of_game`` (same card back) or ``end_of_round`` (a different card):
+    spellfire-tournament-rules-2.0.txt, opening section. The organiser approves or rejects;
+    an approval stores the new legal decklist as ``result_deck``.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Awaiting the organiser"
+        APPROVED = "approved", "Approved"
+        REJECTED = "rejected", "Rejected"
+
+    registration = models.ForeignKey("tournaments.Registration", on_delete=models.CASCADE,
+                                     related_name="deck_replacements")
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    destroyed_card = models.CharField(max_length=16)
+    replacement_card = models.CharField(max_length=16)
+    timing = models.CharField(max_length=16)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    requested_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="+")
+    decided_at = models.DateTimeField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    result_deck = models.ForeignKey(DeckSubmission, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="+")
+
+    class Meta:
+        ordering = ["-requested_at", "-id"]

@@ -165,3 +165,107 @@ def deck_check_record(*, check, actor, findings: str, penalty_note: str = ""):
     check.checked_by, check.checked_at = actor, timezone.now()
     check.save(update_fields=["findings", "penalty_note", "checked_by", "checked_at"])
     return check
+
+
+def _registered_decklist(submission: DeckSubmission):
+    from rules.decklists import Decklist
+
+    catalogue = get_catalogue()
+    return Decklist(cards=tuple(catalogue.get(key) for key in submission.cards), title=submission.title,
+                    source_format=submission.source_format)
+
+
+def _resolve(text: str, what: str):
+    from rules.cards import UnknownCard
+
+    try:
+        return get_catalogue().resolve(text)
+    except UnknownCard as exc:
+        raise UserError(f"{what}: {exc}", code="unknown_card") from exc
+
+
+@transaction.atomic
+def deck_replacement_request(*, registration: Registration, actor, destroyed: str, replacement: str):
+    """The player asks to replace a card Enter Darkness Together destroyed (after the lock).
+
+    ``destroyed``/``replacement``: card keys or names. Raises NotAllowed (not the player),
+    Conflict (decks not locked yet: just submit a new list), UserError (unknown card, card
+    not in the registered deck).
+    """
+    from rules.replacements import ReplacementError, apply_replacement, replacement_timing
+
+    from decks.models import DeckReplacement
+
+    registration = Registration.objects.select_related("tournament", "deck").get(pk=registration.pk)
+    if actor.pk != registration.player_id:
+        raise NotAllowed("Only the player may ask to replace a card in their own deck.")
+    tournament = registration.tournament
+    if not tournament.decks_locked:
+        raise Conflict("Decklists are not locked yet: submit a new decklist instead.", code="not_locked")
+    if registration.deck is None:
+        raise Conflict("You have no registered deck.", code="no_deck")
+    destroyed_card = _resolve(destroyed, "Destroyed card")
+    replacement_card = _resolve(replacement, "Replacement card")
+    try:
+        apply_replacement(_registered_decklist(registration.deck), destroyed_card, replacement_card)
+    except ReplacementError as exc:
+        raise UserError(exc.message, code=exc.code, params=exc.params) from exc
+    round_number = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+    return DeckReplacement.objects.create(
+        registration=registration, round_number=round_number, destroyed_card=destroyed_card.key,
+        replacement_card=replacement_card.key, timing=replacement_timing(destroyed_card, replacement_card),
+    )
+
+
+@transaction.atomic
+def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = ""):
+    """The organiser approves or rejects a replacement; logged (who, when, why, before and after).
+
+    An approval checks the new list against the tournament's format; an illegal result is
+    refused (UserError naming the violations) and nothing changes.
+    """
+    from rules.replacements import apply_replacement
+
+    from decks.models import DeckReplacement
+    from tournaments.models import AuditEntry
+    from tournaments.services.permissions import require_organiser
+
+    replacement = DeckReplacement.objects.select_for_update().get(pk=replacement.pk)
+    registration = Registration.objects.select_related("tournament", "deck").get(pk=replacement.registration_id)
+    tournament = registration.tournament
+    require_organiser(actor, tournament)
+    if replacement.status != DeckReplacement.Status.PENDING:
+        raise Conflict("This request has already been decided.", code="decided")
+    if not approve and not reason.strip():
+        raise UserError("Say why the replacement is rejected.", code="reason_required")
+    from django.utils import timezone
+
+    before = {"deck": registration.deck_id, "card": replacement.destroyed_card}
+    if approve:
+        catalogue = get_catalogue()
+        decklist = apply_replacement(_registered_decklist(registration.deck),
+                                     catalogue.get(replacement.destroyed_card),
+                                     catalogue.get(replacement.replacement_card))
+        verdict = check_deck(decklist, DeckFormat.from_dict(tournament.deck_format))
+        if not verdict.legal:
+            raise UserError("The deck would not be legal after the replacement: "
+                            + "; ".join(v.message for v in verdict.violations), code="illegal_after_replacement")
+        submission = DeckSubmission.objects.create(
+            registration=registration, submitted_by=registration.player, source_format="replacement",
+            title=registration.deck.title, text=decklist.to_text(), cards=[c.key for c in decklist.cards],
+            legal=True, verdict=verdict.to_dict(), format_version=tournament.format_version,
+        )
+        registration.deck = submission
+        registration.save(update_fields=["deck"])
+        replacement.result_deck = submission
+    replacement.status = DeckReplacement.Status.APPROVED if approve else DeckReplacement.Status.REJECTED
+    replacement.decided_by, replacement.decided_at, replacement.reason = actor, timezone.now(), reason.strip()
+    replacement.save(update_fields=["status", "decided_by", "decided_at", "reason", "result_deck"])
+    AuditEntry.objects.create(
+        tournament=tournament, actor=actor, action=AuditEntry.Action.DECK_REPLACEMENT,
+        reason=reason.strip() or "Approved (Enter Darkness Together)",
+        before={**before, "player": registration.display_name},
+        after={"deck": registration.deck_id, "card": replacement.replacement_card if approve else
+               replacement.destroyed_card, "status": replacement.status, "timing": replacement.timing},
+    )
+    return replacement

@@ -213,6 +213,7 @@ class AuditEntry(models.Model):
         RESULT_ENTERED = "result_entered", "Result entered or corrected"
         DISPUTE_SETTLED = "dispute_settled", "Dispute settled"
         PLAYER_DROPPED = "player_dropped", "Player dropped by the organiser"
+        DECK_REPLACEMENT = "deck_replacement", "Deck card replaced (Enter Darkness Together)"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries")

@@ -24,6 +24,9 @@ urlpatterns = [
     # organiser
     path("t/new/", views.tournament_new, name="new"),
     path("t/<int:pk>/manage/", views.manage, name="manage"),
+    path("t/<int:pk>/deck/replacement/", views.deck_replacement, name="deck-replacement"),
+    path("t/<int:pk>/manage/replacements/<int:replacement_id>/<str:decision>/", views.manage_replacement,
+         name="replacement-decide"),
     path("t/<int:pk>/manage/publish/", views.manage_publish, name="publish"),
     path("t/<int:pk>/manage/deck-checks/", views.manage_deck_checks, name="deck-checks"),
     path("t/<int:pk>/manage/deck-checks/<int:check_id>/", views.manage_deck_check_record, name="deck-check-record"),

@@ -9,9 +9,16 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from decks.models import DeckCheck
+from decks.models import DeckCheck, DeckReplacement
 from decks.selectors import can_view_decklist, published_decklists, submissions_for
-from decks.services import deck_check_record, deck_checks_pick, deck_submit, decklists_publish
+from decks.services import (
+    deck_check_record,
+    deck_checks_pick,
+    deck_replacement_decide,
+    deck_replacement_request,
+    deck_submit,
+    decklists_publish,
+)
 from tournaments import selectors, services
 from tournaments.errors import NotAllowed, UserError
 from tournaments.models import AuditEntry, Match, Registration, ResultReport, Round, Tournament
@@ -141,7 +148,23 @@ def _deck_page(request, tournament, registration, form=None) -> HttpResponse:
     return render(request, "tournaments/site/deck.html", {
         "t": tournament, "registration": registration, "form": form, "latest": latest,
         "registered": registration.deck, "owner": request.user.pk == registration.player_id,
+        "replacements": registration.deck_replacements.all() if private_view else [],
     })
+
+
+@login_required
+@require_POST
+def deck_replacement(request: HttpRequest, pk: int) -> HttpResponse:
+    """After the lock: ask to replace a card destroyed by Enter Darkness Together."""
+    tournament = _tournament(pk)
+    registration = selectors.registration_of(tournament, request.user)
+    if registration is None:
+        raise PermissionDenied("You are not registered for this tournament.")
+    _attempt(request, lambda: deck_replacement_request(
+        registration=registration, actor=request.user, destroyed=request.POST.get("destroyed", ""),
+        replacement=request.POST.get("replacement", "")),
+        "Replacement requested: the organiser will approve it.")
+    return redirect("tournaments:deck", pk=pk)
 
 
 def registration_deck(request: HttpRequest, pk: int, registration_id: int) -> HttpResponse:
@@ -246,6 +269,9 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         "open_matches": selectors.open_matches(tournament),
         "audit": AuditEntry.objects.filter(tournament=tournament).select_related("actor", "match__round")[:100],
         "publication_choices": Tournament.Publication.choices,
+        "replacements": DeckReplacement.objects.filter(registration__tournament=tournament,
+                                                       status=DeckReplacement.Status.PENDING)
+        .select_related("registration__player"),
         "deck_checks": DeckCheck.objects.filter(tournament=tournament).select_related("registration__player",
                                                                                      "picked_by", "checked_by"),
         "choices": ORGANISER_GAME_CHOICES, "game_rows": [(n, f"game-{n}") for n in range(1, tournament.best_of + 5)],
@@ -356,4 +382,18 @@ def manage_deck_check_record(request: HttpRequest, pk: int, check_id: int) -> Ht
                                                 findings=request.POST.get("findings", ""),
                                                 penalty_note=request.POST.get("penalty_note", "")),
              "Deck check recorded.")
+    return redirect("tournaments:manage", pk=pk)
+
+
+@login_required
+@require_POST
+def manage_replacement(request: HttpRequest, pk: int, replacement_id: int, decision: str) -> HttpResponse:
+    tournament = _tournament(pk)
+    _require_organiser(request, tournament)
+    replacement = get_object_or_404(DeckReplacement, pk=replacement_id, registration__tournament=tournament)
+    _attempt(request, lambda: deck_replacement_decide(replacement=replacement, actor=request.user,
+                                                      approve=decision == "approve",
+                                                      reason=request.POST.get("reason", "")),
+             "Replacement approved: the new decklist is registered." if decision == "approve"
+             else "Replacement rejected.")
     return redirect("tournaments:manage", pk=pk)

@@ -1,0 +1,88 @@
+"""After the lock, a card destroyed by Enter Darkness Together may be replaced with the organiser's approval."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from decks.models import DeckReplacement
+from decks.services import deck_replacement_decide, deck_replacement_request
+from tournaments.errors import Conflict, NotAllowed, UserError
+from tournaments.models import AuditEntry
+
+pytestmark = pytest.mark.django_db
+
+
+def _a_card_in(registration, card_type="Champion"):
+    from decks.services import get_catalogue
+
+    catalogue = get_catalogue()
+    return next(catalogue.get(k) for k in registration.deck.cards if catalogue.get(k).card_type == card_type)
+
+
+def test_the_same_card_back_is_approved_and_registered_as_a_new_legal_list(round_one, registered, alice, organiser):
+    alice_reg, _ = registered
+    card = _a_card_in(alice_reg)
+    request = deck_replacement_request(registration=alice_reg, actor=alice, destroyed=card.key,
+                                       replacement=card.name)
+    assert request.timing == "end_of_game"
+    old_deck = alice_reg.deck_id
+    deck_replacement_decide(replacement=request, actor=organiser, approve=True)
+    alice_reg.refresh_from_db()
+    assert alice_reg.deck_id != old_deck and alice_reg.deck.legal
+    assert AuditEntry.objects.get(action=AuditEntry.Action.DECK_REPLACEMENT).before["deck"] == old_deck
+
+
+def test_a_replacement_that_would_make_the_deck_illegal_is_refused(round_one, registered, alice, organiser):
+    alice_reg, _ = registered
+    realm = _a_card_in(alice_reg, "Realm")
+    champion = _a_card_in(alice_reg)
+    request = deck_replacement_request(registration=alice_reg, actor=alice, destroyed=realm.key,
+                                       replacement=champion.key)  # a second copy of a champion
+    assert request.timing == "end_of_round"
+    old_deck = alice_reg.deck_id
+    with pytest.raises(UserError, match="would not be legal"):
+        deck_replacement_decide(replacement=request, actor=organiser, approve=True)
+    alice_reg.refresh_from_db()
+    assert alice_reg.deck_id == old_deck
+    assert DeckReplacement.objects.get().status == "pending"
+
+
+def test_before_the_lock_a_player_just_submits_a_new_list(registered, alice):
+    alice_reg, _ = registered
+    with pytest.raises(Conflict, match="not locked"):
+        deck_replacement_request(registration=alice_reg, actor=alice, destroyed="3rd/54", replacement="3rd/54")
+
+
+def test_a_card_not_in_the_deck_cannot_be_replaced(round_one, registered, alice):
+    alice_reg, _ = registered
+    with pytest.raises(UserError, match="not in the registered decklist"):
+        deck_replacement_request(registration=alice_reg, actor=alice, destroyed="DU/110", replacement="3rd/54")
+
+
+def test_only_the_organiser_decides_and_a_rejection_needs_a_reason(round_one, registered, alice, organiser):
+    alice_reg, _ = registered
+    card = _a_card_in(alice_reg)
+    request = deck_replacement_request(registration=alice_reg, actor=alice, destroyed=card.key,
+                                       replacement=card.key)
+    with pytest.raises(NotAllowed):
+        deck_replacement_decide(replacement=request, actor=alice, approve=True)
+    with pytest.raises(UserError, match="why"):
+        deck_replacement_decide(replacement=request, actor=organiser, approve=False)
+
+
+def test_the_player_asks_and_the_organiser_approves_through_the_pages(client, round_one, registered, alice,
+                                                                      organiser):
+    alice_reg, _ = registered
+    card = _a_card_in(alice_reg)
+    client.force_login(alice)
+    assert "Enter Darkness Together" in client.get(reverse("tournaments:deck", args=[alice_reg.tournament_id])) \
+        .content.decode()
+    client.post(reverse("tournaments:deck-replacement", args=[alice_reg.tournament_id]),
+                {"destroyed": card.key, "replacement": card.key})
+    request = DeckReplacement.objects.get()
+    client.force_login(organiser)
+    assert card.key in client.get(reverse("tournaments:manage", args=[alice_reg.tournament_id])).content.decode()
+    client.post(reverse("tournaments:replacement-decide", args=[alice_reg.tournament_id, request.pk, "approve"]))
+    request.refresh_from_db()
+    assert request.status == "approved"
