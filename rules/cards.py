@@ -387,6 +387,17 @@ class Catalogue:
             return canonical
         raise UnknownCard(query, self.suggest(query))
 
+    def find_name(self, name: str) -> Card | None:
+        """Return the canonical printing named ``name`` (compared as :meth:`resolve` does), else None.
+
+        Names only (no keys), no suggestions, never raises: a cheap lookup for readers
+        that build their own suggestions.  ``"war-party"`` -> 3rd/54.
+        """
+        canonical = self._canonical_exact.get(identity_name(name))
+        if canonical is None:
+            canonical = self._canonical.get(normalise_name(name))
+        return canonical
+
     def _resolve_key(self, query: str) -> Card | None:
         match = _SET_FIRST.match(query)
         if match:

@@ -15,20 +15,32 @@ Terms used here:
   ``tempDeckTitle``, ``tempAuthorName``, ``tempNotes``, the CrossFire format id in
   ``tempDeckSize``; ``tempAltCards`` (side cards) is ignored.  See SOURCES.md in the
   cards directory, "Deck file formats found".
+* **.dek** – a LackeyCCG deck file: XML ``<deck><meta>[title, author, note ...]</meta>
+  <superzone name="Deck"><card><name id="090">Fortification Breastwork</name>
+  <set>4th-Ed</set></card> ... </superzone>[<superzone name="Dungeon">...]</deck>``,
+  one ``<card>`` per copy.  Sets are Lackey labels (``4th-Ed``, ``Runes&Ruins``, ...,
+  see :data:`LACKEY_SETS`); real files hold raw ``&`` (not well-formed XML),
+  misspelt names and wrong ids, so cards are matched by set plus name first (see
+  :func:`_read_dek`).  SOURCES.md in the cards directory, "Deck file formats found",
+  item 2.
 
 The reader is chosen by content, not by file name.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
+import weakref
+import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 from typing import Any
 
-from rules.cards import Card, Catalogue, UnknownCard
+from rules.cards import Card, Catalogue, UnknownCard, normalise_name
 
 __all__ = [
+    "LACKEY_SETS",
     "Decklist",
     "DecklistError",
     "MAX_BYTES",
@@ -38,7 +50,7 @@ __all__ = [
 
 #: Largest accepted upload, in bytes (2 MB).
 MAX_BYTES = 2 * 1024 * 1024
-#: Most card lines (text) or card entries (.cfd) accepted; also the most copies in total.
+#: Most card lines (text) or card entries (.cfd, .dek) accepted; also the most copies in total.
 MAX_CARD_LINES = 1000
 #: Unknown lines beyond this many are still listed, but without suggestions (cost).
 _MAX_SUGGESTED = 50
@@ -48,7 +60,8 @@ class DecklistError(ValueError):
     """A decklist cannot be turned into cards; the user should see why.
 
     Attributes: ``code`` – one of ``"empty"`` (no cards), ``"unreadable"`` (binary,
-    malformed .cfd, bad count), ``"unknown_cards"`` (some lines match no card),
+    malformed .cfd, malformed or non-deck XML, bad count), ``"unknown_cards"`` (some
+    lines match no card),
     ``"too_large"`` (over 2 MB or over 1,000 card lines/copies); ``params`` – a dict
     with the details (for ``unknown_cards``: ``{"unknown": [{"line": int, "text": str,
     "suggestions": [str]}]}``, every unresolved line).  ``str()`` is a plain-English
@@ -70,7 +83,7 @@ class Decklist:
     """A registered deck: ``cards`` has one :class:`~rules.cards.Card` per copy, in file order.
 
     ``title``, ``author``, ``notes`` come from the file when it has them;
-    ``source_format`` is ``"text"`` or ``"cfd"``; ``declared_format`` is the format id
+    ``source_format`` is ``"text"``, ``"cfd"`` or ``"dek"``; ``declared_format`` is the format id
     a .cfd file names in ``tempDeckSize`` ("55", "551ES", ...), "" otherwise.
     """
 
@@ -234,8 +247,10 @@ def read_decklist(data: bytes | str, catalogue: Catalogue, *, filename: str = ""
 
     ``data`` is the file's bytes (UTF-8, else Latin-1) or text; ``filename`` is only
     used in messages.  CrossFire ``.cfd`` content (``set tempDeck {...}``) goes to the
-    .cfd reader, anything else to the plain-text reader (see the module docstring for
-    both shapes).  Raises :class:`DecklistError` with code ``"empty"``,
+    .cfd reader, LackeyCCG ``.dek`` XML (a ``<deck>`` root with ``<superzone>``s) to
+    the .dek reader, other XML is refused as ``"unreadable"``, anything else goes to
+    the plain-text reader (see the module docstring for the shapes).  Raises
+    :class:`DecklistError` with code ``"empty"``,
     ``"unreadable"``, ``"unknown_cards"`` (listing every unresolved line with line
     number and suggestions) or ``"too_large"`` (over 2 MB, over 1,000 card lines or
     copies).  Never raises anything else for any input.  Source: SOURCES.md in the
@@ -244,13 +259,14 @@ def read_decklist(data: bytes | str, catalogue: Catalogue, *, filename: str = ""
     "How Dungeon Cards Work").
     """
     text = _decode(data)
-    stripped = text.lstrip()
-    if stripped.startswith("<?xml") or stripped.startswith("<deck"):
+    if _looks_like_dek(text):
+        return _read_dek(text, catalogue)
+    if text.lstrip().startswith(("<?xml", "<!DOCTYPE", "<!doctype")) or _DEK_ROOT.match(text):
         raise DecklistError(
             "unreadable",
-            f"{filename or 'The file'} looks like a LackeyCCG .dek deck, which is not supported yet; "
-            "upload a CrossFire .cfd or a plain-text list.",
-            {"reason": "unsupported_format", "format": "dek"},
+            f"{filename or 'The file'} is XML but not a LackeyCCG deck (no <deck> with <superzone>); "
+            "upload a LackeyCCG .dek, a CrossFire .cfd or a plain-text list.",
+            {"reason": "not_a_deck", "format": "xml"},
         )
     if _looks_like_cfd(text):
         return _read_cfd(text, catalogue)
@@ -416,4 +432,224 @@ def _read_cfd(text: str, catalogue: Catalogue) -> Decklist:
         notes=value("tempNotes"),
         source_format="cfd",
         declared_format=value("tempDeckSize"),
+    )
+
+
+# --------------------------------------------------------------------------- LackeyCCG .dek
+#: Lackey set label (compared by :func:`~rules.cards.normalise_name`, so case, spaces,
+#: ``-`` and ``&`` do not matter) -> CrossFire set code.  Source: SOURCES.md in the
+#: cards directory, "Deck file formats found", item 2, and the 30 real files.
+LACKEY_SETS: dict[str, str] = {
+    normalise_name(label): code
+    for label, code in (
+        ("1st-Ed", "1st"), ("1st Edition", "1st"), ("2nd-Ed", "2nd"), ("2nd Edition", "2nd"),
+        ("3rd-Ed", "3rd"), ("3rd Edition", "3rd"), ("4th-Ed", "4th"), ("4th Edition", "4th"),
+        ("Promo", "PR"), ("Ravenloft", "RL"), ("Dragonlance", "DL"), ("Forgotten", "FR"),
+        ("Forgotten Realms", "FR"), ("Artifacts", "AR"), ("Powers", "PO"), ("Underdark", "UD"),
+        ("Runes&Ruins", "RR"), ("Runes & Ruins", "RR"), ("Birthright", "BR"),
+        ("Dracnomicon", "DR"), ("Draconomicon", "DR"), ("Nightstalkers", "NS"),
+        ("Night Stalkers", "NS"), ("Dungeons", "DU"), ("Chaos", "CH"), ("Conquest", "CQ"),
+        ("Inquisition", "IQ"), ("Millenium", "MI"), ("Millennium", "MI"),
+    )
+}
+
+#: Superzones whose cards are part of the registered deck (others, e.g. a sideboard,
+#: are ignored).
+_DEK_ZONES = frozenset({"deck", "dungeon"})
+#: difflib ratio two normalised names need to count as the same card within one set.
+_CLOSE_NAME = 0.85
+_DEK_ROOT = re.compile(
+    r"\A\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--.*?-->|<!DOCTYPE[^>\[]*>)\s*)*<deck[\s>/]", re.DOTALL
+)
+_DEK_ID = re.compile(r"[0-9]{1,6}")
+_DEK_TAG = re.compile(r"<deck[\s>/]")
+_RAW_AMPERSAND = re.compile(r"&(?!#?\w+;)")
+_XML_DECLARATION = re.compile(r"\A\s*<\?xml[^>]*\?>")
+_TRAILING_ARTICLE = re.compile(r"^(.*\S)\s*,\s*(the|a|an)$", re.IGNORECASE)
+_LEADING_ARTICLE = re.compile(r"^(the|a|an)\s+(\S.*)$", re.IGNORECASE)
+_CARD_TAG = re.compile(r"<card[\s>/]")
+
+_SET_INDEX: weakref.WeakKeyDictionary[Catalogue, dict[str, dict[str, list[Card]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _looks_like_dek(text: str) -> bool:
+    """A ``<deck`` root (after an optional declaration, comments, DOCTYPE) and a ``<superzone``."""
+    return "<superzone" in text and (bool(_DEK_ROOT.match(text)) or (
+        text.lstrip().startswith("<") and _DEK_TAG.search(text) is not None))
+
+
+def _set_index(catalogue: Catalogue) -> dict[str, dict[str, list[Card]]]:
+    """``{set_code: {normalised name: [cards, lowest number first]}}``, built once per catalogue."""
+    index = _SET_INDEX.get(catalogue)
+    if index is None:
+        index = {}
+        for card in catalogue:
+            index.setdefault(card.set_code, {}).setdefault(normalise_name(card.name), []).append(card)
+        for names in index.values():
+            for group in names.values():
+                group.sort(key=lambda card: card.number)
+        _SET_INDEX[catalogue] = index
+    return index
+
+
+def _name_variants(name: str) -> list[str]:
+    """Normalised forms of a Lackey name: as written, article moved to the front
+    ("Labyrinth Map of Shucc, The" -> "The Labyrinth Map of Shucc"), article dropped
+    and article added ("Great Kingdom" -> "The Great Kingdom")."""
+    name = " ".join(name.split())
+    forms = [name]
+    match = _TRAILING_ARTICLE.match(name)
+    if match:
+        forms += [f"{match.group(2)} {match.group(1)}", match.group(1)]
+    else:
+        match = _LEADING_ARTICLE.match(name)
+        if match:
+            forms.append(match.group(2))
+        else:
+            forms.append(f"The {name}")
+    result: list[str] = []
+    for form in forms:
+        normal = normalise_name(form)
+        if normal and normal not in result:
+            result.append(normal)
+    return result
+
+
+def _ratio(first: str, second: str) -> float:
+    return difflib.SequenceMatcher(None, first, second).ratio()
+
+
+def _pick(group: list[Card], number: int | None) -> Card:
+    for card in group:
+        if card.number == number:
+            return card
+    return group[0]
+
+
+def _resolve_dek_card(
+    catalogue: Catalogue, set_code: str | None, number: int | None, name: str
+) -> Card | None:
+    """Find the printing a Lackey ``<card>`` means; None when nothing fits.
+
+    Order: (1) the set and a name variant exactly (normalised); (2) the id within the
+    set (aliases included, e.g. 3rd 401-440 filed under 1st/2nd) when the name there
+    is close (difflib ratio >= 0.85 on normalised names); (3) the closest name in the
+    set at ratio >= 0.85 ("Saphire", "Ressurection"); (4) the name alone, any set
+    (canonical printing).  Source: SOURCES.md, "Deck file formats found", item 2
+    ("match by set + normalized name, not by id alone").
+    """
+    variants = _name_variants(name)
+    names = _set_index(catalogue).get(set_code, {}) if set_code else {}
+    for variant in variants:
+        if variant in names:
+            return _pick(names[variant], number)
+    if set_code and number is not None:
+        card = catalogue.lookup_key(set_code, number)
+        if card is not None:
+            at_key = normalise_name(card.name)
+            if not variants or any(_ratio(v, at_key) >= _CLOSE_NAME for v in variants):
+                return card
+    best: tuple[float, str] | None = None
+    for variant in variants:
+        for candidate in difflib.get_close_matches(variant, list(names), n=1, cutoff=_CLOSE_NAME):
+            score = _ratio(variant, candidate)
+            if best is None or score > best[0]:
+                best = (score, candidate)
+    if best is not None:
+        return _pick(names[best[1]], number)
+    for variant in variants:
+        card = catalogue.find_name(variant)
+        if card is not None:
+            return card
+    return None
+
+
+def _dek_suggestions(catalogue: Catalogue, set_code: str | None, name: str) -> list[str]:
+    found: list[str] = []
+    names = _set_index(catalogue).get(set_code, {}) if set_code else {}
+    variants = _name_variants(name)
+    for variant in variants:
+        for candidate in difflib.get_close_matches(variant, list(names), n=3, cutoff=0.6):
+            shown = names[candidate][0].name
+            if shown not in found:
+                found.append(shown)
+    for query in [name] + [v for v in variants if v != normalise_name(name)]:
+        for shown in catalogue.suggest(query):
+            if shown not in found:
+                found.append(shown)
+    return found[:5]
+
+
+def _read_dek(text: str, catalogue: Catalogue) -> Decklist:
+    """Read LackeyCCG .dek XML (shape in the module docstring) into a Decklist.
+
+    Raw ``&`` that starts no entity is escaped first (11 of the 30 real files write
+    ``Runes&Ruins``); DTD entity declarations are refused.  Every ``<card>`` in the
+    ``Deck`` and ``Dungeon`` superzones is one copy; each is matched by
+    :func:`_resolve_dek_card`.  Unresolved cards are all reported in one
+    ``DecklistError("unknown_cards")`` whose ``line`` is the ``<card>`` tag's line.
+    """
+    if re.search(r"<!ENTITY", text, re.IGNORECASE):
+        raise DecklistError("unreadable", "The LackeyCCG deck declares XML entities, which are not accepted.",
+                            {"reason": "xml_entities", "format": "dek"})
+    repaired = _RAW_AMPERSAND.sub("&amp;", _XML_DECLARATION.sub("", text, count=1))
+    try:
+        root = ElementTree.fromstring(repaired)
+    except (ElementTree.ParseError, ValueError, RecursionError) as error:
+        raise DecklistError("unreadable", f"The LackeyCCG deck is not readable XML ({error}).",
+                            {"reason": "bad_xml", "format": "dek"}) from None
+    if root.tag != "deck":
+        raise DecklistError("unreadable", f"The XML root is <{root.tag}>, not a LackeyCCG <deck>.",
+                            {"reason": "bad_xml", "format": "dek"})
+    all_cards = list(root.iter("card"))
+    lines = [text.count("\n", 0, m.start()) + 1 for m in _CARD_TAG.finditer(text)]
+    line_of: dict[int, int] = {}
+    if len(lines) == len(all_cards):  # a "<card" inside a comment would shift them: use positions
+        line_of = {id(element): line for element, line in zip(all_cards, lines)}
+    entries: list[ElementTree.Element] = []
+    for zone in root.findall("superzone"):
+        if " ".join((zone.get("name") or "").split()).lower() in _DEK_ZONES:
+            entries.extend(zone.findall("card"))
+    if len(entries) > MAX_CARD_LINES:
+        raise _too_many("cards", len(entries))
+    resolver = _Resolver(catalogue)
+    cache: dict[tuple[str, str, str], Card | None] = {}
+    cards: list[Card] = []
+    for position, element in enumerate(entries, start=1):
+        name_element = element.find("name")
+        name = " ".join((name_element.text or "").split()) if name_element is not None else ""
+        raw_id = (name_element.get("id") or "").strip() if name_element is not None else ""
+        label = " ".join((element.findtext("set") or "").split())
+        cache_key = (label, raw_id, name)
+        if cache_key not in cache:
+            set_code = LACKEY_SETS.get(normalise_name(label))
+            number = int(raw_id) if _DEK_ID.fullmatch(raw_id) else None
+            cache[cache_key] = _resolve_dek_card(catalogue, set_code, number, name) if name else None
+        card = cache[cache_key]
+        if card is None:
+            shown = f"{name or '(no name)'} ({label or 'no set'}{' #' + raw_id if raw_id else ''})"
+            line = line_of.get(id(element), position)
+            suggestions = (
+                _dek_suggestions(catalogue, LACKEY_SETS.get(normalise_name(label)), name)
+                if name and len(resolver.unknown) < _MAX_SUGGESTED else []
+            )
+            resolver.unknown.append({"line": line, "text": shown, "suggestions": suggestions})
+            continue
+        cards.append(card)
+    resolver.raise_if_missing()
+    if not cards:
+        raise DecklistError("empty", "The LackeyCCG deck lists no cards.", {})
+    meta = root.find("meta")
+
+    def value(tag: str) -> str:
+        return (meta.findtext(tag) or "").strip() if meta is not None else ""
+
+    return Decklist(
+        cards=tuple(cards),
+        title=value("title"),
+        author=value("author"),
+        notes=value("note"),
+        source_format="dek",
     )

@@ -30,7 +30,7 @@ class DeckInputSerializer(serializers.Serializer):
 
     def validate(self, attrs):
         if bool(attrs.get("text")) == bool(attrs.get("file")):
-            raise serializers.ValidationError("Send either 'text' (a pasted decklist) or 'file' (.cfd or text).")
+            raise serializers.ValidationError("Send either 'text' (a pasted decklist) or 'file' (.cfd, .dek or text).")
         return attrs
 
 

@@ -86,3 +86,13 @@ def test_the_player_asks_and_the_organiser_approves_through_the_pages(client, ro
     client.post(reverse("tournaments:replacement-decide", args=[alice_reg.tournament_id, request.pk, "approve"]))
     request.refresh_from_db()
     assert request.status == "approved"
+
+
+def test_a_lackeyccg_dek_upload_gets_a_verdict(client, tournament, alice):
+    from tests.conftest import CARDS_DIR
+
+    client.force_login(alice)
+    client.post(reverse("tournaments:register", args=[tournament.pk]))
+    with (CARDS_DIR / "decks" / "lackeyccg" / "Heroes.dek").open("rb") as fh:
+        page = client.post(reverse("tournaments:deck", args=[tournament.pk]), {"file": fh}, follow=True)
+    assert "Legal" in page.content.decode()

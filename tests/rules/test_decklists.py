@@ -1,4 +1,4 @@
-"""Decklist readers: plain text and CrossFire .cfd, limits and error reporting."""
+"""Decklist readers: plain text, CrossFire .cfd and LackeyCCG .dek, limits and error reporting."""
 
 from __future__ import annotations
 
@@ -142,12 +142,20 @@ def test_a_zero_count_is_unreadable(catalogue: Catalogue) -> None:
     assert caught.value.params["line"] == 1
 
 
-def test_lackey_dek_is_reported_as_unsupported(catalogue: Catalogue) -> None:
-    path = next((default_cards_dir() / "decks" / "lackeyccg").glob("*.dek"))
+def test_lackey_dek_is_read_by_content(catalogue: Catalogue) -> None:
+    path = default_cards_dir() / "decks" / "lackeyccg" / "Sample_gencon.dek"
+    deck = read_decklist(path.read_bytes(), catalogue, filename="renamed.txt")
+    assert deck.source_format == "dek"
+    assert len(deck.cards) == 56
+    crossfire = read_decklist(GENCON.read_bytes(), catalogue)
+    assert sorted(keys(deck)) == sorted(keys(crossfire))
+
+
+def test_xml_that_is_not_a_lackey_deck_is_unreadable(catalogue: Catalogue) -> None:
     with pytest.raises(DecklistError) as caught:
-        read_decklist(path.read_bytes(), catalogue, filename=path.name)
+        read_decklist('<?xml version="1.0"?>\n<decklist><card>War Party</card></decklist>', catalogue)
     assert caught.value.code == "unreadable"
-    assert caught.value.params["format"] == "dek"
+    assert caught.value.params["format"] == "xml"
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

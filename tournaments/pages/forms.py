@@ -40,7 +40,7 @@ class DeckForm(forms.Form):
     text = forms.CharField(label="Paste a decklist", required=False,
                            widget=forms.Textarea(attrs={"rows": 14, "cols": 60,
                                                         "placeholder": "3rd/54\n2x War Party\nElminster"}))
-    file = forms.FileField(label="…or upload a CrossFire .cfd or text file", required=False)
+    file = forms.FileField(label="…or upload a CrossFire .cfd, LackeyCCG .dek or text file", required=False)
 
     def clean(self):
         data = super().clean()
