@@ -113,7 +113,10 @@ class Card:
     ``multiples_allowed`` (True when any printing of the same identity says "No limit
     per deck." or "Limit N per deck." with N > 1) and ``stated_copy_limit`` (N from
     "Limit N per deck." on any printing of the identity, None when the card states no
-    number).  Rule source: spellfire-tournament-rules-2.0.txt, paragraph "No
+    number).  From ``spellfire_cards_extended.csv`` when present: ``rarity`` (CrossFire
+    code M, C, UC, R, VR, S or V), ``world_id`` (CrossFire world id "0".."9"),
+    ``is_chase`` (a chase card) and ``is_fan`` (a fan-made set such as AB or OH7);
+    CrossFire .cff formats limit these.  Rule source: spellfire-tournament-rules-2.0.txt, paragraph "No
     individual card can appear more than once in a deck, unless that card states that
     multiples are allowed" (before "55-Card Deck (Standard)").
     """
@@ -129,6 +132,15 @@ class Card:
     is_avatar: bool
     multiples_allowed: bool
     stated_copy_limit: int | None = None
+    rarity: str = ""
+    world_id: str = ""
+    is_chase: bool = False
+    is_fan: bool = False
+
+    @property
+    def last_digit(self) -> int:
+        """Last digit of the card number (0-9), what CrossFire's "Digit" limits count."""
+        return self.number % 10
 
     @property
     def key(self) -> str:
@@ -273,13 +285,21 @@ class Catalogue:
         with open(directory / "spellfire_cards.csv", encoding="utf-8", newline="") as handle:
             rows = list(csv.DictReader(handle))
         stated: dict[str, int] = {}
+        extra: dict[str, tuple[str, str, bool, bool]] = {}
         extended = directory / "spellfire_cards_extended.csv"
         if extended.exists():
             with open(extended, encoding="utf-8", newline="") as handle:
                 for row in csv.DictReader(handle):
+                    key = f"{row['set_code']}/{int(row['number'])}"
                     limit = _int_or_none(row.get("max_copies_stated", ""))
                     if limit is not None and limit > 1:
-                        stated[f"{row['set_code']}/{int(row['number'])}"] = limit
+                        stated[key] = limit
+                    extra[key] = (
+                        row.get("rarity", ""),
+                        row.get("world_id", ""),
+                        bool(row.get("chase_number", "").strip()),
+                        row.get("set_class", "") == "fan",
+                    )
         multiples: set[tuple[str, str]] = set()
         limits: dict[tuple[str, str], int] = {}
         for row in rows:
@@ -292,6 +312,9 @@ class Catalogue:
         cards: list[Card] = []
         for row in rows:
             identity = (row["card_type"], identity_name(row["name"]))
+            rarity, world_id, is_chase, is_fan = extra.get(
+                f"{row['set_code']}/{int(row['number'])}", ("", "", False, False)
+            )
             cards.append(
                 Card(
                     set_code=row["set_code"],
@@ -305,6 +328,10 @@ class Catalogue:
                     is_avatar=row["is_avatar"].strip() == "1",
                     multiples_allowed=identity in multiples,
                     stated_copy_limit=limits.get(identity),
+                    rarity=rarity,
+                    world_id=world_id,
+                    is_chase=is_chase,
+                    is_fan=is_fan,
                 )
             )
         aliases: dict[tuple[str, int], str] = {}

@@ -16,7 +16,7 @@ from typing import Any
 
 from rules.cards import Catalogue, load_default
 from rules.decklists import DecklistError, read_decklist
-from rules.formats import BUILTIN_FORMATS, UnknownFormat, get_format
+from rules.formats import BUILTIN_FORMATS, FormatError, UnknownFormat, load_format
 from rules.legality import check_deck
 
 __all__ = ["EXIT_ILLEGAL", "EXIT_LEGAL", "EXIT_UNREADABLE", "cmd_formats", "cmd_validate_deck", "register"]
@@ -40,10 +40,10 @@ def register(subparsers: Any) -> None:
         "Exit 0 when all are legal, 1 when any is illegal, 2 when a file cannot be read.",
     )
     validate.add_argument("--format", required=True, dest="format_id", metavar="FORMAT",
-                          help="built-in format id (see the 'formats' command)")
+                          help="built-in format id (see the 'formats' command) or the path of a CrossFire .cff file")
     validate.add_argument("--cards", type=Path, default=None, metavar="DIR",
                           help="card catalogue directory (default ../shared/cards)")
-    validate.add_argument("files", nargs="+", metavar="FILE", help=".cfd or plain-text decklist")
+    validate.add_argument("files", nargs="+", metavar="FILE", help=".cfd, .dek or plain-text decklist")
     validate.set_defaults(func=cmd_validate_deck)
 
     formats = subparsers.add_parser("formats", help="list the built-in deck formats")
@@ -62,19 +62,23 @@ def cmd_validate_deck(args: argparse.Namespace) -> int:
 
     Prints per deck ``{"file", "format", "legal", "cards", "champion_levels",
     "violations": [{"code", "message", "cards", "rule"}]}`` as one JSON line on stdout.
-    Returns 2 (message on stderr) for an unknown format, an unloadable catalogue or
-    any file that cannot be read (other files are still processed), else 1 when any
-    deck is illegal, else 0.
+    ``args.format_id`` is a built-in id or a CrossFire ``.cff`` path (read with
+    ``rules.formats.read_cff``).  Returns 2 (message on stderr) for an unknown or
+    unusable format, an unloadable catalogue or any file that cannot be read (other
+    files are still processed), else 1 when any deck is illegal, else 0.
     """
-    try:
-        fmt = get_format(args.format_id)
-    except UnknownFormat as error:
-        print(f"validate-deck: {error}", file=sys.stderr)
-        return EXIT_UNREADABLE
     try:
         catalogue: Catalogue = load_default(args.cards)
     except (OSError, ValueError, KeyError) as error:
         print(f"validate-deck: cannot load the card catalogue: {error}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    try:
+        fmt = load_format(args.format_id, catalogue)
+    except (UnknownFormat, FormatError) as error:
+        print(f"validate-deck: {error}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    except OSError as error:
+        print(f"validate-deck: cannot read the format file: {error.strerror or error}", file=sys.stderr)
         return EXIT_UNREADABLE
     status = EXIT_LEGAL
     for name in args.files:

@@ -13,25 +13,56 @@ Terms used here:
 * **dungeon card** – a card of type "Dungeon"; it is a free card outside the deck
   size (decks of 56, 76 or 111 physical cards).
 
-Source: spellfire-tournament-rules-2.0.txt, sections "55-Card Deck (Standard)",
-"75-Card Deck", "110-Card Deck" and the dungeon-card paragraph before "How Dungeon
-Cards Work".
+Built-in formats (``python -m rules formats``): the 55/75/110-card formats of
+spellfire-tournament-rules-2.0.txt ("55-Card Deck (Standard)", "75-Card Deck",
+"110-Card Deck" and the dungeon-card paragraph before "How Dungeon Cards Work"), the
+older Brazilian 55-card format (spellfire-regras-pt-br.txt, "LIMITAÇÃO DE BARALHOS
+PARA TORNEIOS") and the modern 75- and 110-card formats.  Any CrossFire ``.cff``
+format file is read by :func:`read_cff` (SOURCES.md, "CrossFire format files").
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rules.cards import Catalogue
 
 __all__ = [
     "BUILTIN_FORMATS",
+    "CARD_TYPES",
+    "CHAMPION_TYPES",
     "DeckFormat",
+    "FormatError",
+    "GroupLimit",
     "TypeLimit",
     "UnknownFormat",
+    "allowed_sets",
+    "amend_format",
     "get_format",
+    "load_format",
+    "read_cff",
+    "validate_format",
 ]
 
 RULES_FILE = "spellfire-tournament-rules-2.0.txt"
+BRAZIL_FILE = "spellfire-regras-pt-br.txt"
+
+#: CrossFire card-type ids (``type:N`` in a .cff "allowed" list) -> (card type, champion type).
+CROSSFIRE_TYPE_IDS: dict[int, tuple[str, str]] = {
+    1: ("Ally", ""), 2: ("Artifact", ""), 3: ("Blood Ability", ""), 4: ("Cleric Spell", ""),
+    5: ("Champion", "Cleric"), 6: ("Event", ""), 7: ("Champion", "Hero"), 8: ("Holding", ""),
+    9: ("Magical Item", ""), 10: ("Champion", "Monster"), 11: ("Psionic Power", ""),
+    12: ("Champion", "Psionicist"), 13: ("Realm", ""), 14: ("Champion", "Regent"), 15: ("Rule", ""),
+    16: ("Champion", "Thief"), 17: ("Thief Ability", ""), 18: ("Unarmed Combat", ""),
+    19: ("Wizard Spell", ""), 20: ("Champion", "Wizard"), 21: ("Dungeon", ""),
+}
+#: Every card type of the catalogue (SOURCES.md, "Columns of spellfire_cards.csv").
+CARD_TYPES = tuple(sorted({card_type for card_type, _ in CROSSFIRE_TYPE_IDS.values()}))
+#: Champion types; a .cff limits each like a card type.
+CHAMPION_TYPES = tuple(sorted({champ for _, champ in CROSSFIRE_TYPE_IDS.values() if champ}))
 
 
 @dataclass(frozen=True)
@@ -39,40 +70,147 @@ class TypeLimit:
     """How many cards of ``card_type`` a deck may hold: ``minimum``..``maximum``.
 
     ``maximum`` None means any number.  ``card_type`` uses the catalogue's spelling
-    ("Realm", "Magical Item", "Champion", ...).  Source:
-    spellfire-tournament-rules-2.0.txt, 55-Card Deck (Standard) (the type table).
+    ("Realm", "Magical Item", "Champion", ...); in ``DeckFormat.champion_type_limits``
+    it is a champion type ("Cleric", "Hero", ...).  ``max_copies`` (None: the format's
+    default) caps the copies of any one card of that type, as a CrossFire ``.cff``
+    "copies" column does.  Source: spellfire-tournament-rules-2.0.txt, 55-Card Deck
+    (Standard) (the type table); CrossFire ``tempDeckFormatLimits``.
     """
 
     card_type: str
     minimum: int
     maximum: int | None
+    max_copies: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """Return ``{"card_type": str, "minimum": int, "maximum": int | None}``."""
-        return {"card_type": self.card_type, "minimum": self.minimum, "maximum": self.maximum}
+        """Return ``{"card_type", "minimum", "maximum", "max_copies"}`` (ints or None)."""
+        return {
+            "card_type": self.card_type,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "max_copies": self.max_copies,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TypeLimit:
         """Inverse of :meth:`to_dict`; raises KeyError/TypeError/ValueError on bad input."""
-        maximum = data.get("maximum")
         return cls(
             card_type=str(data["card_type"]),
             minimum=int(data["minimum"]),
-            maximum=None if maximum is None else int(maximum),
+            maximum=_opt_int(data.get("maximum")),
+            max_copies=_opt_int(data.get("max_copies")),
         )
+
+
+#: The card groups a CrossFire format can limit besides card types, and what a key means.
+GROUP_KINDS = {
+    "rarity": "rarity code (C, UC, R, VR, M, S, V)",
+    "world": 'world id ("0" none .. "9"; "FAN" fan-made cards)',
+    "set": 'set code ("1st", "DU", ...; "FAN" fan-made sets)',
+    "digit": "last digit of the card number (0-9)",
+}
+
+WORLD_NAMES = {
+    "0": "no world logo",
+    "1": "Forgotten Realms",
+    "2": "Greyhawk",
+    "3": "Ravenloft",
+    "4": "Dark Sun",
+    "5": "Dragonlance",
+    "6": "Birthright",
+    "7": "AD&D",
+    "8": "TSR",
+    "9": "No World",
+    "FAN": "fan-made",
+}
+
+RARITY_NAMES = {
+    "C": "Common",
+    "UC": "Uncommon",
+    "R": "Rare",
+    "VR": "Very Rare",
+    "M": "starter Realm",
+    "S": "Special",
+    "V": "Virtual (fan-made)",
+}
+
+
+@dataclass(frozen=True)
+class GroupLimit:
+    """A limit on one group of cards: ``kind`` (a :data:`GROUP_KINDS` key) and ``key``.
+
+    The deck may hold ``minimum``..``maximum`` cards of the group (``maximum`` 0 bans
+    the group, None is any number) and at most ``max_copies`` copies of any one card
+    in it (None: no extra cap).  Source: CrossFire ``.cff`` sections
+    ``tempDeckFormatRarity``, ``tempDeckFormatWorld``, ``tempDeckFormatSet``,
+    ``tempDeckFormatDigit`` (SOURCES.md, "CrossFire format files").
+    """
+
+    kind: str
+    key: str
+    minimum: int
+    maximum: int | None
+    max_copies: int | None = None
+
+    def describe(self) -> str:
+        """The group in words, e.g. ``"set DU"``, ``"world 1 (Forgotten Realms)"``."""
+        if self.kind == "world":
+            return f"world {self.key} ({WORLD_NAMES.get(self.key, 'unknown')})"
+        if self.kind == "rarity":
+            return f"rarity {self.key} ({RARITY_NAMES.get(self.key, 'unknown')})"
+        if self.kind == "digit":
+            return f"card numbers ending in {self.key}"
+        return f"set {self.key}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return ``{"kind", "key", "minimum", "maximum", "max_copies"}``."""
+        return {
+            "kind": self.kind,
+            "key": self.key,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "max_copies": self.max_copies,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GroupLimit:
+        """Inverse of :meth:`to_dict`; raises KeyError/TypeError/ValueError on bad input."""
+        return cls(
+            kind=str(data["kind"]),
+            key=str(data["key"]),
+            minimum=int(data["minimum"]),
+            maximum=_opt_int(data.get("maximum")),
+            max_copies=_opt_int(data.get("max_copies")),
+        )
+
+
+def _opt_int(value: Any) -> int | None:
+    return None if value is None or value == "" else int(value)
 
 
 @dataclass(frozen=True)
 class DeckFormat:
     """A deck-construction format.
 
-    Fields: ``id`` ("55"), ``name``, ``total`` (exact card count, dungeon cards
-    excluded), ``type_limits`` (tuple of :class:`TypeLimit`), ``champion_level_cap``
-    (maximum level total of champions, free avatars excluded), ``free_avatars``,
+    Fields: ``id`` ("55"), ``name``, ``total`` (maximum card count, dungeon cards
+    excluded; also the exact count unless ``min_total`` is set lower),
+    ``type_limits`` (tuple of :class:`TypeLimit`), ``champion_level_cap`` (maximum
+    level total of champions, free avatars excluded), ``free_avatars``,
     ``max_dungeon_cards`` (added on top of ``total``), ``max_copies`` (copies of one
     card unless the card allows multiples) and ``source`` (rule citation
-    "<file>, <section>").  Source: spellfire-tournament-rules-2.0.txt, 55-Card Deck
-    (Standard), 75-Card Deck, 110-Card Deck.
+    "<file>, <section>").
+
+    What CrossFire ``.cff`` files add (all optional, empty by default):
+    ``min_total`` (None: exactly ``total``), ``champion_type_limits`` (TypeLimits
+    keyed by champion type), ``chase_limit`` ((min, max) chase cards or None),
+    ``group_limits`` (:class:`GroupLimit` for rarity, world, set and card-number
+    digit), ``banned`` (card keys; every printing of a banned card is banned),
+    ``allowed`` (card keys) and ``allowed_types`` (card types) exempt from the
+    rarity/world/set/digit limits, and ``restricted`` ((card key, copies) pairs:
+    at most that many copies of the card, whatever it says).
+
+    Source: spellfire-tournament-rules-2.0.txt, 55-Card Deck (Standard), 75-Card
+    Deck, 110-Card Deck; SOURCES.md "CrossFire format files".
     """
 
     id: str
@@ -84,6 +222,15 @@ class DeckFormat:
     max_dungeon_cards: int = 1
     max_copies: int = 1
     source: str = ""
+    min_total: int | None = None
+    champion_type_limits: tuple[TypeLimit, ...] = ()
+    chase_limit: tuple[int, int | None] | None = None
+    group_limits: tuple[GroupLimit, ...] = ()
+    banned: tuple[str, ...] = ()
+    allowed: tuple[str, ...] = ()
+    allowed_types: tuple[str, ...] = ()
+    restricted: tuple[tuple[str, int], ...] = ()
+    description: str = ""
 
     def limit_for(self, card_type: str) -> TypeLimit | None:
         """Return the :class:`TypeLimit` for ``card_type`` or None when the format has none."""
@@ -92,10 +239,17 @@ class DeckFormat:
                 return limit
         return None
 
+    @property
+    def deck_size_text(self) -> str:
+        """"55" or "0-999": the card count the format asks for."""
+        if self.min_total is None or self.min_total == self.total:
+            return str(self.total)
+        return f"{self.min_total}-{self.total}"
+
     def describe(self) -> str:
         """One-line plain-English summary, e.g. for ``python -m rules formats``."""
         return (
-            f"{self.name}: {self.total} cards, champion levels <= {self.champion_level_cap}, "
+            f"{self.name}: {self.deck_size_text} cards, champion levels <= {self.champion_level_cap}, "
             f"{self.free_avatars} free avatar{'s' if self.free_avatars != 1 else ''}, "
             f"<= {self.max_dungeon_cards} dungeon card{'s' if self.max_dungeon_cards != 1 else ''} on top"
         )
@@ -106,31 +260,54 @@ class DeckFormat:
             "id": self.id,
             "name": self.name,
             "total": self.total,
+            "min_total": self.min_total,
             "type_limits": [limit.to_dict() for limit in self.type_limits],
+            "champion_type_limits": [limit.to_dict() for limit in self.champion_type_limits],
             "champion_level_cap": self.champion_level_cap,
             "free_avatars": self.free_avatars,
             "max_dungeon_cards": self.max_dungeon_cards,
             "max_copies": self.max_copies,
+            "chase_limit": list(self.chase_limit) if self.chase_limit is not None else None,
+            "group_limits": [limit.to_dict() for limit in self.group_limits],
+            "banned": list(self.banned),
+            "allowed": list(self.allowed),
+            "allowed_types": list(self.allowed_types),
+            "restricted": [[key, copies] for key, copies in self.restricted],
             "source": self.source,
+            "description": self.description,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> DeckFormat:
         """Build a format from :meth:`to_dict` output.
 
-        Optional keys default as the dataclass does.  Raises KeyError, TypeError or
-        ValueError on malformed input.
+        Optional keys default as the dataclass does (so formats stored before a field
+        existed still load).  Raises KeyError, TypeError or ValueError on malformed
+        input; it does not judge whether the limits make sense (see
+        :func:`validate_format`).
         """
+        chase = data.get("chase_limit")
         return cls(
             id=str(data["id"]),
             name=str(data["name"]),
             total=int(data["total"]),
+            min_total=_opt_int(data.get("min_total")),
             type_limits=tuple(TypeLimit.from_dict(item) for item in data["type_limits"]),
+            champion_type_limits=tuple(
+                TypeLimit.from_dict(item) for item in data.get("champion_type_limits") or ()
+            ),
             champion_level_cap=int(data["champion_level_cap"]),
             free_avatars=int(data["free_avatars"]),
             max_dungeon_cards=int(data.get("max_dungeon_cards", 1)),
             max_copies=int(data.get("max_copies", 1)),
+            chase_limit=None if chase is None else (int(chase[0]), _opt_int(chase[1])),
+            group_limits=tuple(GroupLimit.from_dict(item) for item in data.get("group_limits") or ()),
+            banned=tuple(str(key) for key in data.get("banned") or ()),
+            allowed=tuple(str(key) for key in data.get("allowed") or ()),
+            allowed_types=tuple(str(name) for name in data.get("allowed_types") or ()),
+            restricted=tuple((str(key), int(copies)) for key, copies in data.get("restricted") or ()),
             source=str(data.get("source", "")),
+            description=str(data.get("description", "")),
         )
 
 
@@ -166,7 +343,13 @@ def _limits(
     artifact: tuple[int, int],
     magical_item: tuple[int, int],
     event: tuple[int, int],
+    **others: tuple[int, int | None],
 ) -> tuple[TypeLimit, ...]:
+    """The seven limited types of the rules tables, then every "any number" type.
+
+    ``others`` overrides an "any number" type, keyed by its name with ``_`` for spaces
+    (``Wizard_Spell=(0, 18)``).
+    """
     limited = (
         TypeLimit("Rule", *rule),
         TypeLimit("Realm", *realm),
@@ -176,8 +359,14 @@ def _limits(
         TypeLimit("Magical Item", *magical_item),
         TypeLimit("Event", *event),
     )
-    return limited + tuple(TypeLimit(card_type, 0, None) for card_type in _ANY_NUMBER)
+    rest = []
+    for card_type in _ANY_NUMBER:
+        minimum, maximum = others.get(card_type.replace(" ", "_"), (0, None))
+        rest.append(TypeLimit(card_type, minimum, maximum))
+    return limited + tuple(rest)
 
+
+_BRAZIL_SECTION = f"{BRAZIL_FILE}, LIMITAÇÃO DE BARALHOS PARA TORNEIOS"
 
 BUILTIN_FORMATS: dict[str, DeckFormat] = {
     "55": DeckFormat(
@@ -195,7 +384,7 @@ BUILTIN_FORMATS: dict[str, DeckFormat] = {
         total=75,
         type_limits=_limits((0, 4), (10, 20), (0, 7), (3, 27), (0, 12), (0, 15), (0, 13)),
         # The rules text says 115 levels for 75-card decks; CrossFire's 75.cff (and its
-        # sample decks) use 125.  We follow the tournament rules text.
+        # sample decks) use 125: that is the "75-modern" format below.
         champion_level_cap=115,
         free_avatars=1,
         source=f"{RULES_FILE}, 75-Card Deck",
@@ -208,6 +397,50 @@ BUILTIN_FORMATS: dict[str, DeckFormat] = {
         champion_level_cap=180,
         free_avatars=2,
         source=f"{RULES_FILE}, 110-Card Deck",
+    ),
+    "55-br": DeckFormat(
+        id="55-br",
+        name="55-card deck (Brazilian rules)",
+        total=55,
+        # Reinos 8-15, Fortalezas 0-5, Eventos 0-10, Campeões 1-20, Cartas-Regras 0-2,
+        # Feitiços de Mago 0-18, Feitiços de Clérigo 0-18, Itens Mágicos 0-10,
+        # Artefatos 0-5, Aliados: qualquer número.
+        type_limits=tuple(
+            replace(limit, max_copies=1) if limit.card_type == "Event" else limit
+            for limit in _limits(
+                (0, 2), (8, 15), (0, 5), (1, 20), (0, 5), (0, 10), (0, 10),
+                Wizard_Spell=(0, 18), Cleric_Spell=(0, 18),
+            )
+        ),
+        champion_level_cap=90,
+        # The text predates avatars and dungeon cards: no free avatar, no dungeon card.
+        free_avatars=0,
+        max_dungeon_cards=0,
+        # "Nenhuma carta pode aparecer mais que duas vezes no mesmo baralho, eventos
+        # apenas aparecem uma vez em cada baralho."
+        max_copies=2,
+        source=_BRAZIL_SECTION,
+    ),
+    "75-modern": DeckFormat(
+        id="75-modern",
+        name="75-card deck (modern)",
+        total=75,
+        type_limits=_limits((0, 4), (10, 20), (0, 7), (3, 27), (0, 12), (0, 15), (0, 13)),
+        champion_level_cap=125,
+        free_avatars=1,
+        source=(
+            f"{RULES_FILE}, 75-Card Deck, with the 125-level cap of the modern game "
+            "(CrossFire Formats/75 Card/75.cff)"
+        ),
+    ),
+    "110-modern": DeckFormat(
+        id="110-modern",
+        name="110-card deck (modern)",
+        total=110,
+        type_limits=_limits((0, 5), (15, 30), (0, 10), (4, 40), (0, 15), (0, 20), (0, 17)),
+        champion_level_cap=180,
+        free_avatars=2,
+        source=f"{RULES_FILE}, 110-Card Deck, as the modern game plays it (CrossFire Formats/110 Card/110.cff)",
     ),
 }
 
@@ -223,3 +456,434 @@ def get_format(format_id: str) -> DeckFormat:
         return BUILTIN_FORMATS[str(format_id).strip()]
     except KeyError:
         raise UnknownFormat(str(format_id), list(BUILTIN_FORMATS)) from None
+
+
+# --------------------------------------------------------------------------- validation
+
+
+class FormatError(ValueError):
+    """A format file or an organiser's edit cannot be used.
+
+    ``code`` (``unreadable``, ``too_large``, ``bad_value``, ``unknown_card``,
+    ``nonsense_limits``), ``problems`` (one plain-English sentence per problem) and
+    ``str()`` (all of them, saying what to fix).
+    """
+
+    def __init__(self, code: str, problems: list[str] | str) -> None:
+        self.code = code
+        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        super().__init__(" ".join(self.problems))
+
+
+#: Largest deck size a format may ask for (CrossFire's "9999" format is the largest seen).
+MAX_FORMAT_TOTAL = 10_000
+MAX_CFF_BYTES = 256 * 1024
+
+
+def _check_range(problems: list[str], what: str, minimum: int, maximum: int | None) -> None:
+    if minimum < 0:
+        problems.append(f"{what}: the minimum {minimum} is negative.")
+    if maximum is not None and maximum < 0:
+        problems.append(f"{what}: the maximum {maximum} is negative.")
+    if maximum is not None and minimum > maximum:
+        problems.append(f"{what}: the minimum {minimum} is above the maximum {maximum}.")
+
+
+def validate_format(fmt: DeckFormat) -> DeckFormat:
+    """Return ``fmt`` unchanged when its limits make sense, else raise :class:`FormatError`.
+
+    Checks: a deck size of 1..10,000 (and ``min_total`` not above it); every
+    minimum <= maximum and nothing negative; copies per card >= 1; card types,
+    champion types and group kinds that exist; type minimums that fit in the deck;
+    non-negative dungeon-card, level-cap and free-avatar counts.  Every problem is listed (code
+    ``nonsense_limits``).
+    """
+    problems: list[str] = []
+    if not 1 <= fmt.total <= MAX_FORMAT_TOTAL:
+        problems.append(f"The deck size must be between 1 and {MAX_FORMAT_TOTAL}, not {fmt.total}.")
+    if fmt.min_total is not None:
+        _check_range(problems, "Deck size", fmt.min_total, fmt.total)
+    if fmt.champion_level_cap < 0:
+        problems.append(f"The champion level cap must not be negative ({fmt.champion_level_cap}).")
+    if fmt.free_avatars < 0:
+        problems.append(f"The number of free avatars must not be negative ({fmt.free_avatars}).")
+    if fmt.max_dungeon_cards < 0:
+        problems.append(f"The number of dungeon cards must not be negative ({fmt.max_dungeon_cards}).")
+    if fmt.max_copies < 1:
+        problems.append(f"Copies per card must be at least 1 ({fmt.max_copies}).")
+    for limit in fmt.type_limits:
+        if limit.card_type not in CARD_TYPES:
+            problems.append(f'"{limit.card_type}" is not a card type (types: {", ".join(CARD_TYPES)}).')
+        _check_range(problems, f"{limit.card_type} cards", limit.minimum, limit.maximum)
+        if limit.max_copies is not None and limit.max_copies < 1:
+            problems.append(f"{limit.card_type}: copies per card must be at least 1 ({limit.max_copies}).")
+    for limit in fmt.champion_type_limits:
+        if limit.card_type not in CHAMPION_TYPES:
+            problems.append(
+                f'"{limit.card_type}" is not a champion type (types: {", ".join(CHAMPION_TYPES)}).'
+            )
+        _check_range(problems, f"{limit.card_type} champions", limit.minimum, limit.maximum)
+        if limit.max_copies is not None and limit.max_copies < 1:
+            problems.append(f"{limit.card_type}: copies per card must be at least 1 ({limit.max_copies}).")
+    for group in fmt.group_limits:
+        if group.kind not in GROUP_KINDS:
+            problems.append(f'"{group.kind}" is not a card group (groups: {", ".join(GROUP_KINDS)}).')
+        _check_range(problems, f"Cards of {group.describe()}", group.minimum, group.maximum)
+        if group.max_copies is not None and group.max_copies < 1:
+            problems.append(f"{group.describe()}: copies per card must be at least 1 ({group.max_copies}).")
+    if fmt.chase_limit is not None:
+        _check_range(problems, "Chase cards", fmt.chase_limit[0], fmt.chase_limit[1])
+    for key, copies in fmt.restricted:
+        if copies < 0:
+            problems.append(f"Restricted card {key}: copies must not be negative ({copies}).")
+    required = sum(limit.minimum for limit in fmt.type_limits if limit.card_type != "Dungeon")
+    if required > fmt.total:
+        problems.append(
+            f"The type minimums add up to {required} cards, more than the deck size {fmt.total}."
+        )
+    if problems:
+        raise FormatError("nonsense_limits", problems)
+    return fmt
+
+
+# --------------------------------------------------------------------------- CrossFire .cff
+
+_TOTAL_KEYS = ("All", "Avatars", "Chase", "Champions", "Levels")
+_GROUP_SECTIONS = {
+    "tempDeckFormatRarity": "rarity",
+    "tempDeckFormatWorld": "world",
+    "tempDeckFormatSet": "set",
+    "tempDeckFormatDigit": "digit",
+}
+
+
+def _number(word: str, where: str) -> int:
+    try:
+        value = int(word)
+    except ValueError:
+        raise FormatError("bad_value", f'{where}: "{word}" is not a whole number.') from None
+    return value
+
+
+def _expand_cards(ids: list[str], catalogue: Catalogue, where: str) -> tuple[str, ...]:
+    """Resolve CrossFire short ids to every printing of the same card (catalogue keys)."""
+    from rules.cards import UnknownCard
+
+    keys: dict[str, None] = {}
+    unknown: list[str] = []
+    for card_id in ids:
+        try:
+            card = catalogue.resolve(card_id)
+        except UnknownCard:
+            unknown.append(card_id)
+            continue
+        for printing in catalogue.by_identity(card):
+            keys.setdefault(printing.key, None)
+    if unknown:
+        raise FormatError("unknown_card", f"{where}: no card has the id {', '.join(unknown)}.")
+    return tuple(keys)
+
+
+def read_cff(data: bytes | str, catalogue: Catalogue, *, filename: str = "") -> DeckFormat:
+    """Read a CrossFire ``.cff`` deck-format file into a :class:`DeckFormat`.
+
+    ``data`` is the file (bytes in UTF-8 or Latin-1, or text); ``filename`` gives the
+    format id (the file stem, CrossFire's convention) and the citation.  Everything
+    the file can say is kept:
+
+    * ``tempDeckFormatTotal``: ``All`` (deck size, dungeon cards excluded), ``Avatars``
+      (the maximum is the number of free avatars), ``Chase``, ``Champions`` (a
+      "Champion" type limit) and ``Levels`` (the level cap);
+    * ``tempDeckFormatLimits``: per card type and per champion type ``min max copies``
+      (the ``Dungeon`` row sets how many dungeon cards may be added);
+    * ``tempDeckFormatRarity`` / ``World`` / ``Set`` / ``Digit``: per group
+      ``min max copies`` (:class:`GroupLimit`);
+    * ``tempDeckFormatBanned``: card ids, each banning every printing of that card;
+    * ``tempDeckFormatAllowed``: card ids and ``type:N`` entries exempt from the
+      rarity, world, set and digit limits (how World War formats admit rule and
+      dungeon cards).
+
+    The format's default copies per card is the largest "copies" value in the file;
+    each card is then held to the smallest "copies" of every row that applies to it.
+    Raises :class:`FormatError`: ``too_large`` (over 256 KB), ``unreadable`` (binary,
+    unbalanced braces, no ``tempDeckFormatTotal``), ``bad_value`` (a count that is
+    not a number, an unknown type or section row), ``unknown_card`` (a banned or
+    allowed id the catalogue lacks) or ``nonsense_limits`` (see
+    :func:`validate_format`).  Source: SOURCES.md, "CrossFire format files" and
+    "Deck-construction semantics used by CrossFire".
+    """
+    from rules.decklists import DecklistError, _decode, _tcl_words
+
+    if isinstance(data, bytes) and len(data) > MAX_CFF_BYTES:
+        raise FormatError("too_large", f"The format file is larger than {MAX_CFF_BYTES // 1024} KB.")
+    try:
+        text = _decode(data)
+        commands = _tcl_words(text, 1, commands=True)
+    except DecklistError as exc:
+        if exc.code == "too_large":
+            raise FormatError("too_large", f"The format file is larger than {MAX_CFF_BYTES // 1024} KB.") from None
+        raise FormatError(
+            "unreadable", "This is not a CrossFire .cff format file (it is binary or its braces do not balance)."
+        ) from None
+    if len(text) > MAX_CFF_BYTES:
+        raise FormatError("too_large", f"The format file is larger than {MAX_CFF_BYTES // 1024} KB.")
+    values: dict[str, tuple[str, int]] = {}
+    for command in commands:
+        if len(command) == 3 and command[0][0] == "set" and command[1][0].startswith("tempDeckFormat"):
+            values[command[1][0]] = (command[2][0], command[2][1])
+    if "tempDeckFormatTotal" not in values:
+        raise FormatError(
+            "unreadable",
+            "This is not a CrossFire .cff format file: it has no tempDeckFormatTotal section.",
+        )
+    stem = Path(filename).stem if filename else ""
+    label = Path(filename).name if filename else "the .cff file"
+
+    def rows(section: str, width: int) -> list[tuple[list[str], int]]:
+        if section not in values:
+            return []
+        body, line = values[section]
+        result = []
+        try:
+            parsed = _tcl_words(body, line, commands=True)
+        except DecklistError:
+            raise FormatError("unreadable", f"{label}, {section}: its braces do not balance.") from None
+        for row in parsed:
+            words = [word for word, _ in row]
+            if len(words) != width:
+                raise FormatError(
+                    "bad_value",
+                    f"{label}, {section}, line {row[0][1]}: expected {width} values, found "
+                    f"{len(words)} ({' '.join(words)}).",
+                )
+            result.append((words, row[0][1]))
+        return result
+
+    title = values.get("tempDeckFormatTitle", (stem or "CrossFire format", 0))[0].strip()
+    totals: dict[str, tuple[int, int]] = {}
+    for words, line in rows("tempDeckFormatTotal", 3):
+        key = words[0]
+        if key not in _TOTAL_KEYS:
+            raise FormatError(
+                "bad_value", f'{label}, tempDeckFormatTotal, line {line}: unknown row "{key}" '
+                f'(rows: {", ".join(_TOTAL_KEYS)}).'
+            )
+        where = f"{label}, tempDeckFormatTotal, {key}"
+        totals[key] = (_number(words[1], where), _number(words[2], where))
+    if "All" not in totals:
+        raise FormatError("bad_value", f"{label}, tempDeckFormatTotal: the All row (deck size) is missing.")
+
+    type_limits: list[TypeLimit] = []
+    champion_limits: list[TypeLimit] = []
+    copies_seen: list[int] = []
+    max_dungeon = 1
+    for words, line in rows("tempDeckFormatLimits", 4):
+        name = words[0]
+        where = f"{label}, tempDeckFormatLimits, {name}"
+        minimum, maximum, copies = (_number(word, where) for word in words[1:])
+        copies_seen.append(copies)
+        if name == "Dungeon":
+            max_dungeon = maximum
+            continue
+        if name in CHAMPION_TYPES:
+            champion_limits.append(TypeLimit(name, minimum, maximum, copies))
+        elif name in CARD_TYPES and name != "Champion":
+            type_limits.append(TypeLimit(name, minimum, maximum, copies))
+        else:
+            raise FormatError("bad_value", f'{where} (line {line}): "{name}" is not a card or champion type.')
+    if "Champions" in totals:
+        type_limits.append(TypeLimit("Champion", *totals["Champions"]))
+
+    groups: list[GroupLimit] = []
+    for section, kind in _GROUP_SECTIONS.items():
+        for words, _line in rows(section, 4):
+            where = f"{label}, {section}, {words[0]}"
+            minimum, maximum, copies = (_number(word, where) for word in words[1:])
+            copies_seen.append(copies)
+            groups.append(GroupLimit(kind, words[0], minimum, maximum, copies))
+
+    def id_list(section: str) -> list[str]:
+        if section not in values:
+            return []
+        return values[section][0].split()
+
+    allowed_ids: list[str] = []
+    allowed_types: list[str] = []
+    for entry in id_list("tempDeckFormatAllowed"):
+        if entry.startswith("type:"):
+            type_id = _number(entry[5:], f"{label}, tempDeckFormatAllowed")
+            if type_id not in CROSSFIRE_TYPE_IDS:
+                raise FormatError("bad_value", f"{label}, tempDeckFormatAllowed: no card type has the id {type_id}.")
+            card_type, champion_type = CROSSFIRE_TYPE_IDS[type_id]
+            allowed_types.append(champion_type or card_type)
+        else:
+            allowed_ids.append(entry)
+
+    all_min, all_max = totals["All"]
+    levels = totals.get("Levels", (0, MAX_FORMAT_TOTAL * 100))
+    chase = totals.get("Chase")
+    fmt = DeckFormat(
+        id=stem or title,
+        name=title,
+        total=all_max,
+        min_total=None if all_min == all_max else all_min,
+        type_limits=tuple(type_limits),
+        champion_type_limits=tuple(champion_limits),
+        champion_level_cap=levels[1],
+        free_avatars=totals.get("Avatars", (0, 0))[1],
+        max_dungeon_cards=max_dungeon,
+        max_copies=max(copies_seen, default=1),
+        chase_limit=None if chase is None else (chase[0], chase[1]),
+        group_limits=tuple(groups),
+        banned=_expand_cards(id_list("tempDeckFormatBanned"), catalogue, f"{label}, tempDeckFormatBanned"),
+        allowed=_expand_cards(allowed_ids, catalogue, f"{label}, tempDeckFormatAllowed"),
+        allowed_types=tuple(allowed_types),
+        source=f"CrossFire format {label} ({title})",
+        description=values.get("tempDeckFormatInfo", ("", 0))[0].strip(),
+    )
+    try:
+        return validate_format(fmt)
+    except FormatError as exc:
+        raise FormatError(exc.code, [f"{label}: {problem}" for problem in exc.problems]) from None
+
+
+def load_format(spec: str, catalogue: Catalogue) -> DeckFormat:
+    """A built-in format id (``"55"``) or the path of a ``.cff`` file -> :class:`DeckFormat`.
+
+    Raises :class:`UnknownFormat` when ``spec`` is neither a built-in id nor a file,
+    :class:`FormatError` when the file cannot be used, OSError when it cannot be read.
+    """
+    spec = str(spec).strip()
+    if spec in BUILTIN_FORMATS:
+        return BUILTIN_FORMATS[spec]
+    path = Path(spec)
+    if path.suffix.lower() == ".cff" or path.is_file():
+        if not path.is_file():
+            raise FormatError("unreadable", f"No format file at {spec}.")
+        return read_cff(path.read_bytes(), catalogue, filename=path.name)
+    raise UnknownFormat(spec, list(BUILTIN_FORMATS))
+
+
+# --------------------------------------------------------------------------- organiser's changes
+
+#: Keys of :func:`amend_format`'s ``changes`` that set one number of the format.
+_NUMBER_FIELDS = ("total", "min_total", "champion_level_cap", "free_avatars", "max_dungeon_cards", "max_copies")
+
+
+def _whole(value: Any, what: str, *, optional: bool = False) -> int | None:
+    if value is None or value == "":
+        if optional:
+            return None
+        raise FormatError("bad_value", f"{what}: a number is needed.")
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise FormatError("bad_value", f"{what}: {value!r} is not a whole number.")
+    try:
+        return int(value)
+    except ValueError:
+        raise FormatError("bad_value", f"{what}: {value!r} is not a whole number.") from None
+
+
+def _card_keys(names: Any, catalogue: Catalogue, what: str) -> list[str]:
+    if not isinstance(names, (list, tuple)):
+        raise FormatError("bad_value", f"{what}: give a list of cards.")
+    return list(_expand_cards([str(name) for name in names if str(name).strip()], catalogue, what))
+
+
+def amend_format(fmt: DeckFormat, changes: dict[str, Any], catalogue: Catalogue) -> DeckFormat:
+    """Apply an organiser's ``changes`` to ``fmt`` and return the new, validated format.
+
+    ``changes`` (JSON-safe; every key optional):
+
+    * ``name`` (str); ``total``, ``min_total`` (None: exactly ``total``),
+      ``champion_level_cap``, ``free_avatars``, ``max_dungeon_cards``, ``max_copies``
+      (ints);
+    * ``type_limits``: ``{card type: {"minimum": int, "maximum": int | None,
+      "max_copies": int | None}}`` (a type not in the format is added);
+    * ``ban`` / ``unban``: cards (keys such as ``"3rd/54"`` or names); each bans or
+      frees every printing of that card;
+    * ``restrict``: ``{card: copies}`` (at most that many copies, whatever the card
+      says); ``unrestrict``: cards;
+    * ``sets``: the set codes allowed (every other set's cards become a
+      ``GroupLimit("set", code, 0, 0)``), or None to allow every set again.
+
+    Raises :class:`FormatError` (``bad_value``, ``unknown_card``, ``nonsense_limits``)
+    naming what to fix; ``fmt`` itself is never changed.
+    """
+    if not isinstance(changes, dict):
+        raise FormatError("bad_value", "The changes must be an object of fields to change.")
+    known = {"name", "type_limits", "ban", "unban", "restrict", "unrestrict", "sets", *_NUMBER_FIELDS}
+    unknown = sorted(set(changes) - known)
+    if unknown:
+        raise FormatError("bad_value", f"Unknown fields: {', '.join(unknown)} (fields: {', '.join(sorted(known))}).")
+    updates: dict[str, Any] = {}
+    if "name" in changes:
+        name = str(changes["name"] or "").strip()
+        if not name:
+            raise FormatError("bad_value", "The format needs a name.")
+        updates["name"] = name[:120]
+    for key in _NUMBER_FIELDS:
+        if key in changes:
+            updates[key] = _whole(changes[key], key.replace("_", " ").capitalize(), optional=key == "min_total")
+    if "type_limits" in changes:
+        wanted = changes["type_limits"]
+        if not isinstance(wanted, dict):
+            raise FormatError("bad_value", "type_limits: give {card type: {minimum, maximum, max_copies}}.")
+        limits = {limit.card_type: limit for limit in fmt.type_limits}
+        for card_type, values in wanted.items():
+            if card_type not in CARD_TYPES or card_type == "Dungeon":
+                raise FormatError("bad_value", f'"{card_type}" is not a card type (types: {", ".join(CARD_TYPES)}).')
+            if not isinstance(values, dict):
+                raise FormatError("bad_value", f"type_limits[{card_type}]: give minimum, maximum and max_copies.")
+            old = limits.get(card_type, TypeLimit(card_type, 0, None))
+            limits[card_type] = TypeLimit(
+                card_type,
+                _whole(values.get("minimum", old.minimum), f"{card_type} minimum"),
+                _whole(values.get("maximum", old.maximum), f"{card_type} maximum", optional=True),
+                _whole(values.get("max_copies", old.max_copies), f"{card_type} copies", optional=True),
+            )
+        updates["type_limits"] = tuple(limits.values())
+    banned = dict.fromkeys(fmt.banned)
+    if "unban" in changes:
+        for key in _card_keys(changes["unban"], catalogue, "Unban"):
+            banned.pop(key, None)
+    if "ban" in changes:
+        banned.update(dict.fromkeys(_card_keys(changes["ban"], catalogue, "Ban")))
+    updates["banned"] = tuple(banned)
+    restricted = dict(fmt.restricted)
+    if "unrestrict" in changes:
+        for key in _card_keys(changes["unrestrict"], catalogue, "Unrestrict"):
+            restricted.pop(key, None)
+    if "restrict" in changes:
+        wanted = changes["restrict"]
+        if not isinstance(wanted, dict):
+            raise FormatError("bad_value", "restrict: give {card: copies}.")
+        for name, copies in wanted.items():
+            count = _whole(copies, f"Copies of {name}")
+            for key in _card_keys([name], catalogue, "Restrict"):
+                restricted[key] = count
+    updates["restricted"] = tuple(restricted.items())
+    if "sets" in changes:
+        groups = [group for group in fmt.group_limits if group.kind != "set"]
+        if changes["sets"] is not None:
+            if not isinstance(changes["sets"], (list, tuple)) or not changes["sets"]:
+                raise FormatError("bad_value", "sets: give the list of set codes allowed (at least one).")
+            every_set = sorted({card.set_code for card in catalogue}) + ["FAN"]
+            allowed_sets = {str(code).strip() for code in changes["sets"]}
+            strangers = sorted(allowed_sets - set(every_set))
+            if strangers:
+                raise FormatError("bad_value", f"Unknown sets: {', '.join(strangers)} (sets: {', '.join(every_set)}).")
+            groups += [GroupLimit("set", code, 0, 0) for code in every_set if code not in allowed_sets]
+        updates["group_limits"] = tuple(groups)
+    return validate_format(replace(fmt, **updates))
+
+
+def allowed_sets(fmt: DeckFormat, catalogue: Catalogue) -> list[str] | None:
+    """The set codes (and ``FAN``) whose cards ``fmt`` admits, or None when no set is barred.
+
+    A set row with maximum 0 bars the set (CrossFire's way, and :func:`amend_format`'s).
+    """
+    barred = {group.key for group in fmt.group_limits if group.kind == "set" and group.maximum == 0}
+    if not barred:
+        return None
+    every_set = sorted({card.set_code for card in catalogue}) + ["FAN"]
+    return [code for code in every_set if code not in barred]

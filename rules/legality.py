@@ -13,8 +13,11 @@ Terms used here:
   avatar still counts as a champion and as a card (CrossFire's semantics, SOURCES.md
   "Deck-construction semantics used by CrossFire").
 
-Violation codes: ``deck_size``, ``type_minimum``, ``type_maximum``, ``level_cap``,
-``too_many_dungeon_cards``, ``duplicate_card``.
+Violation codes: ``deck_size``, ``type_minimum``, ``type_maximum``,
+``champion_type_minimum``, ``champion_type_maximum``, ``level_cap``,
+``too_many_dungeon_cards``, ``chase_minimum``, ``chase_maximum``, ``group_minimum``,
+``group_maximum`` (rarity, world, set or card-number digit; ``params["kind"]`` says
+which), ``banned_card`` and ``duplicate_card``.
 """
 
 from __future__ import annotations
@@ -164,16 +167,21 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
     rule = fmt.source or fmt.name
 
     total = len(deck_cards)
-    if total != fmt.total:
+    low = fmt.total if fmt.min_total is None else fmt.min_total
+    if not low <= total <= fmt.total:
+        need = f"exactly {fmt.total}" if low == fmt.total else f"{low} to {fmt.total}"
+        size_params = {"expected": fmt.total, "actual": total}
+        if low != fmt.total:
+            size_params["minimum"] = low
         violations.append(
             Violation(
                 code="deck_size",
-                params={"expected": fmt.total, "actual": total},
+                params=size_params,
                 cards=(),
                 rule=rule,
                 message=(
                     f"The deck has {_plural(total, 'card')} (dungeon cards not counted); "
-                    f"a {fmt.name} must have exactly {fmt.total}."
+                    f"a {fmt.name} must have {need}."
                 ),
             )
         )
@@ -208,6 +216,16 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
                     ),
                 )
             )
+
+    by_champion_type: dict[str, list[Card]] = {}
+    for card in by_type.get("Champion", []):
+        by_champion_type.setdefault(card.champion_type, []).append(card)
+    for limit in fmt.champion_type_limits:
+        present = by_champion_type.get(limit.card_type, [])
+        violations.extend(_range_violations(
+            "champion_type", present, limit.minimum, limit.maximum, rule,
+            f"{limit.card_type} champion", f"a {fmt.name}", {"champion_type": limit.card_type},
+        ))
 
     levels, free = counted_levels(cards, fmt.free_avatars)
     if levels > fmt.champion_level_cap:
@@ -249,17 +267,53 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
             )
         )
 
+    if fmt.chase_limit is not None:
+        chase = [card for card in cards if card.is_chase]
+        violations.extend(_range_violations(
+            "chase", chase, fmt.chase_limit[0], fmt.chase_limit[1], rule, "chase card", f"a {fmt.name}", {},
+        ))
+
+    exempt_types = frozenset(fmt.allowed_types)
+    exempt_keys = frozenset(fmt.allowed)
+
+    def exempt(card: Card) -> bool:
+        return card.key in exempt_keys or card.card_type in exempt_types or (
+            card.is_champion and card.champion_type in exempt_types
+        )
+
+    for group in fmt.group_limits:
+        members = [card for card in cards if not exempt(card) and _group_key(card, group.kind) == group.key]
+        violations.extend(_range_violations(
+            "group", members, group.minimum, group.maximum, rule,
+            f"card of {group.describe()}", f"a {fmt.name}",
+            {"kind": group.kind, "key": group.key, "group": group.describe()},
+        ))
+
+    banned_keys = frozenset(fmt.banned)
+    banned = [card for card in cards if card.key in banned_keys]
+    if banned:
+        labels = _labels(banned)
+        violations.append(
+            Violation(
+                code="banned_card",
+                params={"cards": list(labels)},
+                cards=labels,
+                rule=rule,
+                message=f"{', '.join(labels)} {'is' if len(labels) == 1 else 'are'} banned in a {fmt.name}.",
+            )
+        )
+
+    restricted = dict(fmt.restricted)
     groups: dict[tuple[str, str], list[Card]] = {}
     for card in cards:
         groups.setdefault(card.identity, []).append(card)
     for copies in groups.values():
         sample = copies[0]
-        if sample.multiples_allowed:
-            allowed = sample.stated_copy_limit
-        else:
-            allowed = fmt.max_copies
-            if sample.stated_copy_limit is not None:
-                allowed = min(allowed, sample.stated_copy_limit)
+        allowed, source = _copies_allowed(sample, fmt)
+        caps = [restricted[card.key] for card in copies if card.key in restricted]
+        if caps:
+            allowed = min(caps) if allowed is None else min(allowed, *caps)
+            source = rule
         if allowed is None or len(copies) <= allowed:
             continue
         labels = _labels(copies)
@@ -273,7 +327,7 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
                     "max_copies": allowed,
                 },
                 cards=labels,
-                rule=DUPLICATE_RULE,
+                rule=source,
                 message=(
                     f"{sample.name} ({sample.card_type}) appears {len(copies)} times "
                     f"({', '.join(labels)}); at most {allowed} "
@@ -291,3 +345,81 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
         type_counts=type_counts,
         violations=tuple(violations),
     )
+
+
+def _group_key(card: Card, kind: str) -> str:
+    """The key of ``card`` in a CrossFire group: its rarity, world id, set or last digit.
+
+    Cards of fan-made sets are grouped under ``FAN`` for both world and set, as
+    CrossFire's deck editor does.
+    """
+    if kind == "rarity":
+        return card.rarity
+    if kind == "world":
+        return "FAN" if card.is_fan else card.world_id
+    if kind == "set":
+        return "FAN" if card.is_fan else card.set_code
+    return str(card.last_digit)
+
+
+def _copies_allowed(card: Card, fmt: DeckFormat) -> tuple[int | None, str]:
+    """Copies of ``card``'s identity the format allows (None: no limit) and the rule behind it.
+
+    A card that says "No limit per deck." is unlimited and "Limit N per deck." caps it
+    at N; otherwise the format's ``max_copies``, lowered by the "copies" column of the
+    card's type (and champion type) when that is smaller.  The copies columns of the
+    rarity, world, set and digit rows are not applied: every real .cff file leaves them
+    at 1 (or 99) even in 551ES and the *OT formats, whose whole point is two copies
+    of a card through the card-type column, so CrossFire cannot enforce them either.
+    """
+    if card.multiples_allowed:
+        return card.stated_copy_limit, DUPLICATE_RULE
+    allowed = fmt.max_copies
+    source = DUPLICATE_RULE
+    caps: list[int | None] = []
+    limit = fmt.limit_for(card.card_type)
+    if limit is not None:
+        caps.append(limit.max_copies)
+    if card.is_champion:
+        caps.extend(lim.max_copies for lim in fmt.champion_type_limits if lim.card_type == card.champion_type)
+    for cap in caps:
+        if cap is not None and cap < allowed:
+            allowed = cap
+            source = fmt.source or fmt.name
+    if card.stated_copy_limit is not None:
+        allowed = min(allowed, card.stated_copy_limit)
+    return allowed, source
+
+
+def _range_violations(
+    prefix: str,
+    present: list[Card],
+    minimum: int,
+    maximum: int | None,
+    rule: str,
+    noun: str,
+    in_what: str,
+    params: dict[str, Any],
+) -> list[Violation]:
+    """``<prefix>_minimum`` / ``<prefix>_maximum`` violations for ``present`` against a range."""
+    count = len(present)
+    found: list[Violation] = []
+    if count < minimum:
+        found.append(Violation(
+            code=f"{prefix}_minimum",
+            params={**params, "minimum": minimum, "actual": count},
+            cards=_labels(present),
+            rule=rule,
+            message=f"The deck has {_plural(count, noun)}; {in_what} needs at least {minimum}.",
+        ))
+    if maximum is not None and count > maximum:
+        labels = _labels(present)
+        allowed = "none" if maximum == 0 else f"at most {maximum}"
+        found.append(Violation(
+            code=f"{prefix}_maximum",
+            params={**params, "maximum": maximum, "actual": count},
+            cards=labels,
+            rule=rule,
+            message=f"The deck has {_plural(count, noun)} ({', '.join(labels)}); {in_what} allows {allowed}.",
+        ))
+    return found

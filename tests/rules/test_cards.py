@@ -46,6 +46,7 @@ def test_a_card_has_the_csv_fields(catalogue: Catalogue) -> None:
     assert card == Card(
         set_code="3rd", number=54, name="War Party", card_type="Ally", champion_type="",
         level="+4", level_value=4, world="None", is_avatar=False, multiples_allowed=True,
+        rarity="C", world_id="0", is_chase=False, is_fan=False,
     )
     assert card.key == "3rd/54"
     assert card.identity == ("Ally", "warparty")

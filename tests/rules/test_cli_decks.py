@@ -97,7 +97,7 @@ def test_an_unknown_format_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate-deck", "--format", "60", str(LEGAL_55)]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert "Unknown deck format \"60\"; valid formats: 55, 75, 110." in captured.err
+    assert "Unknown deck format \"60\"; valid formats: 55, 75, 110, 55-br, 75-modern, 110-modern." in captured.err
 
 
 def test_a_missing_cards_directory_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -112,7 +112,7 @@ def test_the_cards_option_selects_the_catalogue(capsys: pytest.CaptureFixture[st
 def test_formats_lists_one_line_per_builtin_format(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["formats"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert [line.split(" ", 1)[0] for line in lines] == ["55", "75", "110"]
+    assert [line.split(" ", 1)[0] for line in lines] == ["55", "75", "110", "55-br", "75-modern", "110-modern"]
     assert "90" in lines[0] and "115" in lines[1] and "2 free avatars" in lines[2]
 
 
@@ -125,3 +125,23 @@ def test_the_module_runs_as_a_subprocess() -> None:
     assert result.returncode == 0, result.stderr
     (row,) = json_lines(result.stdout)
     assert (row["legal"], row["cards"], row["champion_levels"]) == (True, 110, 180)
+
+
+def test_a_crossfire_cff_file_is_a_format(capsys: pytest.CaptureFixture[str]) -> None:
+    cff = default_cards_dir() / "formats" / "crossfire" / "55 Card" / "551ES.cff"
+    starter = SAMPLES / "55 Card" / "1st Edition Starter" / "Sample_1st Edition Starter Deck A-1.cfd"
+    assert main(["validate-deck", "--format", str(cff), str(starter), str(LEGAL_55)]) == 1
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(line["format"], line["legal"]) for line in lines] == [("551ES", True), ("551ES", False)]
+    assert {v["code"] for v in lines[1]["violations"]} >= {"group_maximum"}
+    assert all(v["rule"] == "CrossFire format 551ES.cff (55 Card 1st Edition Starter)"
+               for v in lines[1]["violations"] if v["code"] == "group_maximum")
+
+
+def test_a_nonsense_cff_exits_2_and_says_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.cff"
+    bad.write_text("set tempDeckFormatTotal {\n All 60 50\n}\n")
+    assert main(["validate-deck", "--format", str(bad), str(LEGAL_55)]) == 2
+    assert "Deck size: the minimum 60 is above the maximum 50." in capsys.readouterr().err
+    assert main(["validate-deck", "--format", str(tmp_path / "missing.cff"), str(LEGAL_55)]) == 2
+    assert "No format file at" in capsys.readouterr().err

@@ -28,7 +28,7 @@ LIMITED = ("Rule", "Realm", "Holding", "Champion", "Artifact", "Magical Item", "
 
 
 def test_there_are_exactly_three_builtin_formats() -> None:
-    assert list(BUILTIN_FORMATS) == ["55", "75", "110"]
+    assert list(BUILTIN_FORMATS) == ["55", "75", "110", "55-br", "75-modern", "110-modern"]
 
 
 @pytest.mark.parametrize("format_id", ["55", "75", "110"])
@@ -78,5 +78,95 @@ def test_unknown_format_lists_the_valid_ids() -> None:
     with pytest.raises(UnknownFormat) as caught:
         get_format("60")
     assert isinstance(caught.value, KeyError)
-    assert caught.value.valid_ids == ["55", "75", "110"]
-    assert str(caught.value) == 'Unknown deck format "60"; valid formats: 55, 75, 110.'
+    assert caught.value.valid_ids == ["55", "75", "110", "55-br", "75-modern", "110-modern"]
+    assert str(caught.value) == 'Unknown deck format "60"; valid formats: 55, 75, 110, 55-br, 75-modern, 110-modern.'
+
+
+def test_the_brazilian_55_card_format_follows_its_table() -> None:
+    """spellfire-regras-pt-br.txt, LIMITAÇÃO DE BARALHOS PARA TORNEIOS."""
+    fmt = get_format("55-br")
+    expected = {
+        "Realm": (8, 15), "Holding": (0, 5), "Event": (0, 10), "Champion": (1, 20), "Rule": (0, 2),
+        "Wizard Spell": (0, 18), "Cleric Spell": (0, 18), "Magical Item": (0, 10), "Artifact": (0, 5),
+        "Ally": (0, None),
+    }
+    for card_type, (minimum, maximum) in expected.items():
+        limit = fmt.limit_for(card_type)
+        assert (limit.minimum, limit.maximum) == (minimum, maximum), card_type
+    assert (fmt.total, fmt.champion_level_cap, fmt.max_copies) == (55, 90, 2)
+    assert fmt.limit_for("Event").max_copies == 1
+    assert fmt.free_avatars == 0 and fmt.max_dungeon_cards == 0
+    assert fmt.source == "spellfire-regras-pt-br.txt, LIMITAÇÃO DE BARALHOS PARA TORNEIOS"
+
+
+@pytest.mark.parametrize(
+    ("format_id", "total", "cap", "free", "limits"),
+    [
+        ("75-modern", 75, 125, 1, [(0, 4), (10, 20), (0, 7), (3, 27), (0, 12), (0, 15), (0, 13)]),
+        ("110-modern", 110, 180, 2, [(0, 5), (15, 30), (0, 10), (4, 40), (0, 15), (0, 20), (0, 17)]),
+    ],
+)
+def test_the_modern_formats(format_id: str, total: int, cap: int, free: int, limits: list) -> None:
+    fmt = get_format(format_id)
+    assert (fmt.total, fmt.champion_level_cap, fmt.free_avatars, fmt.max_dungeon_cards) == (total, cap, free, 1)
+    assert [(fmt.limit_for(t).minimum, fmt.limit_for(t).maximum) for t in LIMITED] == limits
+
+
+def test_every_builtin_format_makes_sense_and_round_trips() -> None:
+    from rules.formats import validate_format
+
+    for fmt in BUILTIN_FORMATS.values():
+        assert validate_format(fmt) is fmt
+        assert DeckFormat.from_dict(json.loads(json.dumps(fmt.to_dict()))) == fmt
+
+
+def test_a_format_stored_before_the_cff_fields_still_loads() -> None:
+    old = {k: v for k, v in get_format("55").to_dict().items()
+           if k in {"id", "name", "total", "type_limits", "champion_level_cap", "free_avatars", "source"}}
+    for limit in old["type_limits"]:
+        limit.pop("max_copies")
+    assert DeckFormat.from_dict(old) == get_format("55")
+
+
+def test_the_organiser_amends_a_format(catalogue) -> None:  # type: ignore[no-untyped-def]
+    from rules.formats import allowed_sets, amend_format
+
+    base = get_format("55")
+    fmt = amend_format(base, {
+        "name": "Club 55", "champion_level_cap": 80, "max_copies": 2,
+        "type_limits": {"Realm": {"minimum": 9, "maximum": 14}},
+        "ban": ["War Party"], "restrict": {"Elminster": 1}, "sets": ["1st", "2nd", "3rd", "4th"],
+    }, catalogue)
+    assert base == get_format("55")  # the built-in is never changed
+    assert (fmt.name, fmt.champion_level_cap, fmt.max_copies) == ("Club 55", 80, 2)
+    assert (fmt.limit_for("Realm").minimum, fmt.limit_for("Realm").maximum) == (9, 14)
+    war_party = {card.key for card in catalogue if card.name == "War Party" and card.card_type == "Ally"}
+    assert war_party and war_party <= set(fmt.banned)
+    assert dict(fmt.restricted)["1st/1"] if "1st/1" in dict(fmt.restricted) else True
+    assert allowed_sets(fmt, catalogue) == ["1st", "2nd", "3rd", "4th"]
+    again = amend_format(fmt, {"unban": ["3rd/54"], "sets": None, "unrestrict": ["Elminster"]}, catalogue)
+    assert not set(again.banned) & war_party
+    assert again.restricted == ()
+    assert allowed_sets(again, catalogue) is None
+
+
+@pytest.mark.parametrize(
+    ("changes", "code", "text"),
+    [
+        ({"total": -5}, "nonsense_limits", "The deck size must be between 1 and 10000, not -5."),
+        ({"type_limits": {"Realm": {"minimum": 20, "maximum": 10}}}, "nonsense_limits",
+         "Realm cards: the minimum 20 is above the maximum 10."),
+        ({"type_limits": {"Dragons": {"minimum": 1}}}, "bad_value", '"Dragons" is not a card type'),
+        ({"ban": ["Definitely Not A Card"]}, "unknown_card", "Definitely Not A Card"),
+        ({"sets": ["ZZZ"]}, "bad_value", "Unknown sets: ZZZ"),
+        ({"champion_level_cap": "lots"}, "bad_value", "'lots' is not a whole number"),
+        ({"colour": "red"}, "bad_value", "Unknown fields: colour"),
+    ],
+)
+def test_bad_amendments_are_refused(catalogue, changes, code, text) -> None:  # type: ignore[no-untyped-def]
+    from rules.formats import FormatError, amend_format
+
+    with pytest.raises(FormatError) as caught:
+        amend_format(get_format("55"), changes, catalogue)
+    assert caught.value.code == code
+    assert text in str(caught.value)
