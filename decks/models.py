@@ -46,7 +46,7 @@ class DeckSubmission(models.Model):
     )
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     submitted_at = models.DateTimeField(auto_now_add=True)
-    source_format = models.CharField(max_length=16, help_text="text, cfd, dek, or replacement (an approved Enter Darkness Together swap)")
+    source_format = models.CharField(max_length=16, help_text="text, cfd, dek, replacement (an approved Enter Darkness Together swap) or recheck (checked again after the organiser changed the format)")
     filename = models.CharField(max_length=255, blank=True)
     title = models.CharField(max_length=200, blank=True)
     text = models.TextField(help_text="The decklist as normalised text (one line per card with counts)")

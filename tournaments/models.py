@@ -214,6 +214,7 @@ class AuditEntry(models.Model):
         DISPUTE_SETTLED = "dispute_settled", "Dispute settled"
         PLAYER_DROPPED = "player_dropped", "Player dropped by the organiser"
         DECK_REPLACEMENT = "deck_replacement", "Deck card replaced (Enter Darkness Together)"
+        FORMAT_CHANGED = "format_changed", "Deck format changed"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries")

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.pages import views
+from tournaments.pages import format_views, views
 
 app_name = "tournaments"
 
@@ -14,6 +14,7 @@ urlpatterns = [
     path("t/<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
     path("t/<int:pk>/standings/", views.standings, name="standings"),
     path("t/<int:pk>/bracket/", views.bracket, name="bracket"),
+    path("t/<int:pk>/format/", format_views.format_page, name="format"),
     # player
     path("t/<int:pk>/register/", views.register, name="register"),
     path("t/<int:pk>/drop/", views.drop, name="drop"),

@@ -1,0 +1,137 @@
+"""The tournament's deck format: a frozen copy the organiser sets up before the decks lock.
+
+The organiser starts from a built-in format (``rules.formats.BUILTIN_FORMATS``) or a
+CrossFire ``.cff`` upload (``rules.formats.read_cff``), may change any limit, ban or
+restrict cards and restrict sets (``rules.formats.amend_format``). Each change is a new
+format version, logged with who, when and why; every registered deck is checked again
+against it. Once decklists lock (the tournament starts) the format cannot change.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from rules.decklists import Decklist
+from rules.formats import (
+    BUILTIN_FORMATS,
+    DeckFormat,
+    FormatError,
+    UnknownFormat,
+    amend_format,
+    get_format,
+    read_cff,
+)
+from rules.legality import check_deck
+
+from tournaments.errors import Conflict, UserError
+from tournaments.models import AuditEntry, Registration, Tournament
+from tournaments.services.permissions import require_organiser
+
+#: Largest .cff upload accepted (the real files are 1-3 KB).
+MAX_CFF_BYTES = 256 * 1024
+
+
+def format_from_request(*, base: str | None, cff: bytes | None, filename: str, current: DeckFormat) -> DeckFormat:
+    """The starting point of a change: a built-in id, an uploaded .cff, or the current format.
+
+    Raises UserError (``unknown_format`` or the .cff reader's codes) with what to fix.
+    """
+    from decks.services import get_catalogue
+
+    if cff is not None:
+        if len(cff) > MAX_CFF_BYTES:
+            raise UserError(
+                f"The format file is {len(cff):,} bytes; a CrossFire .cff file is a few kilobytes "
+                f"(at most {MAX_CFF_BYTES // 1024} KB accepted).", code="too_large")
+        try:
+            return read_cff(cff, get_catalogue(), filename=filename or "upload.cff")
+        except FormatError as exc:
+            raise UserError(str(exc), code=exc.code, params={"problems": exc.problems}) from exc
+    if base:
+        try:
+            return get_format(base)
+        except UnknownFormat as exc:
+            raise UserError(str(exc), code="unknown_format", params={"valid": list(BUILTIN_FORMATS)}) from exc
+    return current
+
+
+@transaction.atomic
+def tournament_format_set(
+    *,
+    tournament: Tournament,
+    actor,
+    reason: str,
+    base: str | None = None,
+    cff: bytes | None = None,
+    filename: str = "",
+    changes: dict | None = None,
+) -> Tournament:
+    """Replace the tournament's deck format (organiser only, before the decks lock).
+
+    Starts from ``base`` (a built-in id), ``cff`` (the bytes of a CrossFire .cff file)
+    or the current format, then applies ``changes`` (see ``rules.formats.amend_format``).
+    A real change bumps ``format_version``, stores the new frozen copy, writes an
+    AuditEntry (who, when, ``reason``, the format before and after) and checks every
+    registered player's latest decklist again: the verdict is stored as a new
+    submission recording the new version, and a deck that is no longer legal stops
+    being the registered deck (the player must submit again before the start).
+    Returns the tournament unchanged when nothing differs.
+
+    Raises NotAllowed (not the organiser), Conflict (``decks_locked``), UserError
+    (``reason`` missing, unknown format, an unreadable or nonsensical .cff, bad
+    changes), and then nothing is changed.
+    """
+    from decks.services import get_catalogue
+
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_organiser(actor, tournament)
+    if tournament.decks_locked or tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
+        raise Conflict("The deck format cannot change: decklists are locked (the tournament has started).",
+                       code="decks_locked")
+    if not reason.strip():
+        raise UserError("Say why the format changes (it is logged and shown to players).", code="reason")
+    current = DeckFormat.from_dict(tournament.deck_format)
+    fmt = format_from_request(base=base, cff=cff, filename=filename, current=current)
+    if changes:
+        try:
+            fmt = amend_format(fmt, changes, get_catalogue())
+        except FormatError as exc:
+            raise UserError(str(exc), code=exc.code, params={"problems": exc.problems}) from exc
+    if fmt == current:
+        return tournament
+    before = {"version": tournament.format_version, "format": tournament.deck_format}
+    tournament.deck_format = fmt.to_dict()
+    tournament.deck_format_id = fmt.id[:32]
+    tournament.format_version += 1
+    tournament.save(update_fields=["deck_format", "deck_format_id", "format_version"])
+    AuditEntry.objects.create(
+        tournament=tournament, actor=actor, action=AuditEntry.Action.FORMAT_CHANGED, reason=reason.strip(),
+        before=before, after={"version": tournament.format_version, "format": tournament.deck_format},
+    )
+    _recheck_decks(tournament, fmt, actor)
+    return tournament
+
+
+def _recheck_decks(tournament: Tournament, fmt: DeckFormat, actor) -> None:
+    """Check each player's deck again against the new format version.
+
+    The deck checked is the registered one, or (a player with none) their latest submission.
+    """
+    from decks.models import DeckSubmission
+    from decks.services import get_catalogue
+
+    catalogue = get_catalogue()
+    registrations = (Registration.objects.select_for_update().select_related("deck")
+                     .filter(tournament=tournament, withdrawn=False))
+    for registration in registrations:
+        latest = registration.deck or registration.deck_submissions.order_by("-submitted_at", "-id").first()
+        if latest is None:
+            continue
+        decklist = Decklist(cards=tuple(catalogue.get(key) for key in latest.cards), title=latest.title)
+        verdict = check_deck(decklist, fmt)
+        recheck = DeckSubmission.objects.create(
+            registration=registration, submitted_by=actor, source_format="recheck", filename=latest.filename,
+            title=latest.title, text=latest.text, cards=list(latest.cards), legal=verdict.legal,
+            verdict=verdict.to_dict(), format_version=tournament.format_version,
+        )
+        registration.deck = recheck if verdict.legal else None
+        registration.save(update_fields=["deck"])
