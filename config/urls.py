@@ -10,5 +10,6 @@ urlpatterns = [
     path("api/v1/", include("tournaments.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("", include("decks.urls")),
     path("", include("tournaments.pages.urls")),
 ]

@@ -13,3 +13,21 @@ class UserFactory(factory.django.DjangoModelFactory):
 
     username = factory.Sequence(lambda n: f"player{n:04d}")
     password = factory.PostGenerationMethodCall("set_password", "player-pass-123")
+
+
+class CardRecordFactory(factory.django.DjangoModelFactory):
+    """A catalogue row; by default an ally of a made-up set "ZZ"."""
+
+    class Meta:
+        model = "decks.CardRecord"
+
+    set_code = "ZZ"
+    number = factory.Sequence(lambda n: n + 1)
+    key = factory.LazyAttribute(lambda o: f"{o.set_code}/{o.number}")
+    name = factory.Sequence(lambda n: f"Test Card {n}")
+    card_type = "Ally"
+    champion_type = ""
+    level = ""
+    level_value = None
+    world = "None"
+    is_avatar = False

@@ -108,11 +108,16 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
-# Decklist uploads: a .cfd or .dek is a few kilobytes; anything over 1 MB is refused
-# with a form error before it is read (Django raises RequestDataTooBig past this).
+# Decklist uploads: a .cfd or .dek is a few kilobytes. A decklist (file or pasted text) over
+# DECKLIST_MAX_BYTES is refused with a form error (413) before it is read; a deck request whose
+# Content-Length exceeds DECKLIST_MAX_REQUEST_BYTES (pasted text is sent URL-encoded, up to three
+# bytes per character) is refused before its body is read at all. Django itself refuses form
+# fields over DATA_UPLOAD_MAX_MEMORY_SIZE (RequestDataTooBig, a 400) and spools uploads over
+# FILE_UPLOAD_MAX_MEMORY_SIZE to a temporary file instead of memory.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 DECKLIST_MAX_BYTES = 1024 * 1024
+DECKLIST_MAX_REQUEST_BYTES = 4 * DECKLIST_MAX_BYTES
 
 # The card catalogue is data, read in place (../shared/cards/SOURCES.md).
 SPELLFIRE_CARDS_DIR = Path(env.str("SPELLFIRE_CARDS_DIR", default=str(BASE_DIR.parent / "shared" / "cards")))

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from decks.models import DeckSubmission
-from decks.selectors import can_view_decklist
+from decks.selectors import can_view_decklist, deck_export, exportable_submission
 from decks.services import deck_submit
+from decks.views import UploadTooLarge, upload_refusal
 from tournaments.errors import NotAllowed, UserError
 from tournaments.models import Registration
 from tournaments.services.permissions import is_tournament_organiser
@@ -40,6 +43,14 @@ class RegistrationDeck(APIView):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
     parser_classes = [JSONParser, MultiPartParser, FormParser]
 
+    def initial(self, request, *args, **kwargs):
+        # Refuse an oversized body before anything (authentication's CSRF check included) reads it.
+        if request.method == "POST":
+            refusal = upload_refusal(request._request)
+            if refusal:
+                raise UploadTooLarge(refusal)
+        super().initial(request, *args, **kwargs)
+
     def _registration(self, request, pk: int, registration_id: int) -> Registration:
         return get_object_or_404(Registration.objects.select_related("tournament"), pk=registration_id,
                                  tournament_id=pk)
@@ -67,10 +78,65 @@ class RegistrationDeck(APIView):
             from django.conf import settings
 
             if upload.size > settings.DECKLIST_MAX_BYTES:
-                raise UserError(f"The file is {upload.size:,} bytes; the limit is "
-                                f"{settings.DECKLIST_MAX_BYTES:,}.", code="too_large")
+                raise UploadTooLarge(f"The file is {upload.size:,} bytes; the limit is "
+                                     f"{settings.DECKLIST_MAX_BYTES:,}.")
             content, filename = upload.read(), upload.name
         else:
             content, filename = data.validated_data["text"], ""
-        submission = deck_submit(registration=registration, actor=request.user, data=content, filename=filename)
+        try:
+            submission = deck_submit(registration=registration, actor=request.user, data=content, filename=filename)
+        except UserError as exc:
+            if exc.code == "too_large" and exc.status == 400:  # over 2 MB or over 1,000 cards: 413 like the page
+                raise UploadTooLarge(exc.message, params=exc.params) from exc
+            raise
         return Response(DeckSubmissionSerializer(submission).data, status=status.HTTP_201_CREATED)
+
+
+class RegistrationDeckExport(APIView):
+    """Download a decklist as plain text or a CrossFire .cfd file.
+
+    Same privacy as reading the deck: the owner and the organiser, or anyone once the
+    organiser has published the list. Exports the registered deck (the owner and the
+    organiser: the latest submission when nothing is registered, or ``submission``)."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        summary="Export a decklist",
+        parameters=[
+            OpenApiParameter("as", OpenApiTypes.STR, enum=["text", "cfd"], default="text",
+                             description="text: one '2x War Party (3rd/54)' line per card; cfd: a CrossFire deck file"),
+            OpenApiParameter("submission", OpenApiTypes.INT, required=False,
+                             description="A submission id (owner and organiser only); default the registered deck"),
+        ],
+        responses={(200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="The decklist file"),
+                   403: OpenApiResponse(description="Private decklist"), 404: OpenApiResponse(description="No deck")},
+    )
+    def get(self, request, pk: int, registration_id: int):
+        registration = get_object_or_404(Registration.objects.select_related("tournament", "deck"),
+                                         pk=registration_id, tournament_id=pk)
+        if not can_view_decklist(request.user, registration):
+            raise NotAllowed("Decklists are private to their owner and the organiser.")
+        as_ = request.query_params.get("as", "text")
+        if as_ not in ("text", "cfd"):
+            raise UserError("Export as 'text' or 'cfd'.", code="export_format", params={"as": as_})
+        raw_id = request.query_params.get("submission")
+        submission_id = None
+        if raw_id:
+            if not raw_id.isdigit():
+                raise UserError("'submission' must be a submission id.", code="invalid")
+            submission_id = int(raw_id)
+        submission = exportable_submission(request.user, registration, submission_id)
+        if submission is None:
+            from django.http import Http404
+
+            raise Http404("No decklist to export.")
+        return export_response(submission, as_)
+
+
+def export_response(submission: DeckSubmission, as_: str) -> HttpResponse:
+    """The export as a download (Content-Disposition: attachment)."""
+    content, content_type, filename = deck_export(submission, as_)
+    response = HttpResponse(content.encode("utf-8"), content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

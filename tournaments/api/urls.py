@@ -1,6 +1,7 @@
 from django.urls import path
 
-from decks.api.views import RegistrationDeck
+from decks.api.cards import CardList
+from decks.api.views import RegistrationDeck, RegistrationDeckExport
 from tournaments.api import views
 
 app_name = "api"
@@ -13,6 +14,9 @@ urlpatterns = [
          name="registration-drop"),
     path("tournaments/<int:pk>/registrations/<int:registration_id>/deck/", RegistrationDeck.as_view(),
          name="registration-deck"),
+    path("tournaments/<int:pk>/registrations/<int:registration_id>/deck/export/", RegistrationDeckExport.as_view(),
+         name="registration-deck-export"),
+    path("cards/", CardList.as_view(), name="cards"),
     path("tournaments/<int:pk>/rounds/", views.RoundListCreate.as_view(), name="rounds"),
     path("tournaments/<int:pk>/rounds/<int:number>/", views.RoundDetail.as_view(), name="round-detail"),
     path("tournaments/<int:pk>/standings/", views.Standings.as_view(), name="standings"),

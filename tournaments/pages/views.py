@@ -112,14 +112,45 @@ def drop(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def deck(request: HttpRequest, pk: int) -> HttpResponse:
-    """The player's decklist page: submit (paste or upload) and see the verdict at once."""
+    """The player's decklist page: submit (paste or upload) and see the verdict at once.
+
+    The same form also searches cards (``action=search``) and checks without saving
+    (``action=preview``), so the editor works without JavaScript; with it, htmx does both
+    live (decks.views). Refused uploads (too large, binary, ...) are form errors with a 4xx
+    status and never touch the registered deck."""
+    from django.core.exceptions import RequestDataTooBig
+
+    from decks.views import error_status, preview_context, suggestion_context, upload_refusal
+
     tournament = _tournament(pk)
     registration = selectors.registration_of(tournament, request.user)
     if registration is None:
         messages.error(request, "Register for the tournament first.")
         return redirect("tournaments:detail", pk=pk)
-    form = DeckForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
+    extra: dict = {"search": suggestion_context(request.GET)} if request.GET.get("q") else {}
+    if request.method == "POST":
+        refusal = upload_refusal(request)  # before anything reads the body
+        if refusal:
+            return _deck_page(request, tournament, registration, DeckForm(), status=413,
+                              extra={"upload_error": refusal})
+        try:
+            form = DeckForm(request.POST, request.FILES)
+            action = request.POST.get("action", "submit")
+        except RequestDataTooBig:
+            return _deck_page(request, tournament, registration, DeckForm(), status=413, extra={
+                "upload_error": "The decklist is too large to read; a decklist is at most a few kilobytes."})
+        if action == "search":
+            return _deck_page(request, tournament, registration, DeckForm(initial={"text": request.POST.get("text", "")}),
+                              extra={"search": suggestion_context(request.POST)})
+    else:
+        form, action = DeckForm(), ""
+    if action == "preview" and form.is_valid():
+        upload = form.cleaned_data.get("file")
+        data = upload.read() if upload is not None else form.cleaned_data["text"]
+        extra.update(preview_context(tournament, data, upload.name if upload is not None else ""))
+        return _deck_page(request, tournament, registration, DeckForm(initial={"text": request.POST.get("text", "")}),
+                          extra=extra)
+    if action == "submit" and form.is_valid():
         upload = form.cleaned_data.get("file")
         if upload is not None:
             data, filename = upload.read(), upload.name
@@ -131,14 +162,18 @@ def deck(request: HttpRequest, pk: int) -> HttpResponse:
             raise PermissionDenied(exc.message) from exc
         except UserError as exc:
             form.add_error(None, exc.message)
+            return _deck_page(request, tournament, registration, form, status=error_status(exc), extra=extra)
         else:
             messages.success(request, "Your deck is legal and registered." if submission.legal
                              else "Your deck is not legal: see why below. Your registered deck is unchanged.")
             return redirect("tournaments:deck", pk=pk)
-    return _deck_page(request, tournament, registration, form)
+    file_errors = form.errors.as_data().get("file", []) if form.is_bound else []
+    status = 413 if any(e.code == "too_large" for e in file_errors) else 400 if file_errors else 200
+    return _deck_page(request, tournament, registration, form, status=status, extra=extra)
 
 
-def _deck_page(request, tournament, registration, form=None) -> HttpResponse:
+def _deck_page(request, tournament, registration, form=None, *, status: int = 200, extra: dict | None = None
+               ) -> HttpResponse:
     private_view = request.user.pk == registration.player_id or is_tournament_organiser(request.user, tournament)
     if private_view:
         submissions = submissions_for(registration)
@@ -149,7 +184,8 @@ def _deck_page(request, tournament, registration, form=None) -> HttpResponse:
         "t": tournament, "registration": registration, "form": form, "latest": latest,
         "registered": registration.deck, "owner": request.user.pk == registration.player_id,
         "replacements": registration.deck_replacements.all() if private_view else [],
-    })
+        **(extra or {}),
+    }, status=status)
 
 
 @login_required

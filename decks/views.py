@@ -1,0 +1,176 @@
+"""Deck pages beside the decklist page: the live verdict preview (htmx), card suggestions for the
+editor, and decklist downloads. Also the upload guards the deck page and the deck API share.
+
+Nothing here writes: the preview reads and checks a decklist exactly as
+``decks.services.deck_submit`` does (``decks.selectors.deck_preview``) and stores nothing.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET, require_POST
+from rules.decklists import DecklistError
+
+from decks.selectors import card_search, can_view_decklist, deck_export, deck_preview, exportable_submission
+from tournaments.errors import UserError
+from tournaments.models import Registration, Tournament
+from tournaments.services.permissions import is_tournament_organiser
+
+MB = 1024 * 1024
+#: How many cards the editor's suggestion list shows.
+SUGGESTIONS = 12
+
+
+class UploadTooLarge(UserError):
+    """A decklist upload over the size limit (HTTP 413)."""
+
+    status = 413
+
+    def __init__(self, message: str, *, code: str = "too_large", params: dict | None = None) -> None:
+        super().__init__(message, code=code, params=params)
+
+
+def _max_request_bytes() -> int:
+    return int(getattr(settings, "DECKLIST_MAX_REQUEST_BYTES", 4 * settings.DECKLIST_MAX_BYTES))
+
+
+def upload_refusal(request: HttpRequest) -> str:
+    """A message when the request body is too large to be a decklist (from Content-Length, before
+    anything reads the body), else "". A CrossFire or LackeyCCG file is a few kilobytes."""
+    try:
+        size = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return ""
+    if size <= _max_request_bytes():
+        return ""
+    return (f"The upload is {size / MB:.1f} MB; a decklist may be at most {settings.DECKLIST_MAX_BYTES / MB:g} MB "
+            "(a CrossFire .cfd or LackeyCCG .dek file is a few kilobytes). Check that you chose the right file.")
+
+
+#: HTTP status of the deck page when a submission is refused, by error code (other refusals,
+#: such as unknown cards, re-show the form with 200 as before).
+ERROR_STATUS = {"too_large": 413, "unreadable": 400, "empty": 400}
+
+
+def error_status(exc: UserError) -> int:
+    return ERROR_STATUS.get(exc.code, 200)
+
+
+# --------------------------------------------------------------------------- preview
+def preview_context(tournament: Tournament, data: bytes | str, filename: str = "") -> dict:
+    """Context for ``_deck_preview.html``: the deck grouped by card type with counts and limits,
+    champion levels and the cap, every violation with its rule; or ``preview_error`` (with the
+    unknown lines and suggestions) when the decklist cannot be read. Never stores anything."""
+    from rules.deck_export import CARD_TYPE_ORDER, group_by_type
+
+    if isinstance(data, str) and not data.strip():
+        return {"preview_empty": True}
+    try:
+        decklist, verdict, fmt = deck_preview(tournament, data, filename)
+    except DecklistError as exc:
+        message = exc.message.splitlines()[0] if exc.code == "unknown_cards" else exc.message
+        return {"preview_error": message, "preview_unknown": exc.params.get("unknown", [])[:50]}
+    grouped = dict(group_by_type(decklist.cards))
+    types = list(grouped)
+    for limit in fmt.type_limits:  # types the format requires but the deck lacks
+        if limit.minimum > 0 and limit.card_type not in grouped:
+            types.append(limit.card_type)
+    types.sort(key=lambda t: CARD_TYPE_ORDER.index(t) if t in CARD_TYPE_ORDER else len(CARD_TYPE_ORDER))
+    groups = []
+    for card_type in types:
+        entries = grouped.get(card_type, [])
+        count = sum(copies for _, copies in entries)
+        limit = fmt.limit_for(card_type)
+        within = limit is None or (count >= limit.minimum and (limit.maximum is None or count <= limit.maximum))
+        if card_type == "Dungeon":
+            limit_text = f"at most {fmt.max_dungeon_cards}, outside the deck size"
+            within = count <= fmt.max_dungeon_cards
+        elif limit is None:
+            limit_text = "no limit"
+        elif limit.maximum is None:
+            limit_text = f"at least {limit.minimum}" if limit.minimum else "any number"
+        else:
+            limit_text = f"{limit.minimum}–{limit.maximum}"
+        groups.append({
+            "card_type": card_type, "count": count, "limit": limit_text, "within": within,
+            "cards": [{"card": card, "copies": copies, "line": f"{copies}x {card.name} ({card.key})",
+                       "level": card.champion_level if card.is_champion else None} for card, copies in entries],
+        })
+    return {"preview": {
+        "legal": verdict.legal, "total": verdict.total_cards, "expected_total": fmt.total,
+        "levels": verdict.champion_levels, "level_cap": fmt.champion_level_cap, "free_avatars": fmt.free_avatars,
+        "format_name": fmt.name, "groups": groups, "violations": verdict.violations,
+        "title": decklist.title,
+    }}
+
+
+def _preview_response(request: HttpRequest, context: dict, status: int = 200) -> HttpResponse:
+    return render(request, "tournaments/site/_deck_preview.html", context, status=status)
+
+
+@require_POST
+def deck_preview_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """htmx: the verdict for the editor's text (``text``), as a partial. Saves nothing.
+
+    The registered player and the organiser only; bad input gets a friendly partial."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    user = request.user
+    if not user.is_authenticated:
+        return _preview_response(request, {"preview_error": "Log in to check a decklist."}, 403)
+    registered = tournament.registrations.filter(player=user).exists()
+    if not registered and not is_tournament_organiser(user, tournament):
+        return _preview_response(request, {"preview_error": "Only the tournament's players and its organiser "
+                                           "may check decklists here."}, 403)
+    refusal = upload_refusal(request)
+    if refusal:
+        return _preview_response(request, {"preview_error": refusal}, 413)
+    try:
+        text = request.POST.get("text", "")
+    except RequestDataTooBig:
+        return _preview_response(request, {"preview_error": "The decklist is too large to check."}, 413)
+    if len(text.encode("utf-8", "surrogatepass")) > settings.DECKLIST_MAX_BYTES:
+        return _preview_response(request, {"preview_error": (
+            f"The decklist is larger than {settings.DECKLIST_MAX_BYTES / MB:g} MB.")}, 413)
+    return _preview_response(request, {"t": tournament, **preview_context(tournament, text)})
+
+
+# --------------------------------------------------------------------------- card suggestions
+@require_GET
+def card_suggestions(request: HttpRequest) -> HttpResponse:
+    """htmx: up to 12 cards matching ``q`` (and optionally ``card_type``) for the decklist editor."""
+    return render(request, "tournaments/site/_card_suggestions.html", suggestion_context(request.GET))
+
+
+def suggestion_context(params) -> dict:
+    q = " ".join((params.get("q") or "").split())[:100]
+    if len(q) < 2:
+        return {"q": q, "cards": [], "too_short": bool(q)}
+    cards = list(card_search(q=q, card_type=(params.get("card_type") or "")[:32])[:SUGGESTIONS])
+    return {"q": q, "cards": [{"card": c, "line": f"1x {' '.join(c.name.split())} ({c.key})"} for c in cards]}
+
+
+# --------------------------------------------------------------------------- export
+@require_GET
+def deck_export_view(request: HttpRequest, pk: int, registration_id: int) -> HttpResponse:
+    """Download a decklist as text (``?as=text``) or CrossFire .cfd (``?as=cfd``); the same
+    privacy as reading it (owner and organiser, or anyone once published)."""
+    registration = get_object_or_404(Registration.objects.select_related("tournament", "deck"),
+                                     pk=registration_id, tournament_id=pk)
+    if not can_view_decklist(request.user, registration):
+        raise PermissionDenied("Decklists are private to their owner and the organiser.")
+    as_ = request.GET.get("as", "text")
+    if as_ not in ("text", "cfd"):
+        return HttpResponseBadRequest("Export as 'text' or 'cfd'.", content_type="text/plain")
+    raw_id = request.GET.get("submission") or ""
+    if raw_id and not raw_id.isdigit():
+        return HttpResponseBadRequest("'submission' must be a submission id.", content_type="text/plain")
+    submission = exportable_submission(request.user, registration, int(raw_id) if raw_id else None)
+    if submission is None:
+        raise Http404("No decklist to export.")
+    content, content_type, filename = deck_export(submission, as_)
+    response = HttpResponse(content.encode("utf-8"), content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

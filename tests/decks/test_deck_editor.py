@@ -1,0 +1,134 @@
+"""The decklist editor: a live verdict while typing (htmx) and card search, without saving anything."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from decks.models import DeckSubmission
+from tests.conftest import LEGAL_55
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def preview_url(tournament) -> str:
+    return reverse("decks:deck-preview", args=[tournament.pk])
+
+
+def legal_text(catalogue_text: bytes) -> str:
+    from rules.decklists import read_decklist
+
+    from decks.services import get_catalogue
+
+    return read_decklist(catalogue_text, get_catalogue()).to_text()
+
+
+@pytest.fixture
+def alice_registered(client, tournament, alice):
+    client.force_login(alice)
+    client.post(reverse("tournaments:register", args=[tournament.pk]))
+    return alice
+
+
+def test_a_legal_list_previews_as_legal_grouped_by_type_with_limits(client, tournament, alice_registered):
+    response = client.post(preview_url(tournament), {"text": legal_text(LEGAL_55.read_bytes())}, **HTMX)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Legal" in page and "Not legal" not in page
+    assert "55 of 55 cards" in page
+    assert "champion levels of at most 90" in page
+    assert "<th scope=\"row\">Realm</th>" in page and "8–15" in page  # the limit beside the count
+    assert "level " in page  # champion levels listed
+    assert "<html" not in page  # a partial, not a page
+
+
+def test_an_illegal_list_shows_every_violation_with_its_rule(client, tournament, alice_registered):
+    page = client.post(preview_url(tournament), {"text": "3rd/54\n2x War Party\nElminster"}, **HTMX).content.decode()
+    assert "Not legal" in page
+    assert "4 of 55 cards" in page
+    assert "at least 8" in page or "needs at least 8" in page  # too few realms
+    assert "spellfire-tournament-rules-2.0.txt" in page
+    assert 'class="group bad"' in page  # the Realm row is flagged
+
+
+def test_the_preview_never_saves(client, tournament, alice_registered):
+    before = DeckSubmission.objects.count()
+    client.post(preview_url(tournament), {"text": legal_text(LEGAL_55.read_bytes())}, **HTMX)
+    client.post(preview_url(tournament), {"text": "War Party"}, **HTMX)
+    assert DeckSubmission.objects.count() == before
+    assert tournament.registrations.get(player=alice_registered).deck is None
+
+
+def test_unknown_cards_get_a_friendly_message_with_suggestions(client, tournament, alice_registered):
+    response = client.post(preview_url(tournament), {"text": "War Party\nWar Partyy\nZzyzx"}, **HTMX)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "could not be matched" in page and "line 2" in page and "did you mean" in page
+
+
+@pytest.mark.parametrize("text", ["", "   \n\n", "\x00\x01\x02" * 50, "set tempDeck {", "<deck><superzone>",
+                                  "0x War Party", "War Party\n" * 1200])
+def test_bad_input_gets_a_friendly_partial_not_a_500(client, tournament, alice_registered, text):
+    response = client.post(preview_url(tournament), {"text": text}, **HTMX)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "<html" not in page and page.strip()
+
+
+def test_an_oversized_preview_is_refused(client, tournament, alice_registered):
+    response = client.post(preview_url(tournament), {"text": "War Party\n" * 120_000}, **HTMX)
+    assert response.status_code == 413
+    assert "larger than" in response.content.decode()
+
+
+def test_only_players_of_the_tournament_and_the_organiser_may_preview(client, tournament, bob, organiser):
+    client.force_login(bob)  # not registered
+    assert client.post(preview_url(tournament), {"text": "War Party"}, **HTMX).status_code == 403
+    client.logout()
+    assert client.post(preview_url(tournament), {"text": "War Party"}, **HTMX).status_code == 403
+    client.force_login(organiser)
+    response = client.post(preview_url(tournament), {"text": "War Party"}, **HTMX)
+    assert response.status_code == 200 and "Not legal" in response.content.decode()
+    assert client.get(preview_url(tournament)).status_code == 405
+
+
+def test_the_deck_page_wires_the_editor(client, tournament, alice_registered):
+    page = client.get(reverse("tournaments:deck", args=[tournament.pk])).content.decode()
+    assert f'hx-post="{preview_url(tournament)}"' in page
+    assert f'hx-get="{reverse("decks:card-suggestions")}"' in page
+    assert "htmx-2.min.js" in page and "deck_editor.js" in page
+    assert 'id="deck-preview"' in page
+
+
+def test_without_javascript_check_without_saving_shows_the_verdict(client, tournament, alice_registered):
+    response = client.post(reverse("tournaments:deck", args=[tournament.pk]),
+                           {"text": "3rd/54\nElminster", "action": "preview"})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Preview (not saved)" in page and "Not legal" in page
+    assert "3rd/54\nElminster" in page  # the textarea keeps the text
+    assert DeckSubmission.objects.count() == 0
+
+
+def test_without_javascript_the_search_button_lists_cards_and_keeps_the_text(client, tournament, alice_registered):
+    from decks.services import cards_import
+
+    cards_import()
+    response = client.post(reverse("tournaments:deck", args=[tournament.pk]),
+                           {"text": "Elminster", "q": "war party", "action": "search"})
+    page = response.content.decode()
+    assert "1x War Party (3rd/54)" in page
+    assert ">\nElminster</textarea>" in page
+    assert "Paste a decklist or choose a file" not in page
+    assert DeckSubmission.objects.count() == 0
+    assert "1x War Party (3rd/54)" in client.get(reverse("tournaments:deck", args=[tournament.pk]),
+                                                 {"q": "war party"}).content.decode()
+
+
+def test_submitting_still_registers_a_legal_deck(client, tournament, alice_registered):
+    response = client.post(reverse("tournaments:deck", args=[tournament.pk]),
+                           {"text": legal_text(LEGAL_55.read_bytes()), "action": "submit"}, follow=True)
+    assert "Your deck is legal and registered." in response.content.decode()
+    assert tournament.registrations.get(player=alice_registered).deck is not None
