@@ -46,12 +46,38 @@ def _print_json(obj: Any) -> None:
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
-    """Print the standings of the history on stdin as a JSON array of rows; exit 0, or 2 on bad input."""
+    """Print the standings of the history on stdin as a JSON array of rows; exit 0, or 2 on bad input.
+
+    Exit 2 with a message on standard error for: malformed JSON or history,
+    an unknown tiebreaker system (the message lists the valid names), an
+    option the system does not use, or a bad option value.
+    """
+    from fractions import Fraction
+
+    if args.tiebreakers not in TIEBREAKERS:
+        return _fail(f"Unknown tiebreaker system {args.tiebreakers!r}; choose one of: {', '.join(TIEBREAKERS)}.")
+    options: dict[str, Any] = {}
+    flags = (("floor", "--floor"), ("draw_points", "--draw-points"), ("tie_value", "--tie-value"),
+             ("placement_points", "--placement-points"))
+    for name, flag in flags:
+        text = getattr(args, name, None)
+        if text is None:
+            continue
+        try:
+            parts = [Fraction(part) for part in text.split(",")]
+        except (ValueError, ZeroDivisionError):
+            return _fail(f"{flag} must be a number such as 0.33 or 1/3 (a comma-separated list such as 5,3,2,1 "
+                         f"for --placement-points), not {text!r}.")
+        if name != "placement_points" and len(parts) != 1:
+            return _fail(f"{flag} takes one number, not {text!r}.")
+        options[name] = parts if name == "placement_points" else parts[0]
     try:
         history = _read_history()
-        rows = compute_standings(history, args.tiebreakers)
+        rows = compute_standings(history, args.tiebreakers, **options)
     except (HistoryError, StandingsError) as exc:
         return _fail(str(exc))
+    except UnicodeDecodeError as exc:
+        return _fail(f"Standard input is not UTF-8 text ({exc}); send the history JSON in UTF-8.")
     _print_json([row.to_json() for row in rows])
     return 0
 
@@ -97,6 +123,10 @@ def register(subparsers: Any) -> None:
     """Add ``standings``, ``pair`` and ``tiebreakers`` to the ``python -m rules`` sub-command parser."""
     standings = subparsers.add_parser("standings", help="standings of the history JSON on stdin")
     standings.add_argument("--tiebreakers", default="mtg", help="tiebreaker system (see `tiebreakers`)")
+    standings.add_argument("--floor", help="minimum percentage, e.g. 0.33 or 1/3 (mtg, melee, pokemon, pods)")
+    standings.add_argument("--placement-points", help="pods: points per place, e.g. 5,3,2,1")
+    standings.add_argument("--draw-points", help="pods: points per seat at a drawn table")
+    standings.add_argument("--tie-value", help="pokemon: a tie's value in win percentage (default 1/2)")
     standings.set_defaults(func=cmd_standings)
 
     pair = subparsers.add_parser("pair", help="pair the next round of the history JSON on stdin")

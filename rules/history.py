@@ -21,6 +21,16 @@ drop
     ``History.drops[player_id] = n`` says the player played no round after
     round ``n`` (``0``: dropped before round 1).  They are never paired again
     but keep their record.
+placements
+    Optional, multiplayer tables: ``MatchRecord.placements`` gives each seat's
+    finishing place (1 = first) in seat order, in standard competition form:
+    a seat's place is 1 + the number of seats placed strictly better, so a
+    shared first place is ``[1, 1, 3, 4]``.  Without it, places are derived
+    from ``wins`` (see ``derived_placements``).
+disqualified
+    ``History.disqualified``: ids of disqualified players.  They leave the
+    standings, but the matches they played still count for their opponents'
+    tiebreakers (standings.py).
 
 The JSON form is the one of ``../shared/design/ARCHITECTURE.md``, "Stable
 command-line interface"::
@@ -30,6 +40,10 @@ command-line interface"::
                  "matches": [{"players": [id, id], "wins": [int, int], "draws": int}
                              | {"players": [id], "bye": true}]}],
      "drops": {player_id: round_number}}
+
+plus two optional, backward-compatible keys: ``"placements": [int, ...]`` on a
+match and ``"disqualified": [player_id, ...]`` on the history.  They are
+written back by ``history_to_json`` only when present.
 """
 
 from __future__ import annotations
@@ -47,6 +61,7 @@ __all__ = [
     "history_from_json",
     "history_to_json",
     "validate_history",
+    "derived_placements",
 ]
 
 
@@ -64,13 +79,17 @@ class MatchRecord:
 
     ``players``: ids in seat order; ``wins``: games won by each seat in seat
     order (``()`` = result not reported yet); ``draws``: drawn games;
-    ``bye``: True for a bye, which has exactly one player and no games.
+    ``bye``: True for a bye, which has exactly one player and no games;
+    ``placements``: optional finishing place of each seat (1 = first), in
+    seat order, competition-ranked (``[1, 1, 3, 4]``); ``()`` = derive the
+    places from ``wins`` (``derived_placements``).
     """
 
     players: tuple[str, ...]
     wins: tuple[int, ...] = ()
     draws: int = 0
     bye: bool = False
+    placements: tuple[int, ...] = ()
 
     @property
     def reported(self) -> bool:
@@ -89,11 +108,13 @@ class RoundRecord:
 
 @dataclass(frozen=True)
 class History:
-    """Players (in seeding order), rounds (in increasing number) and drops (id -> last round played)."""
+    """Players (in seeding order), rounds (in increasing number), drops (id -> last round played)
+    and the ids of disqualified players."""
 
     players: tuple[PlayerEntry, ...]
     rounds: tuple[RoundRecord, ...]
     drops: Mapping[str, int] = field(default_factory=dict)
+    disqualified: tuple[str, ...] = ()
 
     def player_ids(self) -> list[str]:
         """Player ids in seeding order."""
@@ -155,7 +176,17 @@ def _parse_match(obj: Any, where: str) -> MatchRecord:
         )
     wins = tuple(_non_negative_int(w, f"{where}.wins[{i}]") for i, w in enumerate(wins_raw))
     draws = _non_negative_int(obj.get("draws", 0), f"{where}.draws")
-    return MatchRecord(players=tuple(players), wins=wins, draws=draws)
+    placements_raw = obj.get("placements", [])
+    if placements_raw is None:
+        placements_raw = []
+    if not isinstance(placements_raw, list):
+        raise HistoryError(
+            "bad_placements",
+            f"{where}.placements must be a list of finishing places (1 = first), one per seat.",
+            field=f"{where}.placements",
+        )
+    placements = tuple(_non_negative_int(p, f"{where}.placements[{i}]") for i, p in enumerate(placements_raw))
+    return MatchRecord(players=tuple(players), wins=wins, draws=draws, placements=placements)
 
 
 def history_from_json(obj: Any) -> History:
@@ -216,7 +247,16 @@ def history_from_json(obj: Any) -> History:
             "bad_drops", "history.drops must be an object of player id -> round number.", field="history.drops"
         )
     drops = {str(k): _non_negative_int(v, f"drops[{k!r}]") for k, v in drops_raw.items()}
-    history = History(players=tuple(players), rounds=tuple(rounds), drops=drops)
+    dq_raw = obj.get("disqualified", [])
+    if dq_raw is None:
+        dq_raw = []
+    if not isinstance(dq_raw, list) or not all(isinstance(p, str) for p in dq_raw):
+        raise HistoryError(
+            "bad_disqualified",
+            "history.disqualified must be a list of player ids.",
+            field="history.disqualified",
+        )
+    history = History(players=tuple(players), rounds=tuple(rounds), drops=drops, disqualified=tuple(dq_raw))
     validate_history(history)
     return history
 
@@ -231,7 +271,11 @@ def validate_history(history: History) -> None:
     player ("bad_bye"); a match with fewer than two players ("bad_players");
     ``wins`` not one per seat ("wins_length"); negative numbers
     ("bad_number"); drops naming an unknown player or a player who played
-    after their drop ("unknown_player", "played_after_drop").
+    after their drop ("unknown_player", "played_after_drop"); ``placements``
+    on a bye, not one per seat, or not in competition form (each place = 1 +
+    the number of seats placed strictly better) ("bad_placements");
+    ``disqualified`` naming an unknown player or a player twice
+    ("unknown_player", "duplicate_player").
     """
     ids: set[str] = set()
     for i, p in enumerate(history.players):
@@ -286,6 +330,8 @@ def validate_history(history: History) -> None:
                     )
             if not _is_int(m.draws) or m.draws < 0:
                 raise HistoryError("bad_number", f"{mw}.draws must be 0 or more.", field=f"{mw}.draws")
+            if m.placements:
+                _check_placements(m, mw)
             for k, pid in enumerate(m.players):
                 if pid not in ids:
                     raise HistoryError(
@@ -322,6 +368,58 @@ def validate_history(history: History) -> None:
                 field=where,
                 player=pid,
             )
+    seen_dq: set[str] = set()
+    for k, pid in enumerate(history.disqualified):
+        where = f"disqualified[{k}]"
+        if pid not in ids:
+            raise HistoryError(
+                "unknown_player", f"{where} is {pid!r}, who is not in the players list.", field=where, player=pid
+            )
+        if pid in seen_dq:
+            raise HistoryError(
+                "duplicate_player", f"{where}: {pid!r} is listed as disqualified twice.", field=where, player=pid
+            )
+        seen_dq.add(pid)
+
+
+def _check_placements(m: MatchRecord, where: str) -> None:
+    field_name = f"{where}.placements"
+    if m.bye:
+        raise HistoryError("bad_placements", f"{where} is a bye and cannot have placements.", field=field_name)
+    if len(m.placements) != len(m.players):
+        raise HistoryError(
+            "bad_placements",
+            f"{field_name} has {len(m.placements)} places for {len(m.players)} players; give one per seat.",
+            field=field_name,
+        )
+    for k, place in enumerate(m.placements):
+        if not _is_int(place) or place < 1:
+            raise HistoryError("bad_placements", f"{field_name}[{k}] must be 1 or more.", field=f"{field_name}[{k}]")
+        expected = 1 + sum(1 for other in m.placements if other < place)
+        if place != expected:
+            raise HistoryError(
+                "bad_placements",
+                f"{field_name} is {list(m.placements)}: place {place} should be {expected} (1 + the number of "
+                "seats placed better; a shared first place is [1, 1, 3, 4]).",
+                field=field_name,
+            )
+
+
+def derived_placements(match: MatchRecord) -> tuple[int, ...]:
+    """Each seat's finishing place (1 = first), competition-ranked, in seat order.
+
+    ``match.placements`` when given; otherwise derived from ``wins``: seats
+    are placed by games won, most first, and seats with equal wins share the
+    better place (wins ``[2, 0, 1, 1]`` -> places ``[1, 4, 2, 2]``; a shared
+    win ``[1, 1, 0, 0]`` -> ``[1, 1, 3, 3]``; no game won by anyone
+    ``[0, 0, 0]`` -> ``[1, 1, 1]``, a table where everyone shares first).
+    ``()`` for a bye or an unreported match.
+    """
+    if match.bye or not match.reported:
+        return ()
+    if match.placements:
+        return match.placements
+    return tuple(1 + sum(1 for other in match.wins if other > mine) for mine in match.wins)
 
 
 def history_to_json(history: History) -> dict[str, Any]:
@@ -336,10 +434,16 @@ def history_to_json(history: History) -> dict[str, Any]:
             if m.bye:
                 matches.append({"players": list(m.players), "bye": True})
             else:
-                matches.append({"players": list(m.players), "wins": list(m.wins), "draws": m.draws})
+                match: dict[str, Any] = {"players": list(m.players), "wins": list(m.wins), "draws": m.draws}
+                if m.placements:
+                    match["placements"] = list(m.placements)
+                matches.append(match)
         rounds.append({"number": r.number, "elimination": r.elimination, "matches": matches})
-    return {
+    out: dict[str, Any] = {
         "players": [{"id": p.id, "name": p.name} for p in history.players],
         "rounds": rounds,
         "drops": dict(history.drops),
     }
+    if history.disqualified:
+        out["disqualified"] = list(history.disqualified)
+    return out

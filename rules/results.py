@@ -6,10 +6,33 @@ seat
     0 or 1: the position of a player in a duel, in the order the match lists them.
 game
     One game of a match.  It ends in exactly one way: a win for a seat
-    (``winner``), a draw (``drawn``: including a game unfinished when time is
-    called), or a *two-draw mulligan* declared by a seat (``mulligan_by``): the
-    game is stopped and started over, and no one wins or loses
-    (spellfire-tournament-rules-2.0.txt, Two-Draw Mulligan).
+    (``winner``), a draw (``drawn``), a *two-draw mulligan* declared by a seat
+    (``mulligan_by``): the game is stopped and started over, and no one wins
+    or loses (spellfire-tournament-rules-2.0.txt, Two-Draw Mulligan); or,
+    before it is scored, *unfinished* when time is called (``unfinished``) or
+    ended by a *deck-out* (``deck_out``, a draw pile ran out).
+end-of-game counts
+    ``GameCounts`` for each seat, taken when an unfinished or decked-out game
+    stops: unrazed realms, razed realms, holdings, champions, champion levels
+    and cards left in the draw pile (``COUNT_ORDER``).  They decide the game
+    by comparing the counts in that order, more is better, the first
+    difference wins; equal on all six is a drawn game (``decide_by_counts``).
+    Sources: a game is won by unrazed realms in the formation
+    (spellfire-tournament-rules-2.0.txt, the victory conditions after
+    Two-Draw Mulligan: "six unrazed realms"); "The game ends when the draw pile
+    of a player is emptied" (spellfire-special-circumstances-guide.txt,
+    Running out of cards), and then "the player with the most unrazed realms
+    wins" (spellfire-regras-pt-br.txt, VENCENDO, "Exceção").  The further
+    counts and their order after unrazed realms are this project's choice
+    (no rules text found gives them); razed realms still count as realms in
+    play (spellfire-tournament-rules-2.0.txt: "Razed realms are considered
+    to be in play").
+end-of-round procedure
+    What an unfinished game becomes when the round's time is over, set per
+    tournament (``END_OF_ROUND_PROCEDURES``): ``unfinished_is_draw`` (a drawn
+    game, as the MTR treat unfinished games) or ``decide_by_counts`` (the
+    end-of-game counts decide it).  A decked-out game is always decided by
+    the counts (the rules texts above), whatever the procedure.
 counted game
     A game won or drawn.  Mulligans are not counted games.
 best of N
@@ -24,18 +47,77 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Game", "MatchScore", "ResultError", "score_match", "check_mulligan", "MULLIGAN_RULE"]
+__all__ = [
+    "Game",
+    "GameCounts",
+    "MatchScore",
+    "ResultError",
+    "CountDecision",
+    "score_match",
+    "check_mulligan",
+    "check_match_score",
+    "decide_by_counts",
+    "resolve_game",
+    "MULLIGAN_RULE",
+    "COUNTS_RULE",
+    "COUNT_ORDER",
+    "END_OF_ROUND_PROCEDURES",
+]
 
 MULLIGAN_RULE = "spellfire-tournament-rules-2.0.txt, Two-Draw Mulligan"
+COUNTS_RULE = (
+    "spellfire-tournament-rules-2.0.txt, victory conditions (six unrazed realms); "
+    "spellfire-special-circumstances-guide.txt, Running out of cards; spellfire-regras-pt-br.txt, VENCENDO"
+)
+COUNT_ORDER = ("unrazed_realms", "razed_realms", "holdings", "champions", "champion_levels", "draw_pile")
+END_OF_ROUND_PROCEDURES = ("unfinished_is_draw", "decide_by_counts")
+
+
+@dataclass(frozen=True)
+class GameCounts:
+    """One seat's counts when a game stops early, compared in ``COUNT_ORDER`` (more is better).
+
+    ``unrazed_realms`` and ``razed_realms`` in the formation, ``holdings``
+    attached to realms, ``champions`` in play (the pool), the sum of their
+    ``champion_levels``, and ``draw_pile``: cards left in the draw pile.
+    """
+
+    unrazed_realms: int = 0
+    razed_realms: int = 0
+    holdings: int = 0
+    champions: int = 0
+    champion_levels: int = 0
+    draw_pile: int = 0
+
+    def key(self) -> tuple[int, ...]:
+        """The counts in ``COUNT_ORDER``."""
+        return tuple(getattr(self, name) for name in COUNT_ORDER)
 
 
 @dataclass(frozen=True)
 class Game:
-    """One game: exactly one of ``winner`` (seat 0/1), ``drawn`` or ``mulligan_by`` (seat 0/1)."""
+    """One game: exactly one of ``winner`` (seat 0/1), ``drawn``, ``mulligan_by`` (seat 0/1),
+    ``unfinished`` (time was called) or ``deck_out`` (a draw pile ran out).
+
+    ``counts``: optional ``(GameCounts for seat 0, GameCounts for seat 1)``,
+    needed to decide an unfinished game under ``decide_by_counts`` and any
+    decked-out game.
+    """
 
     winner: int | None = None
     drawn: bool = False
     mulligan_by: int | None = None
+    unfinished: bool = False
+    deck_out: bool = False
+    counts: tuple[GameCounts, GameCounts] | None = None
+
+
+@dataclass(frozen=True)
+class CountDecision:
+    """How the counts decided a game: ``winner`` (seat, or None for a draw) and ``deciding`` count name or None."""
+
+    winner: int | None
+    deciding: str | None
 
 
 @dataclass(frozen=True)
@@ -82,7 +164,10 @@ def _mulligan_error(seat: int, game_number: int) -> ResultError:
 
 def _check_game(game: Game, number: int) -> None:
     seat_ok = (0, 1)
-    outcomes = (game.winner is not None) + bool(game.drawn) + (game.mulligan_by is not None)
+    outcomes = (
+        (game.winner is not None) + bool(game.drawn) + (game.mulligan_by is not None)
+        + bool(game.unfinished) + bool(game.deck_out)
+    )
     bad = outcomes != 1
     bad = bad or (game.winner is not None and game.winner not in seat_ok)
     bad = bad or (game.mulligan_by is not None and game.mulligan_by not in seat_ok)
@@ -91,9 +176,133 @@ def _check_game(game: Game, number: int) -> None:
         raise ResultError(
             "game_outcome",
             f"Game {number} must have exactly one outcome: a winner (seat 0 or 1), a draw, "
-            "or a mulligan declared by seat 0 or 1.",
+            "a mulligan declared by seat 0 or 1, unfinished at time, or a deck-out.",
             game=number,
         )
+    if game.counts is not None:
+        _check_counts(game.counts, number)
+
+
+def _check_counts(counts: Any, number: int) -> None:
+    ok = isinstance(counts, tuple) and len(counts) == 2 and all(isinstance(c, GameCounts) for c in counts)
+    if ok:
+        for seat_counts in counts:
+            for name in COUNT_ORDER:
+                value = getattr(seat_counts, name)
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    ok = False
+    if not ok:
+        raise ResultError(
+            "bad_counts",
+            f"Game {number}: the end-of-game counts must be two GameCounts (seat 0, seat 1) of whole numbers "
+            "of 0 or more.",
+            game=number,
+        )
+
+
+def decide_by_counts(counts: tuple[GameCounts, GameCounts]) -> CountDecision:
+    """Decide a stopped game from both seats' counts.
+
+    Compares ``COUNT_ORDER`` (unrazed realms, razed realms, holdings,
+    champions, champion levels, cards left in the draw pile) in that order;
+    the seat with more of the first count that differs wins; equal on all six
+    is a draw (``winner=None``).  Sources: ``COUNTS_RULE`` (see the module
+    docstring: the first count is sourced, the rest of the order is ours).
+    Raises ``ResultError("bad_counts")`` for malformed counts.
+    """
+    _check_counts(counts, 0)
+    a, b = counts
+    for name in COUNT_ORDER:
+        x, y = getattr(a, name), getattr(b, name)
+        if x != y:
+            return CountDecision(winner=0 if x > y else 1, deciding=name)
+    return CountDecision(winner=None, deciding=None)
+
+
+def resolve_game(game: Game, end_of_round: str = "unfinished_is_draw", number: int = 1) -> Game:
+    """The scored form of ``game``: a won, drawn or mulligan game (other games are returned unchanged).
+
+    An ``unfinished`` game becomes a drawn game under ``unfinished_is_draw``
+    and is decided by ``decide_by_counts`` under ``decide_by_counts``; a
+    ``deck_out`` game is always decided by the counts.  The counts are kept
+    on the returned game.  Raises ``ResultError`` with code
+    "end_of_round" (an unknown procedure), "counts_missing" (counts needed
+    but absent), "bad_counts" or "game_outcome".
+    """
+    if end_of_round not in END_OF_ROUND_PROCEDURES:
+        raise ResultError(
+            "end_of_round",
+            f"The end-of-round procedure must be one of {', '.join(END_OF_ROUND_PROCEDURES)}, not {end_of_round!r}.",
+            end_of_round=end_of_round,
+        )
+    _check_game(game, number)
+    by_counts = game.deck_out or (game.unfinished and end_of_round == "decide_by_counts")
+    if game.unfinished and not by_counts:
+        return Game(drawn=True, counts=game.counts)
+    if not by_counts:
+        return game
+    if game.counts is None:
+        reason = "a deck-out" if game.deck_out else "an unfinished game under decide_by_counts"
+        raise ResultError(
+            "counts_missing",
+            f"Game {number} is {reason}: report both players' end-of-game counts ({', '.join(COUNT_ORDER)}) "
+            f"to decide it — {COUNTS_RULE}.",
+            game=number,
+            rule=COUNTS_RULE,
+        )
+    decision = decide_by_counts(game.counts)
+    if decision.winner is None:
+        return Game(drawn=True, counts=game.counts)
+    return Game(winner=decision.winner, counts=game.counts)
+
+
+def check_match_score(wins: tuple[int, int] | Sequence[int], draws: int, best_of: int) -> None:
+    """Refuse a reported match score (game wins per seat, drawn games) that cannot happen in a best of ``best_of``.
+
+    With ``needed = best_of // 2 + 1`` game wins to take the match: a seat
+    cannot win more than ``needed`` games ("too_many_wins": a best of 3 cannot
+    be 3-0), both seats cannot reach ``needed`` ("both_won"), and there are at
+    most ``best_of`` counted games ("too_many_games": 1-1 with 2 draws in a
+    best of 3).  A match cut short by time may have fewer games.  Also raises
+    "best_of" (not 1, 3 or 5), "bad_number" (negative or not whole numbers,
+    or not two seats) and "no_games" (0-0 with no draws).
+    """
+    if best_of not in (1, 3, 5) or isinstance(best_of, bool):
+        raise ResultError("best_of", f"Matches are best of 1, 3 or 5 games, not {best_of!r}.", best_of=best_of)
+    values = [*wins, draws]
+    if len(values) != 3 or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
+        raise ResultError(
+            "bad_number",
+            f"A match score is two game-win counts and a number of drawn games, all whole numbers of 0 or more; "
+            f"got wins={list(wins)!r}, draws={draws!r}.",
+        )
+    a, b = wins
+    needed = best_of // 2 + 1
+    if max(a, b) > needed:
+        raise ResultError(
+            "too_many_wins",
+            f"{a}-{b} cannot happen in a best of {best_of}: the match ends when a player wins {needed} games.",
+            wins=[a, b],
+            best_of=best_of,
+        )
+    if a == needed and b == needed:
+        raise ResultError(
+            "both_won",
+            f"{a}-{b} cannot happen in a best of {best_of}: only one player can win {needed} games.",
+            wins=[a, b],
+            best_of=best_of,
+        )
+    if a + b + draws > best_of:
+        raise ResultError(
+            "too_many_games",
+            f"{a}-{b} with {draws} drawn game(s) is {a + b + draws} games; a best of {best_of} has at most "
+            f"{best_of}.",
+            wins=[a, b],
+            draws=draws,
+            best_of=best_of,
+        )
+    if a + b + draws == 0:
+        raise ResultError("no_games", "The score has no won or drawn game; report at least one game.")
 
 
 def _trailing_mulligans(games: Sequence[Game], seat: int) -> int:
@@ -121,11 +330,16 @@ def check_mulligan(games_so_far: Sequence[Game], declaring_seat: int) -> None:
         raise _mulligan_error(declaring_seat, len(games_so_far) + 1)
 
 
-def score_match(games: Sequence[Game], best_of: int) -> MatchScore:
+def score_match(games: Sequence[Game], best_of: int, *, end_of_round: str = "unfinished_is_draw") -> MatchScore:
     """Score a duel from its games, in the order played.
 
+    Unfinished and decked-out games are first turned into drawn or won games
+    by ``resolve_game(game, end_of_round)`` (``end_of_round``: one of
+    ``END_OF_ROUND_PROCEDURES``; default ``unfinished_is_draw``).
+
     ``best_of`` is 1, 3 or 5 (else ``ResultError("best_of")``).  Raises
-    ``ResultError`` with code "game_outcome" (a game without exactly one
+    ``ResultError`` with the codes of ``resolve_game`` ("end_of_round",
+    "counts_missing", "bad_counts"), "game_outcome" (a game without exactly one
     outcome), "game_after_decision" (a game after a player already won
     ceil(best_of/2) games), "too_many_games" (more counted games than
     ``best_of``), "mulligan_limit" (a seat's third consecutive two-draw
@@ -141,6 +355,13 @@ def score_match(games: Sequence[Game], best_of: int) -> MatchScore:
     draws = 0
     mulligans = 0
     counted = 0
+    if end_of_round not in END_OF_ROUND_PROCEDURES:
+        raise ResultError(
+            "end_of_round",
+            f"The end-of-round procedure must be one of {', '.join(END_OF_ROUND_PROCEDURES)}, not {end_of_round!r}.",
+            end_of_round=end_of_round,
+        )
+    games = [resolve_game(game, end_of_round, index + 1) for index, game in enumerate(games)]
     for index, game in enumerate(games):
         number = index + 1
         _check_game(game, number)

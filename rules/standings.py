@@ -1,4 +1,21 @@
-"""Swiss standings and tiebreakers.
+"""Swiss standings and tiebreaker systems, selectable by name.
+
+``compute_standings(history, tiebreakers="mtg", ...)`` ranks the players of a
+``rules.history.History`` with one of the systems of ``TIEBREAKERS``:
+
+========== ==================================================================
+``mtg``     match points, OMW%, GW%, OGW% (Magic Tournament Rules, Appendix C)
+``melee``   as ``mtg``, but a drawn game earns no game points (Melee.gg)
+``pokemon`` match points, OWP (resistance), OOWP, head to head
+``buchholz`` chess score, Buchholz, Buchholz cut 1, median Buchholz,
+            Sonneborn-Berger, progressive score (FIDE Tie-Break Regulations)
+``pods``    placement points at multiplayer tables, then the opponent-strength
+            percentages generalised to every seat at the table
+========== ==================================================================
+
+The MTG system is defined here; ``melee`` shares its code (one switch); the
+others are in ``rules.tiebreakers``.  Sources: ../shared/design/PAIRINGS.md §2
+and the rules documents each function names.
 
 Terms (Magic Tournament Rules, Appendix C; PAIRINGS.md §2.1)
 ------------------------------------------------------------
@@ -19,6 +36,11 @@ OMW% / OGW%
 undefined values
     A player with no rounds has MW% 0; with no counted games GW% 0 (shown as 0,
     not floored).
+disqualified players
+    ``History.disqualified``: their rows are removed and everyone below moves
+    up, but the matches they played stay in their opponents' OMW%/OGW% (and in
+    every other system's opponent-based values): "removed from standings,
+    completed matches stay" (IPG 1.1 as read in PAIRINGS.md §2.1 [S]).
 
 Only Swiss rounds count: rounds with ``elimination=True`` are skipped, and so
 are matches whose result is not reported yet.  Arithmetic is exact
@@ -27,16 +49,32 @@ are matches whose result is not reported yet.  Arithmetic is exact
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from rules.history import History
 
-__all__ = ["TIEBREAKERS", "StandingRow", "StandingsError", "PlayerRecord", "compute_standings", "player_records"]
+__all__ = [
+    "TIEBREAKERS",
+    "DEFAULT_FLOOR",
+    "StandingRow",
+    "StandingsError",
+    "PlayerRecord",
+    "compute_standings",
+    "player_records",
+]
 
 TIEBREAKERS: dict[str, str] = {
-    "mtg": "match points, then OMW%, GW%, OGW% (Magic Tournament Rules, Appendix C; floors at 1/3)",
+    "mtg": "match points, then OMW%, GW%, OGW% (Magic Tournament Rules, Appendix C; floors at 1/3, --floor)",
+    "melee": "as mtg, but a drawn game counts as played and earns no game points (Melee.gg GW%)",
+    "pokemon": "match points, then OWP (resistance, floor 25%, dropped capped 75%), OOWP, head to head",
+    "buchholz": "chess score 1/0.5/0, then Buchholz, Buchholz cut 1, median Buchholz, Sonneborn-Berger, "
+    "progressive score (FIDE Tie-Break Regulations)",
+    "pods": "multiplayer tables: placement points (--placement-points, default 5,3,2,1), then opponents' "
+    "points %, game-win %, opponents' game-win % over every seat at the table",
 }
 
 DEFAULT_FLOOR = Fraction(1, 3)
@@ -52,9 +90,17 @@ class StandingsError(ValueError):
         self.message = message
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerRecord:
-    """A player's Swiss record: match results, game points and the opponents met (one entry per round)."""
+    """A player's Swiss record in a duel event: match results, games, and the opponents met.
+
+    ``opponents`` has one entry per round played against someone (a rematch
+    counts twice); ``games_won`` counts games won (a bye is two);
+    ``results`` lists ``(round_number, opponent_or_None, half_points)`` for
+    every round the player has a result in, in round order: half points are
+    2 for a win or a bye, 1 for a draw, 0 for a loss (``opponent`` is None for
+    a bye).
+    """
 
     player: str
     rounds: int = 0
@@ -65,6 +111,8 @@ class PlayerRecord:
     game_points: int = 0
     games: int = 0
     opponents: list[str] = field(default_factory=list)
+    games_won: int = 0
+    results: list[tuple[int, str | None, int]] = field(default_factory=list)
 
     @property
     def points(self) -> int:
@@ -79,19 +127,26 @@ class PlayerRecord:
         """Unfloored GW%: game points / (3 x games); 0 with no games."""
         return Fraction(self.game_points, 3 * self.games) if self.games else Fraction(0)
 
+    def melee_gwp(self) -> Fraction:
+        """Unfloored Melee GW%: games won / games played (a drawn game is played, worth 0); 0 with no games."""
+        return Fraction(self.games_won, self.games) if self.games else Fraction(0)
+
 
 @dataclass(frozen=True)
 class StandingRow:
     """One row of the standings.
 
-    ``points``: match points; ``wins``/``losses``/``draws``: matches (byes are
-    wins); ``omwp``/``gwp``/``ogwp``: exact fractions in [0, 1]; ``byes``:
-    number of byes received.
+    ``points``: match points (placement points for ``pods``, which may be a
+    Fraction when places are shared); ``wins``/``losses``/``draws``: matches
+    (byes are wins); ``omwp``/``gwp``/``ogwp``: exact fractions in [0, 1]
+    (their meaning per system is in ``compute_standings``); ``byes``: byes
+    received; ``extra``: the system's further tiebreakers as ``(key, value)``
+    pairs, in tiebreak order (``()`` for ``mtg`` and ``melee``).
     """
 
     rank: int
     player: str
-    points: int
+    points: int | Fraction
     wins: int
     losses: int
     draws: int
@@ -99,13 +154,24 @@ class StandingRow:
     gwp: Fraction
     ogwp: Fraction
     byes: int
+    extra: tuple[tuple[str, Any], ...] = ()
+
+    def value(self, key: str) -> Any:
+        """The value of a further tiebreaker by its key (``KeyError`` when the system has none)."""
+        return dict(self.extra)[key]
 
     def to_json(self) -> dict[str, Any]:
-        """The row as in ARCHITECTURE.md ("Stable command-line interface"); percentages as floats, 6 places."""
-        return {
+        """The row as in ARCHITECTURE.md ("Stable command-line interface"); fractions as floats, 6 places.
+
+        Keys: rank, player, points, wins, losses, draws, omwp, gwp, ogwp,
+        byes, then one key per further tiebreaker of the system (fractions as
+        floats, counts as ints).  ``points`` is an int unless shared
+        placements made it fractional.
+        """
+        row: dict[str, Any] = {
             "rank": self.rank,
             "player": self.player,
-            "points": self.points,
+            "points": _json_number(self.points),
             "wins": self.wins,
             "losses": self.losses,
             "draws": self.draws,
@@ -114,6 +180,118 @@ class StandingRow:
             "ogwp": round(float(self.ogwp), 6),
             "byes": self.byes,
         }
+        for key, value in self.extra:
+            row[key] = round(float(value), 6) if isinstance(value, Fraction) else value
+        return row
+
+
+def _json_number(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else round(float(value), 6)
+    return value
+
+
+# --------------------------------------------------------------------------------------
+# Shared helpers (used by rules.tiebreakers too)
+
+
+def mean_over(groups: Mapping[str, Sequence[str]], values: Mapping[str, Fraction]) -> dict[str, Fraction]:
+    """For each key of ``groups``, the exact mean of ``values`` over its list (0 for an empty list).
+
+    Sums are taken as integers over one common denominator (the lcm of the
+    values' denominators), which is much faster than adding Fractions.
+    """
+    denominator = math.lcm(*{v.denominator for v in values.values()}) if values else 1
+    scaled = {k: v.numerator * (denominator // v.denominator) for k, v in values.items()}
+    out: dict[str, Fraction] = {}
+    for pid, members in groups.items():
+        if members:
+            out[pid] = Fraction(sum([scaled[m] for m in members]), denominator * len(members))
+        else:
+            out[pid] = Fraction(0)
+    return out
+
+
+@dataclass(slots=True)
+class Entry:
+    """A row before ranking: the sort key (compared descending), the seeding index and the row fields."""
+
+    key: tuple[Any, ...]
+    index: int
+    fields: dict[str, Any]
+
+
+TieHook = Callable[[list[Entry]], "list[Entry] | None"]
+
+
+def rank_entries(entries: list[Entry], history: History, tie_hook: TieHook | None = None) -> list[StandingRow]:
+    """Remove the disqualified, sort by ``key`` descending (seeding order among equals) and number the ranks.
+
+    Rows equal on the whole key share a rank (1, 2, 2, 4).  ``tie_hook``, if
+    given, sees each group of rows still tied and may return them in a
+    decided order (then they get distinct ranks).
+    """
+    disqualified = set(history.disqualified)
+    kept = [e for e in entries if e.fields["player"] not in disqualified]
+    kept.sort(key=lambda e: e.index)
+    for entry, fast in zip(kept, _integer_keys([e.key for e in kept])):
+        entry.key = fast
+    kept.sort(key=lambda e: e.key, reverse=True)
+    rows: list[StandingRow] = []
+    position = 0
+    i = 0
+    while i < len(kept):
+        j = i + 1
+        while j < len(kept) and kept[j].key == kept[i].key:
+            j += 1
+        group = kept[i:j]
+        decided = tie_hook(group) if tie_hook is not None and len(group) > 1 else None
+        if decided is not None:
+            for offset, entry in enumerate(decided):
+                rows.append(StandingRow(rank=position + offset + 1, **entry.fields))
+        else:
+            for entry in group:
+                rows.append(StandingRow(rank=position + 1, **entry.fields))
+        position += len(group)
+        i = j
+    return rows
+
+
+def _integer_keys(keys: list[tuple[Any, ...]]) -> list[tuple[int, ...]]:
+    """The same keys with every Fraction column scaled to integers over the column's common denominator.
+
+    Order and equality are unchanged (exact); comparing ints is much faster than comparing Fractions.
+    """
+    if not keys:
+        return []
+    columns = list(zip(*keys))
+    scaled: list[list[int]] = []
+    for column in columns:
+        denominator = math.lcm(*{v.denominator for v in column})
+        scaled.append([v.numerator * (denominator // v.denominator) for v in column])
+    return list(zip(*scaled))
+
+
+def check_floor(floor: Any) -> Fraction:
+    """``floor`` as a Fraction in [0, 1], else ``StandingsError("bad_option")``."""
+    try:
+        value = Fraction(floor)
+    except (TypeError, ValueError) as exc:
+        raise StandingsError("bad_option", f"The floor must be a number between 0 and 1, not {floor!r}.",
+                             option="floor", value=str(floor)) from exc
+    if not 0 <= value <= 1:
+        raise StandingsError("bad_option", f"The floor must be between 0 and 1, not {floor}.",
+                             option="floor", value=str(floor))
+    return value
+
+
+# --------------------------------------------------------------------------------------
+# Duel records, MTG and Melee
+
+
+def swiss_rounds(history: History) -> list[int]:
+    """The numbers of the Swiss (non-elimination) rounds, in order."""
+    return [r.number for r in history.rounds if not r.elimination]
 
 
 def player_records(history: History) -> dict[str, PlayerRecord]:
@@ -121,7 +299,7 @@ def player_records(history: History) -> dict[str, PlayerRecord]:
 
     A bye is a 2-0 match win (Magic Tournament Rules, Appendix C, "Byes").
     Raises ``StandingsError("multiplayer_not_supported")`` for a match of three
-    or more players.
+    or more players (use the ``pods`` system for those).
     """
     records = {p.id: PlayerRecord(p.id) for p in history.players}
     for rnd in history.rounds:
@@ -135,89 +313,206 @@ def player_records(history: History) -> dict[str, PlayerRecord]:
                 rec.byes += 1
                 rec.game_points += 6
                 rec.games += 2
+                rec.games_won += 2
+                rec.results.append((rnd.number, None, 2))
                 continue
             if len(match.players) != 2:
                 raise StandingsError(
                     "multiplayer_not_supported",
-                    f"Round {rnd.number} has a table of {len(match.players)} players; standings support "
-                    "only duels and byes for now.",
+                    f"Round {rnd.number} has a table of {len(match.players)} players; this tiebreaker system "
+                    "supports only duels and byes. Use --tiebreakers pods for multiplayer tables.",
                     round=rnd.number,
                 )
-            if not match.reported:
+            wins = match.wins
+            if len(wins) != 2:  # not reported yet
                 continue
             a, b = match.players
-            wa, wb = match.wins
-            for me, opp, mine, theirs in ((a, b, wa, wb), (b, a, wb, wa)):
-                rec = records[me]
-                rec.rounds += 1
-                rec.opponents.append(opp)
-                rec.games += wa + wb + match.draws
-                rec.game_points += 3 * mine + match.draws
-                if mine > theirs:
-                    rec.wins += 1
-                elif mine < theirs:
-                    rec.losses += 1
-                else:
-                    rec.draws += 1
+            wa, wb = wins
+            draws = match.draws
+            games = wa + wb + draws
+            number = rnd.number
+            ra, rb = records[a], records[b]
+            ra.rounds += 1
+            rb.rounds += 1
+            ra.opponents.append(b)
+            rb.opponents.append(a)
+            ra.games += games
+            rb.games += games
+            ra.games_won += wa
+            rb.games_won += wb
+            ra.game_points += 3 * wa + draws
+            rb.game_points += 3 * wb + draws
+            if wa > wb:
+                ra.wins += 1
+                rb.losses += 1
+                ra.results.append((number, b, 2))
+                rb.results.append((number, a, 0))
+            elif wa < wb:
+                ra.losses += 1
+                rb.wins += 1
+                ra.results.append((number, b, 0))
+                rb.results.append((number, a, 2))
+            else:
+                ra.draws += 1
+                rb.draws += 1
+                ra.results.append((number, b, 1))
+                rb.results.append((number, a, 1))
     return records
 
 
-def compute_standings(
-    history: History, tiebreakers: str = "mtg", *, floor: Fraction = DEFAULT_FLOOR
-) -> list[StandingRow]:
-    """Rank every player (dropped ones included) by match points, OMW%, GW%, OGW%, all descending.
+def _mtg_entries(
+    history: History, floor: Fraction, melee: bool, records: dict[str, PlayerRecord] | None = None
+) -> list[Entry]:
+    """MTR 3.1 and Appendix C (``melee=False``) or Melee.gg's GW% (``melee=True``); see ``compute_standings``.
 
-    Sources: Magic Tournament Rules, 3.1 and Appendix C; PAIRINGS.md §2.1.
-    ``floor`` is the minimum of every MW%/GW% (the player's own GW% and each
-    opponent's value).  Rows equal on all four share a rank (1, 2, 2, 4) and
-    keep seeding order among themselves.  Raises ``StandingsError`` with code
-    "unknown_tiebreakers" for a system not in ``TIEBREAKERS`` and
-    "multiplayer_not_supported" for a table of three or more.
+    ``records``: the ``player_records(history)`` when the caller has them already.
+    """
+    if records is None:
+        records = player_records(history)
+
+    def floored(value: Fraction) -> Fraction:
+        return value if value > floor else floor
+
+    own_gwp = {pid: (rec.melee_gwp() if melee else rec.gwp()) for pid, rec in records.items()}
+    opp_mwp = {pid: floored(rec.mwp()) for pid, rec in records.items()}
+    opp_gwp = {pid: floored(value) for pid, value in own_gwp.items()}
+    groups = {pid: rec.opponents for pid, rec in records.items()}
+    omwp = mean_over(groups, opp_mwp)
+    ogwp = mean_over(groups, opp_gwp)
+    entries: list[Entry] = []
+    for index, (pid, rec) in enumerate(records.items()):
+        gwp = floored(own_gwp[pid]) if rec.games else Fraction(0)
+        entries.append(
+            Entry(
+                key=(rec.points, omwp[pid], gwp, ogwp[pid]),
+                index=index,
+                fields={
+                    "player": pid,
+                    "points": rec.points,
+                    "wins": rec.wins,
+                    "losses": rec.losses,
+                    "draws": rec.draws,
+                    "omwp": omwp[pid],
+                    "gwp": gwp,
+                    "ogwp": ogwp[pid],
+                    "byes": rec.byes,
+                },
+            )
+        )
+    return entries
+
+
+_OPTIONS: dict[str, frozenset[str]] = {
+    "mtg": frozenset({"floor"}),
+    "melee": frozenset({"floor"}),
+    "pokemon": frozenset({"floor", "tie_value"}),
+    "buchholz": frozenset(),
+    "pods": frozenset({"floor", "placement_points", "draw_points"}),
+}
+
+
+def compute_standings(
+    history: History,
+    tiebreakers: str = "mtg",
+    *,
+    floor: Fraction | int | str | None = None,
+    placement_points: Sequence[int | Fraction] | None = None,
+    draw_points: int | Fraction | None = None,
+    tie_value: Fraction | int | str | None = None,
+) -> list[StandingRow]:
+    """Rank the players of ``history`` with the tiebreaker system named ``tiebreakers``.
+
+    Every player is ranked (dropped ones included) except the disqualified
+    (``History.disqualified``), whose matches still count for their
+    opponents.  Rows equal on every tiebreaker of the system share a rank
+    (1, 2, 2, 4) and keep seeding order among themselves.
+
+    Systems and their options (an option a system does not use raises
+    ``StandingsError("unused_option")``):
+
+    ``mtg`` (default; Magic Tournament Rules 3.1 and Appendix C; PAIRINGS.md §2.1)
+        Order: match points, OMW%, GW%, OGW%, all descending, formulas in the
+        module docstring.  ``floor`` (default 1/3, the DCI-Reporter/MTGO value;
+        the MTR text says 0.33 = ``Fraction(33, 100)``) is the minimum of every
+        MW%/GW% (the player's own GW% and each opponent's value).
+        Worked examples (8 rounds, Appendix C): 5-2-1 -> MW% 16/24;
+        1-3-0 then drop -> 3/12 = 1/4, floored to ``floor`` as an opponent;
+        3-2-0 with a round-1 bye then drop -> 9/15 (the bye counts in the
+        player's own MW%, never as an opponent).
+    ``melee`` (Melee.gg; the difference as described in the issue, see the note)
+        As ``mtg`` except the game-win percentage: GW% = games won /
+        games played, i.e. a drawn game is a game played worth 0 game points
+        (MTR: 1 point).  Worked example: a player who won 2-0-1 (two games
+        won, one drawn) has mtg GW% (3+3+1)/9 = 7/9 and melee GW% 6/9 = 2/3;
+        their opponent (0-2-1) has mtg 1/9 and melee 0 (both then floored).
+        OMW% is the same; OGW% uses the melee GW%.  Note: Melee's Star Wars
+        Unlimited help page gives a drawn game 1 point, so check this against
+        Melee's Magic standings before relying on it.
+    ``pokemon``, ``buchholz``, ``pods``
+        See ``rules.tiebreakers.pokemon_entries``, ``buchholz_entries`` and
+        ``pods_entries`` for formulas, options and choices.  For ``pokemon``
+        and ``buchholz`` the ``omwp``/``gwp``/``ogwp`` columns hold the MTG
+        values (floor 1/3) for information only; their own tiebreakers are
+        in ``StandingRow.extra``.  For ``pods`` they are the generalised
+        percentages that rank the players.
+
+    Raises ``StandingsError`` with code "unknown_tiebreakers" (a system not
+    in ``TIEBREAKERS``; the message lists them), "unused_option",
+    "bad_option" (a floor outside [0, 1], bad placement points or tie value)
+    and "multiplayer_not_supported" (a table of three or more outside
+    ``pods``).
     """
     if tiebreakers not in TIEBREAKERS:
         raise StandingsError(
             "unknown_tiebreakers",
-            f"Unknown tiebreaker system {tiebreakers!r}; choose one of: {', '.join(sorted(TIEBREAKERS))}.",
+            f"Unknown tiebreaker system {tiebreakers!r}; choose one of: {', '.join(TIEBREAKERS)}.",
             tiebreakers=tiebreakers,
+            valid=list(TIEBREAKERS),
         )
-    records = player_records(history)
-
-    def floored(value: Fraction) -> Fraction:
-        return max(floor, value)
-
-    opp_mwp = {pid: floored(rec.mwp()) for pid, rec in records.items()}
-    opp_gwp = {pid: floored(rec.gwp()) for pid, rec in records.items()}
-
-    keyed: list[tuple[tuple[int, Fraction, Fraction, Fraction], int, PlayerRecord, Fraction, Fraction, Fraction]] = []
-    for index, rec in enumerate(records.values()):
-        if rec.opponents:
-            omwp = sum((opp_mwp[o] for o in rec.opponents), Fraction(0)) / len(rec.opponents)
-            ogwp = sum((opp_gwp[o] for o in rec.opponents), Fraction(0)) / len(rec.opponents)
-        else:
-            omwp = ogwp = Fraction(0)
-        gwp = floored(rec.gwp()) if rec.games else Fraction(0)
-        keyed.append(((rec.points, omwp, gwp, ogwp), index, rec, omwp, gwp, ogwp))
-    keyed.sort(key=lambda k: (-k[0][0], -k[0][1], -k[0][2], -k[0][3], k[1]))
-
-    rows: list[StandingRow] = []
-    rank = 0
-    previous: tuple[int, Fraction, Fraction, Fraction] | None = None
-    for position, (key, _index, rec, omwp, gwp, ogwp) in enumerate(keyed, start=1):
-        if key != previous:
-            rank = position
-            previous = key
-        rows.append(
-            StandingRow(
-                rank=rank,
-                player=rec.player,
-                points=rec.points,
-                wins=rec.wins,
-                losses=rec.losses,
-                draws=rec.draws,
-                omwp=omwp,
-                gwp=gwp,
-                ogwp=ogwp,
-                byes=rec.byes,
-            )
+    given = {
+        name
+        for name, value in (
+            ("floor", floor),
+            ("placement_points", placement_points),
+            ("draw_points", draw_points),
+            ("tie_value", tie_value),
         )
-    return rows
+        if value is not None
+    }
+    unused = sorted(given - _OPTIONS[tiebreakers])
+    if unused:
+        raise StandingsError(
+            "unused_option",
+            f"The {tiebreakers} system does not use {', '.join(unused)}; remove it.",
+            tiebreakers=tiebreakers,
+            options=unused,
+        )
+    from rules import tiebreakers as systems
+
+    if tiebreakers in ("mtg", "melee"):
+        chosen = DEFAULT_FLOOR if floor is None else check_floor(floor)
+        return rank_entries(_mtg_entries(history, chosen, melee=tiebreakers == "melee"), history)
+    if tiebreakers == "pokemon":
+        return systems.pokemon_standings(
+            history,
+            floor=systems.POKEMON_FLOOR if floor is None else check_floor(floor),
+            tie_value=systems.POKEMON_TIE_VALUE if tie_value is None else systems.check_tie_value(tie_value),
+        )
+    if tiebreakers == "buchholz":
+        return systems.buchholz_standings(history)
+    return systems.pods_standings(
+        history,
+        placement_points=systems.check_placement_points(
+            systems.DEFAULT_PLACEMENT_POINTS if placement_points is None else placement_points
+        ),
+        draw_points=None if draw_points is None else systems.check_draw_points(draw_points),
+        floor=DEFAULT_FLOOR if floor is None else check_floor(floor),
+    )
+
+
+def mtg_columns(
+    history: History, records: dict[str, PlayerRecord] | None = None
+) -> dict[str, tuple[Fraction, Fraction, Fraction]]:
+    """The MTG (omwp, gwp, ogwp) of every player with the default floor; for other systems' informational columns."""
+    return {e.fields["player"]: (e.fields["omwp"], e.fields["gwp"], e.fields["ogwp"])
+            for e in _mtg_entries(history, DEFAULT_FLOOR, melee=False, records=records)}

@@ -58,8 +58,83 @@ def test_standings_rejects_a_bad_history(monkeypatch: pytest.MonkeyPatch,
 
 def test_standings_rejects_an_unknown_tiebreaker(monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(monkeypatch, capsys, ["standings", "--tiebreakers", "buchholz"], history())
-    assert code == 2 and "buchholz" in err
+    code, out, err = run(monkeypatch, capsys, ["standings", "--tiebreakers", "elo"], history())
+    assert code == 2 and out == ""
+    assert "'elo'" in err
+    assert "mtg, melee, pokemon, buchholz, pods" in err
+
+
+STABLE_KEYS = ["rank", "player", "points", "wins", "losses", "draws", "omwp", "gwp", "ogwp"]
+EXTRA_KEYS = {
+    "mtg": [], "melee": [], "pokemon": ["owp", "oowp", "h2h"],
+    "buchholz": ["score", "bh", "bh_c1", "bh_m1", "sb", "ps"], "pods": [],
+}
+
+
+@pytest.mark.parametrize("system", list(EXTRA_KEYS))
+def test_standings_for_every_system(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                    system: str) -> None:
+    code, out, err = run(monkeypatch, capsys, ["standings", "--tiebreakers", system], history([ROUND1]))
+    assert code == 0, err
+    rows = json.loads(out)
+    assert [r["player"] for r in rows][0] == "p1"
+    for row in rows:
+        assert list(row) == STABLE_KEYS + ["byes"] + EXTRA_KEYS[system]
+
+
+def test_standings_floor_flag(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(monkeypatch, capsys, ["standings"], history([ROUND1]))
+    assert json.loads(out)[0]["omwp"] == 0.333333
+    for floor in ("0.33", "33/100"):
+        code, out, _ = run(monkeypatch, capsys, ["standings", "--floor", floor], history([ROUND1]))
+        assert code == 0
+        assert json.loads(out)[0]["omwp"] == 0.33
+
+
+def test_standings_placement_points_for_pods(monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    pod = {"number": 1, "matches": [{"players": ["p1", "p2", "p3", "p4"], "wins": [1, 0, 0, 0],
+                                     "placements": [1, 2, 3, 4]}]}
+    code, out, err = run(monkeypatch, capsys, ["standings", "--tiebreakers", "pods", "--placement-points", "4,3,2,1"],
+                         history([pod]))
+    assert code == 0, err
+    assert [(r["player"], r["points"]) for r in json.loads(out)] == [("p1", 4), ("p2", 3), ("p3", 2), ("p4", 1)]
+    code, out, _ = run(monkeypatch, capsys, ["standings", "--tiebreakers", "pods"], history([pod]))
+    assert [r["points"] for r in json.loads(out)] == [5, 3, 2, 1]
+
+
+def test_standings_multiplayer_history_needs_pods(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    pod = {"number": 1, "matches": [{"players": ["p1", "p2", "p3"], "wins": [1, 0, 0]}]}
+    code, _, err = run(monkeypatch, capsys, ["standings"], history([pod]))
+    assert code == 2 and "pods" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [(["--floor", "a lot"], "--floor"), (["--floor", "2"], "between 0 and 1"),
+     (["--tiebreakers", "pods", "--placement-points", "5,x"], "--placement-points"),
+     (["--tiebreakers", "pods", "--placement-points", "1,5"], "placement_points"),
+     (["--placement-points", "5,3"], "does not use placement_points"),
+     (["--tiebreakers", "buchholz", "--floor", "0.3"], "does not use floor"),
+     (["--tiebreakers", "pokemon", "--tie-value", "1,2"], "one number")],
+)
+def test_standings_bad_options_exit_2(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                      argv: list[str], message: str) -> None:
+    code, out, err = run(monkeypatch, capsys, ["standings", *argv], history([ROUND1]))
+    assert code == 2 and out == ""
+    assert message in err
+
+
+def test_standings_disqualified_player_is_left_out(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    obj = json.loads(history([ROUND1]))
+    obj["disqualified"] = ["p1"]
+    code, out, _ = run(monkeypatch, capsys, ["standings"], json.dumps(obj))
+    assert code == 0
+    rows = json.loads(out)
+    assert [r["player"] for r in rows] == ["p4", "p2", "p3"]
+    assert [r["rank"] for r in rows] == [1, 2, 3]
 
 
 def test_pair_swiss(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -127,4 +202,5 @@ def test_tiebreakers_lists_one_system_per_line(monkeypatch: pytest.MonkeyPatch,
     assert code == 0
     lines = out.splitlines()
     assert lines[0].startswith("mtg ")
-    assert len(lines) == 1
+    assert [line.split(" ", 1)[0] for line in lines] == ["mtg", "melee", "pokemon", "buchholz", "pods"]
+    assert all(len(line.split(" ", 1)[1]) > 10 for line in lines)

@@ -10,6 +10,7 @@ from rules.history import (
     MatchRecord,
     PlayerEntry,
     RoundRecord,
+    derived_placements,
     history_from_json,
     history_to_json,
     validate_history,
@@ -153,3 +154,65 @@ def test_validate_history_checks_python_built_histories() -> None:
     with pytest.raises(HistoryError) as info:
         validate_history(h)
     assert info.value.code == "bad_players"
+
+
+def pod_sample() -> dict[str, Any]:
+    obj = sample()
+    obj["players"].append({"id": "dave", "name": "Dave"})
+    obj["rounds"].append({"number": 2, "elimination": False, "matches": [
+        {"players": ["alice", "cara", "dave"], "wins": [0, 1, 0], "draws": 0, "placements": [2, 1, 3]}]})
+    obj["drops"] = {}
+    obj["disqualified"] = ["dave"]
+    return obj
+
+
+def test_it_reads_placements_and_disqualified_players() -> None:
+    h = history_from_json(pod_sample())
+    assert h.rounds[1].matches[0].placements == (2, 1, 3)
+    assert h.disqualified == ("dave",)
+    assert h.rounds[0].matches[0].placements == ()
+
+
+def test_placements_and_disqualified_round_trip_and_stay_out_when_absent() -> None:
+    obj = pod_sample()
+    assert history_to_json(history_from_json(obj)) == obj
+    assert "disqualified" not in history_to_json(history_from_json(sample()))
+    assert "placements" not in history_to_json(history_from_json(sample()))["rounds"][0]["matches"][0]
+
+
+@pytest.mark.parametrize("placements", [[1, 2], [0, 1, 2], [1, 1, 2], [2, 2, 3], "first", [1, 2, 4]])
+def test_it_rejects_bad_placements(placements: Any) -> None:
+    obj = pod_sample()
+    obj["rounds"][1]["matches"][0]["placements"] = placements
+    err = error_of(obj)
+    assert err.code in ("bad_placements", "bad_number")
+    assert err.params["field"].startswith("rounds[1].matches[0].placements")
+
+
+@pytest.mark.parametrize("placements", [[1, 1, 1], [1, 1, 3], [3, 1, 1], [1, 2, 2]])
+def test_it_accepts_shared_places(placements: list[int]) -> None:
+    obj = pod_sample()
+    obj["rounds"][1]["matches"][0]["placements"] = placements
+    assert history_from_json(obj).rounds[1].matches[0].placements == tuple(placements)
+
+
+@pytest.mark.parametrize("disqualified", [["zed"], ["dave", "dave"], "dave", [1]])
+def test_it_rejects_bad_disqualified_lists(disqualified: Any) -> None:
+    obj = pod_sample()
+    obj["disqualified"] = disqualified
+    assert error_of(obj).code in ("unknown_player", "duplicate_player", "bad_disqualified")
+
+
+@pytest.mark.parametrize(
+    ("wins", "places"),
+    [((2, 0, 1, 1), (1, 4, 2, 2)), ((1, 1, 0, 0), (1, 1, 3, 3)), ((0, 0, 0), (1, 1, 1)), ((2, 1), (1, 2))],
+)
+def test_places_are_derived_from_wins(wins: tuple[int, ...], places: tuple[int, ...]) -> None:
+    players = tuple(f"p{i}" for i in range(len(wins)))
+    assert derived_placements(MatchRecord(players, wins)) == places
+
+
+def test_explicit_placements_win_over_wins_and_byes_have_none() -> None:
+    assert derived_placements(MatchRecord(("a", "b", "c"), (1, 0, 0), placements=(2, 1, 3))) == (2, 1, 3)
+    assert derived_placements(MatchRecord(("a",), bye=True)) == ()
+    assert derived_placements(MatchRecord(("a", "b", "c"))) == ()

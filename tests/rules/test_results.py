@@ -2,7 +2,20 @@ from __future__ import annotations
 
 import pytest
 
-from rules.results import Game, MatchScore, ResultError, check_mulligan, score_match
+from rules.results import (
+    COUNT_ORDER,
+    END_OF_ROUND_PROCEDURES,
+    CountDecision,
+    Game,
+    GameCounts,
+    MatchScore,
+    ResultError,
+    check_match_score,
+    check_mulligan,
+    decide_by_counts,
+    resolve_game,
+    score_match,
+)
 
 W0, W1, D = Game(winner=0), Game(winner=1), Game(drawn=True)
 M0, M1 = Game(mulligan_by=0), Game(mulligan_by=1)
@@ -110,3 +123,115 @@ def test_check_mulligan_rejects_a_bad_seat() -> None:
     with pytest.raises(ResultError) as info:
         check_mulligan([], 2)
     assert info.value.code == "seat"
+
+
+# ----------------------------------------------------------------------------- end-of-game counts and time
+
+
+def counts(*values: int) -> GameCounts:
+    return GameCounts(*values)
+
+
+AHEAD, BEHIND = counts(4, 1, 2, 3, 12, 20), counts(3, 2, 2, 3, 12, 20)
+
+
+def test_counts_are_compared_in_the_documented_order() -> None:
+    assert COUNT_ORDER == ("unrazed_realms", "razed_realms", "holdings", "champions", "champion_levels",
+                           "draw_pile")
+    assert decide_by_counts((AHEAD, BEHIND)) == CountDecision(winner=0, deciding="unrazed_realms")
+    assert decide_by_counts((BEHIND, AHEAD)) == CountDecision(winner=1, deciding="unrazed_realms")
+
+
+@pytest.mark.parametrize("position", range(6))
+def test_each_count_decides_when_all_before_it_are_equal(position: int) -> None:
+    base = [3, 1, 2, 4, 10, 15]
+    better = list(base)
+    better[position] += 1
+    worse_after = [v - 1 if i > position else v for i, v in enumerate(better)]
+    decision = decide_by_counts((counts(*base), counts(*worse_after)))
+    assert decision == CountDecision(winner=1, deciding=COUNT_ORDER[position])
+
+
+def test_equal_counts_are_a_draw() -> None:
+    assert decide_by_counts((AHEAD, AHEAD)) == CountDecision(winner=None, deciding=None)
+
+
+def test_unfinished_is_draw_makes_an_unfinished_game_a_drawn_game() -> None:
+    game = Game(unfinished=True, counts=(AHEAD, BEHIND))
+    assert resolve_game(game, "unfinished_is_draw") == Game(drawn=True, counts=(AHEAD, BEHIND))
+    assert resolve_game(Game(unfinished=True), "unfinished_is_draw").drawn
+
+
+def test_decide_by_counts_gives_an_unfinished_game_to_the_seat_ahead() -> None:
+    assert resolve_game(Game(unfinished=True, counts=(BEHIND, AHEAD)), "decide_by_counts").winner == 1
+    assert resolve_game(Game(unfinished=True, counts=(AHEAD, AHEAD)), "decide_by_counts").drawn
+
+
+def test_a_deck_out_is_always_decided_by_the_counts() -> None:
+    game = Game(deck_out=True, counts=(AHEAD, counts(4, 1, 2, 3, 12, 0)))
+    assert resolve_game(game, "unfinished_is_draw").winner == 0  # more cards left in the draw pile
+
+
+def test_counts_are_required_to_decide() -> None:
+    for game, procedure in ((Game(unfinished=True), "decide_by_counts"), (Game(deck_out=True), "unfinished_is_draw")):
+        with pytest.raises(ResultError) as info:
+            resolve_game(game, procedure)
+        assert info.value.code == "counts_missing"
+        assert "spellfire-special-circumstances-guide.txt" in info.value.params["rule"]
+
+
+def test_an_unknown_end_of_round_procedure_is_refused() -> None:
+    assert END_OF_ROUND_PROCEDURES == ("unfinished_is_draw", "decide_by_counts")
+    with pytest.raises(ResultError) as info:
+        score_match([W0], 3, end_of_round="coin_flip")
+    assert info.value.code == "end_of_round"
+
+
+def test_bad_counts_are_refused() -> None:
+    with pytest.raises(ResultError) as info:
+        resolve_game(Game(unfinished=True, counts=(AHEAD, counts(-1, 0, 0, 0, 0, 0))), "decide_by_counts")
+    assert info.value.code == "bad_counts"
+
+
+def test_an_unfinished_game_has_one_outcome_only() -> None:
+    assert code_of([Game(unfinished=True, drawn=True)]) == "game_outcome"
+    assert code_of([Game(unfinished=True, deck_out=True)]) == "game_outcome"
+
+
+def test_score_match_applies_the_end_of_round_procedure() -> None:
+    games = [W0, W1, Game(unfinished=True, counts=(BEHIND, AHEAD))]
+    drawn = score_match(games, 3)
+    assert (drawn.wins, drawn.draws, drawn.winner) == ((1, 1), 1, None)
+    decided = score_match(games, 3, end_of_round="decide_by_counts")
+    assert (decided.wins, decided.draws, decided.winner, decided.decided) == ((1, 2), 0, 1, True)
+
+
+# ----------------------------------------------------------------------------- possible match scores
+
+
+@pytest.mark.parametrize(
+    ("wins", "draws", "best_of"),
+    [((2, 0), 0, 3), ((2, 1), 0, 3), ((1, 1), 1, 3), ((1, 0), 0, 3), ((0, 0), 3, 3), ((1, 0), 0, 1),
+     ((0, 0), 1, 1), ((3, 2), 0, 5), ((2, 2), 1, 5)],
+)
+def test_possible_match_scores_are_accepted(wins: tuple[int, int], draws: int, best_of: int) -> None:
+    check_match_score(wins, draws, best_of)
+
+
+@pytest.mark.parametrize(
+    ("wins", "draws", "best_of", "code"),
+    [((3, 0), 0, 3, "too_many_wins"), ((0, 3), 0, 3, "too_many_wins"), ((2, 2), 0, 3, "both_won"),
+     ((1, 1), 2, 3, "too_many_games"), ((2, 0), 2, 3, "too_many_games"), ((1, 1), 0, 1, "both_won"), ((2, 0), 0, 1, "too_many_wins"),
+     ((4, 0), 0, 5, "too_many_wins"), ((3, 3), 0, 5, "both_won"), ((0, 0), 0, 3, "no_games"),
+     ((2, 0), 0, 2, "best_of"), ((-1, 0), 0, 3, "bad_number"), ((1, 0), True, 3, "bad_number")],
+)
+def test_impossible_match_scores_are_refused(wins: tuple[int, int], draws: int, best_of: int, code: str) -> None:
+    with pytest.raises(ResultError) as info:
+        check_match_score(wins, draws, best_of)
+    assert info.value.code == code
+
+
+def test_scored_matches_are_always_possible_scores() -> None:
+    for games in ([W0, W1, W0], [W1, D], [M0, W0, D, W1], [D, D, D]):
+        score = score_match(games, 3)
+        check_match_score(score.wins, score.draws, 3)

@@ -178,9 +178,9 @@ def test_to_json_rounds_floats_and_has_the_stable_keys() -> None:
 
 def test_unknown_tiebreakers_are_refused() -> None:
     with pytest.raises(StandingsError) as info:
-        compute_standings(history(["a"]), "buchholz")
+        compute_standings(history(["a"]), "elo")
     assert info.value.code == "unknown_tiebreakers"
-    assert "mtg" in str(info.value)
+    assert "mtg, melee, pokemon, buchholz, pods" in str(info.value)
 
 
 def test_multiplayer_tables_are_refused_clearly() -> None:
@@ -188,10 +188,52 @@ def test_multiplayer_tables_are_refused_clearly() -> None:
     with pytest.raises(StandingsError) as info:
         compute_standings(h)
     assert info.value.code == "multiplayer_not_supported"
+    assert "pods" in str(info.value)
 
 
-def test_tiebreakers_lists_mtg() -> None:
-    assert list(TIEBREAKERS) == ["mtg"]
+def test_tiebreakers_lists_every_system_mtg_first() -> None:
+    assert list(TIEBREAKERS) == ["mtg", "melee", "pokemon", "buchholz", "pods"]
+    assert all(description and "\n" not in description for description in TIEBREAKERS.values())
+
+
+def test_the_floor_is_a_parameter_and_defaults_to_one_third() -> None:
+    h = history(["a", "b"], [duel("a", "b", 2, 0)])
+    assert rows_by_player(h)["a"].omwp == THIRD
+    assert rows_by_player(h, floor=Fraction(33, 100))["a"].omwp == Fraction(33, 100)
+    assert compute_standings(h, "mtg", floor=Fraction(33, 100)) == compute_standings(h, floor="0.33")
+
+
+@pytest.mark.parametrize("floor", [Fraction(-1, 3), 2, "a third"])
+def test_a_bad_floor_is_refused(floor: object) -> None:
+    with pytest.raises(StandingsError) as info:
+        compute_standings(history(["a"]), floor=floor)  # type: ignore[arg-type]
+    assert info.value.code == "bad_option"
+
+
+def test_an_option_the_system_does_not_use_is_refused() -> None:
+    with pytest.raises(StandingsError) as info:
+        compute_standings(history(["a"]), "mtg", placement_points=[5, 3, 2, 1])
+    assert info.value.code == "unused_option"
+    assert info.value.params["options"] == ["placement_points"]
+
+
+def test_a_disqualified_player_leaves_the_standings_but_counts_for_opponents() -> None:
+    h = History(
+        tuple(PlayerEntry(p, p) for p in ["a", "b", "c", "d"]),
+        (RoundRecord(1, (duel("a", "b", 2, 0), duel("c", "d", 2, 0))),
+         RoundRecord(2, (duel("a", "c", 2, 0), duel("b", "d", 2, 0)))),
+        {},
+        ("a",),
+    )
+    validate_history(h)
+    rows = compute_standings(h)
+    assert [r.player for r in rows] == ["b", "c", "d"]
+    # a (2-0, MW% 1) still counts in b's and c's OMW%: (1 + 1/3) / 2.
+    assert rows[0].omwp == rows[1].omwp == Fraction(2, 3)
+    assert [r.rank for r in rows] == [1, 1, 3]
+    without_dq = compute_standings(History(h.players, h.rounds, h.drops))
+    assert [r.player for r in without_dq][0] == "a"
+    assert {r.player: r.omwp for r in without_dq}["c"] == Fraction(2, 3)
 
 
 @st.composite

@@ -1,0 +1,417 @@
+"""The ``pokemon``, ``buchholz`` and ``pods`` tiebreaker systems of ``rules.standings``.
+
+Call them through ``rules.standings.compute_standings(history, NAME, ...)``,
+which checks the options; the functions here assume checked options.  Terms
+(match points, byes, rounds, drops, disqualified players) are those of
+``rules.standings`` and ``rules.history``.  Sources: PAIRINGS.md §2.2 (Pokémon),
+§2.3 (chess), §2.4 (pods), and the documents named there.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from rules.history import History, derived_placements
+from rules.standings import (
+    Entry,
+    StandingRow,
+    StandingsError,
+    mean_over,
+    mtg_columns,
+    player_records,
+    rank_entries,
+    swiss_rounds,
+)
+
+__all__ = [
+    "POKEMON_FLOOR",
+    "POKEMON_TIE_VALUE",
+    "POKEMON_DROPPED_CAP",
+    "DEFAULT_PLACEMENT_POINTS",
+    "pokemon_standings",
+    "buchholz_standings",
+    "pods_standings",
+    "check_tie_value",
+    "check_placement_points",
+    "check_draw_points",
+]
+
+POKEMON_FLOOR = Fraction(1, 4)
+POKEMON_TIE_VALUE = Fraction(1, 2)
+POKEMON_DROPPED_CAP = Fraction(3, 4)
+DEFAULT_PLACEMENT_POINTS: tuple[int, ...] = (5, 3, 2, 1)
+
+
+def _fraction(value: Any, option: str) -> Fraction:
+    try:
+        return Fraction(value)
+    except (TypeError, ValueError) as exc:
+        raise StandingsError("bad_option", f"{option} must be a number, not {value!r}.",
+                             option=option, value=str(value)) from exc
+
+
+def check_tie_value(value: Any) -> Fraction:
+    """The Pokémon tie value as a Fraction in [0, 1], else ``StandingsError("bad_option")``."""
+    tie = _fraction(value, "tie_value")
+    if not 0 <= tie <= 1:
+        raise StandingsError("bad_option", f"tie_value must be between 0 and 1, not {value}.",
+                             option="tie_value", value=str(value))
+    return tie
+
+
+def check_placement_points(points: Sequence[Any]) -> tuple[Fraction, ...]:
+    """Placement points (1st, 2nd, ...) as Fractions: at least one, none negative, never increasing, 1st > 0.
+
+    Raises ``StandingsError("bad_option")`` otherwise.
+    """
+    values = tuple(_fraction(p, "placement_points") for p in points)
+    ok = bool(values) and values[0] > 0 and all(v >= 0 for v in values)
+    ok = ok and all(a >= b for a, b in zip(values, values[1:]))
+    if not ok:
+        raise StandingsError(
+            "bad_option",
+            f"placement_points {list(map(str, points))} must be one or more numbers of 0 or more, first "
+            "place worth more than 0 and no place worth more than a better one (e.g. 5,3,2,1).",
+            option="placement_points",
+        )
+    return values
+
+
+def check_draw_points(value: Any) -> Fraction:
+    """Points for each seat of a drawn table, a Fraction of 0 or more, else ``StandingsError("bad_option")``."""
+    points = _fraction(value, "draw_points")
+    if points < 0:
+        raise StandingsError("bad_option", f"draw_points must be 0 or more, not {value}.",
+                             option="draw_points", value=str(value))
+    return points
+
+
+# --------------------------------------------------------------------------------------
+# Pokémon
+
+
+def pokemon_standings(history: History, *, floor: Fraction, tie_value: Fraction) -> list[StandingRow]:
+    """Pokémon TCG standings: match points, OWP (resistance), OOWP, head to head.
+
+    Sources: Play! Pokémon Tournament Rules Handbook as summarised in
+    PAIRINGS.md §2.2 [S] (rk9.gg "All about tiebreakers in the Pokémon TCG",
+    2021; TRH §5.3.3.1 / §5.5.1.1 as quoted by two implementations).
+
+    * Match points: 3 per win (a bye is a win), 1 per tie, 0 per loss.
+    * WP(p) = (match wins + ``tie_value`` x ties) / matches, over the rounds
+      p played against an opponent: byes are excluded from numerator and
+      denominator.  WP is raised to ``floor`` (default 25 %) and, for a player
+      who dropped (in ``History.drops``) or was disqualified, capped at 75 %.
+      A player with no played match has WP = ``floor``.
+    * OWP(p) ("resistance") = mean of WP(o) over the opponents p played, one
+      entry per round (a rematch counts twice; byes skipped); 0 with none.
+    * OOWP(p) = mean of OWP(o) over the same opponents.
+    * Head to head: when exactly two players are still tied on points, OWP
+      and OOWP (after the disqualified are removed) and they met, the one who
+      won more of their matches against the other ranks first; otherwise they
+      stay tied (shared rank, seeding order).  Pokémon's last step, a random
+      draw, is left to the organiser (``rules`` uses no randomness here).
+
+    Tie value (a documented choice): ``tie_value`` defaults to 1/2, so an
+    opponent who finished 3-1-1 contributes (3 + 1/2) / 5 = 70 % (the rk9
+    example).  Some implementations count a tie as 0 wins; pass
+    ``tie_value=0`` for that.
+
+    Row extras, in order: ``owp``, ``oowp`` and ``h2h`` (1: ranked above a
+    tied player by head to head, -1: below, 0: not used).  ``omwp``/``gwp``/
+    ``ogwp`` are the MTG values (information only).
+    """
+    records = player_records(history)
+    dropped = set(history.drops) | set(history.disqualified)
+    wp: dict[str, Fraction] = {}
+    for pid, rec in records.items():
+        played = rec.rounds - rec.byes
+        if played:
+            value = Fraction((rec.wins - rec.byes) * tie_value.denominator + tie_value.numerator * rec.draws,
+                             tie_value.denominator * played)
+        else:
+            value = Fraction(0)
+        value = max(value, floor)
+        if pid in dropped:
+            value = min(value, POKEMON_DROPPED_CAP)
+        wp[pid] = value
+    groups = {pid: rec.opponents for pid, rec in records.items()}
+    owp = mean_over(groups, wp)
+    oowp = mean_over(groups, owp)
+    mtg = mtg_columns(history, records)
+    entries: list[Entry] = []
+    for index, (pid, rec) in enumerate(records.items()):
+        omwp, gwp, ogwp = mtg[pid]
+        entries.append(
+            Entry(
+                key=(rec.points, owp[pid], oowp[pid]),
+                index=index,
+                fields={
+                    "player": pid, "points": rec.points, "wins": rec.wins, "losses": rec.losses,
+                    "draws": rec.draws, "omwp": omwp, "gwp": gwp, "ogwp": ogwp, "byes": rec.byes,
+                    "extra": (("owp", owp[pid]), ("oowp", oowp[pid]), ("h2h", 0)),
+                },
+            )
+        )
+
+    def head_to_head(group: list[Entry]) -> list[Entry] | None:
+        if len(group) != 2:
+            return None
+        first, second = group
+        a, b = first.fields["player"], second.fields["player"]
+        a_wins = sum(1 for _, opp, half in records[a].results if opp == b and half == 2)
+        b_wins = sum(1 for _, opp, half in records[b].results if opp == a and half == 2)
+        if a_wins == b_wins:
+            return None
+        winner, loser = (first, second) if a_wins > b_wins else (second, first)
+        for entry, mark in ((winner, 1), (loser, -1)):
+            extra = entry.fields["extra"]
+            entry.fields["extra"] = (extra[0], extra[1], ("h2h", mark))
+        return [winner, loser]
+
+    return rank_entries(entries, history, head_to_head)
+
+
+# --------------------------------------------------------------------------------------
+# Chess: Buchholz and friends
+
+
+def buchholz_standings(history: History) -> list[StandingRow]:
+    """Chess-style standings: score, Buchholz, Buchholz cut 1, median Buchholz, Sonneborn-Berger, progressive.
+
+    Sources: FIDE Tie-Break Regulations (handbook.fide.com, C.07, 2023 and
+    1 August 2024 editions; PAIRINGS.md §2.3), with the handling of
+    unplayed rounds as the 2023 regulations are read by a third-party
+    implementation [S] (a FIDE_2023 "unplayed rounds adjustment": opponents
+    who withdrew count their rounds after the withdrawal as draws; a
+    player's own unplayed rounds count as a game against an opponent with the
+    player's own final score; unplayed rounds are cut first, Art. 14.6).
+
+    Let R be the Swiss (non-elimination) rounds of the history.
+
+    * Score s(p): 1 per match won, 1/2 per match drawn, 0 per match lost,
+      1 for a bye (a pairing-allocated bye is a full point, as in the MTR);
+      0 for a round without a result (not paired, dropped, or unreported).
+      The chess score, not match points, ranks first: 3/1/0 would rank a win
+      plus a loss above two draws, which chess scoring ties.  The ``points``
+      column still shows match points (3/1/0).
+    * Unplayed rounds of p: byes (not voluntary) and rounds without a result
+      (voluntarily unplayed: absent, after a drop, unreported).
+    * Adjusted score of an opponent o, used in every sum below:
+      s'(o) = s(o) + 1/2 x (rounds of R after o's drop round).
+    * Buchholz BH(p) = sum over the rounds of R of a contribution c_r:
+      s'(o) for a round played against o; s(p) for an unplayed round (the
+      "dummy opponent" with the player's own score).
+    * Buchholz cut 1 (BH-C1) = BH minus the least significant contribution,
+      where voluntarily unplayed rounds are cut first (Art. 14.6).
+    * Median Buchholz (BH-M1) = BH-C1 minus the highest contribution (0
+      with fewer than two contributions left).
+    * Sonneborn-Berger SB(p) = sum of c_r x (p's score in round r): a win
+      counts s'(o), a draw s'(o)/2, a loss 0; a bye counts s(p); an unplayed
+      round without points 0.
+    * Progressive score PS(p) = sum over k of p's cumulative score after the
+      k-th round of R (1, 1.5, 1.5, 2 -> 6).
+
+    Order: score, BH, BH-C1, BH-M1, SB, PS, all descending.  Row extras in
+    that order: ``score``, ``bh``, ``bh_c1``, ``bh_m1``, ``sb``, ``ps``.
+    ``omwp``/``gwp``/``ogwp`` are the MTG values (information only).
+    """
+    records = player_records(history)
+    numbers = swiss_rounds(history)
+    total_rounds = len(numbers)
+    # a result in the k-th Swiss round (0-based) counts in the cumulative score of R - k rounds
+    weight = {number: total_rounds - k for k, number in enumerate(numbers)}
+    # half-point units throughout: 2 = 1 point
+    score2 = {pid: sum([half for _, _, half in rec.results]) for pid, rec in records.items()}
+    adjusted2 = dict(score2)
+    for pid, last in history.drops.items():
+        adjusted2[pid] += sum(1 for n in numbers if n > last)
+    mtg = mtg_columns(history, records)
+    fractions: dict[tuple[int, int], Fraction] = {}
+
+    def exact(numerator: int, denominator: int) -> Fraction:
+        value = fractions.get((numerator, denominator))
+        if value is None:
+            value = fractions[numerator, denominator] = Fraction(numerator, denominator)
+        return value
+
+    entries: list[Entry] = []
+    for index, (pid, rec) in enumerate(records.items()):
+        own = score2[pid]
+        played: list[int] = []
+        sb4 = 0  # quarter points
+        byes = 0
+        ps2 = 0
+        for number, opp, half in rec.results:
+            ps2 += half * weight[number]
+            if opp is None:
+                byes += 1
+                sb4 += own * half
+            else:
+                value = adjusted2[opp]
+                played.append(value)
+                sb4 += value * half
+        voluntary = total_rounds - len(rec.results)
+        bh2 = sum(played) + own * (byes + voluntary)
+        if voluntary:
+            remaining = played + [own] * (byes + voluntary - 1)
+        else:
+            remaining = played + [own] * byes
+            if remaining:
+                remaining.remove(min(remaining))
+        c1 = sum(remaining)
+        m1 = c1 - max(remaining) if len(remaining) > 1 else 0
+        values = (exact(own, 2), exact(bh2, 2), exact(c1, 2), exact(m1, 2), exact(sb4, 4), exact(ps2, 2))
+        omwp, gwp, ogwp = mtg[pid]
+        entries.append(
+            Entry(
+                key=(own, bh2, c1, m1, sb4, ps2),
+                index=index,
+                fields={
+                    "player": pid, "points": rec.points, "wins": rec.wins, "losses": rec.losses,
+                    "draws": rec.draws, "omwp": omwp, "gwp": gwp, "ogwp": ogwp, "byes": rec.byes,
+                    "extra": tuple(zip(("score", "bh", "bh_c1", "bh_m1", "sb", "ps"), values)),
+                },
+            )
+        )
+    return rank_entries(entries, history)
+
+
+# --------------------------------------------------------------------------------------
+# Multiplayer pods
+
+
+def pods_standings(
+    history: History,
+    *,
+    placement_points: tuple[Fraction, ...],
+    draw_points: Fraction | None,
+    floor: Fraction,
+) -> list[StandingRow]:
+    """Standings for multiplayer tables (pods of 3-4, duels allowed too).
+
+    Sources: PAIRINGS.md §2.4 [S]: TopDeck-style cEDH scoring (win 5, draw 1,
+    bye 5; placement variants 5/3/2/1 for a 4-pod, 5/3/2 for a 3-pod), VTES
+    (vtes-archon ``scoring.py``: tied players share the average of the places
+    they occupy), and the recommended generalisation of OMW% (opponents = all
+    other seats; MW% = points / (max points per round x rounds); floor; byes
+    ignored).  There is no industry standard; these are our choices:
+
+    * Places at a table: ``rules.history.derived_placements`` (the optional
+      ``"placements"`` of the match, else by games won, equal wins sharing
+      the better place; a table where nobody won a game is everyone sharing
+      first).
+    * Points: the k-th place earns ``placement_points[k-1]`` (0 beyond the
+      list; default 5, 3, 2, 1).  Seats sharing a place share the average of
+      the points of the places they jointly occupy: a shared win at a 4-pod
+      with 5/3/2/1 gives each winner (5+3)/2 = 4.  A table where every seat
+      shares first is a drawn table: each seat gets ``draw_points`` when
+      given (``--placement-points 3,0,0,0 --draw-points 1`` is "win 3,
+      draw 1"), else the shared average.  A bye earns first-place points.
+    * wins / losses / draws: first place alone is a win, a shared first
+      place (a drawn table included) a draw, anything else a loss; a bye is a
+      win.
+    * Points percentage PP(p) = points / (placement_points[0] x rounds
+      played, byes included), floored at ``floor`` (default 1/3).
+    * Game-win percentage GW(p) = (3 x games won + drawn games) / (3 x games
+      played at p's tables), games played = the table's total wins + draws; a
+      bye is one game won; floored like MTG's GW%, 0 with no games.
+    * OMW% (``omwp``) = mean of PP(o) over every other seat o at each of p's
+      tables (one entry per seat per round; byes skipped); OGW% (``ogwp``)
+      the same mean of GW(o); 0 with no opponents.
+
+    Order: points, omwp, gwp, ogwp, all descending (the MTG order).  No
+    extras.
+    """
+    first = placement_points[0]
+    # Points are summed as integers in units of 1/scale (exact: every share of a place divides it).
+    max_seats = max((len(m.players) for r in history.rounds for m in r.matches), default=1)
+    scale = math.lcm(*(p.denominator for p in placement_points), *range(1, max_seats + 1),
+                     draw_points.denominator if draw_points is not None else 1)
+    records: dict[str, dict[str, Any]] = {
+        p.id: {"points": 0, "rounds": 0, "wins": 0, "losses": 0, "draws": 0, "byes": 0,
+               "games": 0, "game_points": 0, "opponents": []}
+        for p in history.players
+    }
+
+    cache: dict[tuple[int, int], int] = {}
+
+    def points_for(place: int, shared: int) -> int:
+        """Scaled points of a seat at ``place`` shared by ``shared`` seats."""
+        if (place, shared) not in cache:
+            covered = [placement_points[k] if k < len(placement_points) else Fraction(0)
+                       for k in range(place - 1, place - 1 + shared)]
+            cache[place, shared] = int(sum(covered, Fraction(0)) * scale / shared)
+        return cache[place, shared]
+
+    first_scaled = int(first * scale)
+    draw_scaled = int(draw_points * scale) if draw_points is not None else 0
+
+    for rnd in history.rounds:
+        if rnd.elimination:
+            continue
+        for match in rnd.matches:
+            if match.bye:
+                rec = records[match.players[0]]
+                rec["points"] += first_scaled
+                rec["rounds"] += 1
+                rec["wins"] += 1
+                rec["byes"] += 1
+                rec["games"] += 1
+                rec["game_points"] += 3
+                continue
+            if not match.reported:
+                continue
+            places = derived_placements(match)
+            drawn_table = all(place == 1 for place in places)
+            games = sum(match.wins) + match.draws
+            for seat, pid in enumerate(match.players):
+                rec = records[pid]
+                place = places[seat]
+                shared = places.count(place)
+                if drawn_table and draw_points is not None:
+                    rec["points"] += draw_scaled
+                else:
+                    rec["points"] += points_for(place, shared)
+                rec["rounds"] += 1
+                if place == 1 and shared == 1:
+                    rec["wins"] += 1
+                elif place == 1:
+                    rec["draws"] += 1
+                else:
+                    rec["losses"] += 1
+                rec["games"] += games
+                rec["game_points"] += 3 * match.wins[seat] + match.draws
+                rec["opponents"].extend(other for other in match.players if other != pid)
+
+    def floored(value: Fraction) -> Fraction:
+        return value if value > floor else floor
+
+    pp = {pid: floored(Fraction(rec["points"], first_scaled * rec["rounds"]) if rec["rounds"] else Fraction(0))
+          for pid, rec in records.items()}
+    raw_gw = {pid: Fraction(rec["game_points"], 3 * rec["games"]) if rec["games"] else Fraction(0)
+              for pid, rec in records.items()}
+    gw_opp = {pid: floored(value) for pid, value in raw_gw.items()}
+    groups = {pid: rec["opponents"] for pid, rec in records.items()}
+    omwp = mean_over(groups, pp)
+    ogwp = mean_over(groups, gw_opp)
+    entries: list[Entry] = []
+    for index, (pid, rec) in enumerate(records.items()):
+        points = Fraction(rec["points"], scale)
+        shown: int | Fraction = points.numerator if points.denominator == 1 else points
+        gwp = gw_opp[pid] if rec["games"] else Fraction(0)
+        entries.append(
+            Entry(
+                key=(points, omwp[pid], gwp, ogwp[pid]),
+                index=index,
+                fields={
+                    "player": pid, "points": shown, "wins": rec["wins"], "losses": rec["losses"],
+                    "draws": rec["draws"], "omwp": omwp[pid], "gwp": gwp, "ogwp": ogwp[pid],
+                    "byes": rec["byes"],
+                },
+            )
+        )
+    return rank_entries(entries, history)
