@@ -26,7 +26,8 @@ placements
     finishing place (1 = first) in seat order, in standard competition form:
     a seat's place is 1 + the number of seats placed strictly better, so a
     shared first place is ``[1, 1, 3, 4]``.  Without it, places are derived
-    from ``wins`` (see ``derived_placements``).
+    from ``wins`` (see ``derived_placements``).  A match still needs ``wins``
+    to count as reported; ``placements`` only orders its seats.
 disqualified
     ``History.disqualified``: ids of disqualified players.  They leave the
     standings, but the matches they played still count for their opponents'

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.results import (
     COUNT_ORDER,
@@ -235,3 +237,27 @@ def test_scored_matches_are_always_possible_scores() -> None:
     for games in ([W0, W1, W0], [W1, D], [M0, W0, D, W1], [D, D, D]):
         score = score_match(games, 3)
         check_match_score(score.wins, score.draws, 3)
+
+
+GAMES = st.sampled_from([W0, W1, D, M0, M1, Game(unfinished=True, counts=(AHEAD, BEHIND)),
+                         Game(deck_out=True, counts=(BEHIND, AHEAD))])
+COUNTS = st.builds(GameCounts, *[st.integers(0, 3) for _ in range(6)])
+
+
+@given(st.lists(GAMES, max_size=8), st.sampled_from([1, 3, 5]), st.sampled_from(END_OF_ROUND_PROCEDURES))
+@settings(max_examples=300, deadline=None)
+def test_every_accepted_report_is_a_possible_match_score(games: list[Game], best_of: int, procedure: str) -> None:
+    try:
+        score = score_match(games, best_of, end_of_round=procedure)
+    except ResultError:
+        return
+    check_match_score(score.wins, score.draws, best_of)
+    assert score.games_played == sum(score.wins) + score.draws
+
+
+@given(COUNTS, COUNTS)
+def test_swapping_the_seats_swaps_the_count_decision(a: GameCounts, b: GameCounts) -> None:
+    forward, backward = decide_by_counts((a, b)), decide_by_counts((b, a))
+    assert forward.deciding == backward.deciding
+    assert forward.winner == (None if backward.winner is None else 1 - backward.winner)
+    assert (forward.winner is None) == (a == b)
