@@ -448,9 +448,11 @@ def compute_standings(
         OMW% is the same; OGW% uses the melee GW%.  Note: Melee's Star Wars
         Unlimited help page gives a drawn game 1 point, so check this against
         Melee's Magic standings before relying on it.
-    ``pokemon``, ``buchholz``, ``pods``
-        See ``rules.tiebreakers.pokemon_entries``, ``buchholz_entries`` and
-        ``pods_entries`` for formulas, options and choices.  For ``pokemon``
+    ``pokemon`` (options ``floor``, default 1/4, and ``tie_value``, default 1/2),
+    ``buchholz`` (no options), ``pods`` (options ``placement_points``, default
+    5, 3, 2, 1; ``draw_points``, default none; ``floor``, default 1/3)
+        See ``rules.tiebreakers.pokemon_standings``, ``buchholz_standings`` and
+        ``pods_standings`` for formulas, options and choices.  For ``pokemon``
         and ``buchholz`` the ``omwp``/``gwp``/``ogwp`` columns hold the MTG
         values (floor 1/3) for information only; their own tiebreakers are
         in ``StandingRow.extra``.  For ``pods`` they are the generalised
