@@ -275,22 +275,25 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
 
     exempt_types = frozenset(fmt.allowed_types)
     exempt_keys = frozenset(fmt.allowed)
-
-    def exempt(card: Card) -> bool:
-        return card.key in exempt_keys or card.card_type in exempt_types or (
-            card.is_champion and card.champion_type in exempt_types
-        )
-
-    for group in fmt.group_limits:
-        members = [card for card in cards if not exempt(card) and _group_key(card, group.kind) == group.key]
-        violations.extend(_range_violations(
-            "group", members, group.minimum, group.maximum, rule,
-            f"card of {group.describe()}", f"a {fmt.name}",
-            {"kind": group.kind, "key": group.key, "group": group.describe()},
-        ))
+    if fmt.group_limits:
+        members: dict[tuple[str, str], list[Card]] = {}
+        kinds = {group.kind for group in fmt.group_limits}
+        for card in cards:
+            if card.card_type in exempt_types or (card.is_champion and card.champion_type in exempt_types):
+                continue
+            if exempt_keys and card.key in exempt_keys:
+                continue
+            for kind in kinds:
+                members.setdefault((kind, _group_key(card, kind)), []).append(card)
+        for group in fmt.group_limits:
+            violations.extend(_range_violations(
+                "group", members.get((group.kind, group.key), []), group.minimum, group.maximum, rule,
+                f"card of {group.describe()}", f"a {fmt.name}",
+                {"kind": group.kind, "key": group.key, "group": group.describe()},
+            ))
 
     banned_keys = frozenset(fmt.banned)
-    banned = [card for card in cards if card.key in banned_keys]
+    banned = [card for card in cards if card.key in banned_keys] if banned_keys else []
     if banned:
         labels = _labels(banned)
         violations.append(
@@ -308,9 +311,11 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
     for card in cards:
         groups.setdefault(card.identity, []).append(card)
     for copies in groups.values():
+        caps = [restricted[card.key] for card in copies if card.key in restricted] if restricted else []
+        if len(copies) == 1 and not caps:
+            continue  # one copy is always allowed: every limit on copies is at least 1
         sample = copies[0]
         allowed, source = _copies_allowed(sample, fmt)
-        caps = [restricted[card.key] for card in copies if card.key in restricted]
         if caps:
             allowed = min(caps) if allowed is None else min(allowed, *caps)
             source = rule
