@@ -44,3 +44,19 @@ def open_matches(tournament: Tournament) -> QuerySet[Match]:
                                default=Value(2), output_field=IntegerField()))
         .order_by("urgency", "round__number", "table")
     )
+
+
+def standings_etag(tournament_id: int, user=None) -> str | None:
+    """An ETag for the standings of a tournament: its newest snapshot version and results version.
+
+    One query. ``user`` (pages carry the user's name) makes the tag per user; None for the API,
+    whose body does not depend on who asks. None when the tournament does not exist.
+    """
+    from django.db.models import Max
+
+    row = (Tournament.objects.filter(pk=tournament_id).annotate(latest=Max("snapshots__version"))
+           .values_list("results_version", "latest").first())
+    if row is None:
+        return None
+    who = f"-u{user.pk}" if user is not None and user.is_authenticated else ""
+    return f"standings-{tournament_id}-v{row[1] or 0}-r{row[0]}{who}"

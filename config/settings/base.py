@@ -131,6 +131,15 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A confirmation must never wait long on a dead broker: give up quickly, the periodic task catches up.
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+CELERY_BEAT_SCHEDULE = {
+    "requeue-stale-standings": {
+        "task": "tournaments.tasks.requeue_stale_standings",
+        "schedule": env.float("STANDINGS_CATCH_UP_SECONDS", default=60.0),
+    },
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

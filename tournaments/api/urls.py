@@ -3,6 +3,7 @@ from django.urls import path
 from decks.api.cards import CardList
 from decks.api.views import RegistrationDeck, RegistrationDeckExport
 from tournaments.api import views
+from tournaments.api.format_views import TournamentFormat
 
 app_name = "api"
 
@@ -20,6 +21,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/rounds/", views.RoundListCreate.as_view(), name="rounds"),
     path("tournaments/<int:pk>/rounds/<int:number>/", views.RoundDetail.as_view(), name="round-detail"),
     path("tournaments/<int:pk>/standings/", views.Standings.as_view(), name="standings"),
+    path("tournaments/<int:pk>/format/", TournamentFormat.as_view(), name="tournament-format"),
     path("tournaments/<int:pk>/<str:action>/", views.TournamentAction.as_view(), name="tournament-action"),
     path("matches/<int:pk>/", views.MatchDetail.as_view(), name="match-detail"),
     path("matches/<int:pk>/reports/", views.MatchReportCreate.as_view(), name="match-report"),

@@ -174,10 +174,13 @@ class MatchOverride(APIView):
 class Standings(APIView):
     """GET: the latest standings snapshot and the results version it reflects."""
 
-    @extend_schema(responses={200: s.StandingsSerializer})
+    @extend_schema(responses={200: s.StandingsSerializer, 304: None})
     def get(self, request, pk: int):
+        etag = selectors.standings_etag(pk)
+        if etag is not None and f'"{etag}"' in request.headers.get("If-None-Match", ""):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": f'"{etag}"'})
         tournament = get_object_or_404(Tournament, pk=pk)
         snapshot = selectors.latest_snapshot(tournament)
         body = s.StandingsSerializer(snapshot).data if snapshot else {"version": 0, "rows": []}
         body = {**body, "results_version": tournament.results_version}
-        return Response(body)
+        return Response(body, headers={"ETag": f'"{etag}"'})

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.pages import format_views, views
+from tournaments.pages import export_views, format_views, views
 
 app_name = "tournaments"
 
@@ -15,6 +15,10 @@ urlpatterns = [
     path("t/<int:pk>/standings/", views.standings, name="standings"),
     path("t/<int:pk>/bracket/", views.bracket, name="bracket"),
     path("t/<int:pk>/format/", format_views.format_page, name="format"),
+    path("t/<int:pk>/export/standings.csv", export_views.standings_csv, name="export-standings"),
+    path("t/<int:pk>/export/pairings.csv", export_views.pairings_csv, name="export-pairings"),
+    path("t/<int:pk>/export/history.csv", export_views.history_csv, name="export-history-csv"),
+    path("t/<int:pk>/export/history.json", export_views.history_json, name="export-history-json"),
     # player
     path("t/<int:pk>/register/", views.register, name="register"),
     path("t/<int:pk>/drop/", views.drop, name="drop"),

@@ -7,7 +7,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import condition, require_POST
 
 from decks.models import DeckCheck, DeckReplacement
 from decks.selectors import can_view_decklist, published_decklists, submissions_for
@@ -223,7 +223,9 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     })
 
 
+@condition(etag_func=lambda request, pk: selectors.standings_etag(pk, request.user))
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The latest standings snapshot, served with an ETag of its version (a 304 when unchanged)."""
     tournament = _tournament(pk)
     snapshot = selectors.latest_snapshot(tournament)
     return render(request, "tournaments/site/standings.html", {"t": tournament, "snapshot": snapshot})
