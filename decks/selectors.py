@@ -57,7 +57,9 @@ def card_search(queryset=None, *, q: str = "", card_type: str = "", champion_typ
     ``q`` matches card names case-, accent- and punctuation-insensitively (every word of
     ``q`` must occur in the name: "war par", "WAR-PARTY" and "warparty" all find War Party)
     or a card key ("3rd/54", "3rd 54", "54/3rd", chase ids like "FRc/18"). Exact names
-    come first, then names starting with the query, then the rest, by name. The other
+    come first, then names starting with the query, then the rest; English printings before
+    the international editions, then by name, the canonical printing (4th, 3rd, 2nd, 1st,
+    boosters, ...) first. The other
     filters are exact and case-insensitive (``set_code`` is the set, "3rd"); ``level``,
     ``level_min`` and ``level_max`` compare the card's level value (first number of its
     level icon: "+4" is 4, "5/7" is 5).
@@ -81,9 +83,18 @@ def card_search(queryset=None, *, q: str = "", card_type: str = "", champion_typ
         qs = qs.filter(level_value__gte=level_min)
     if level_max is not None:
         qs = qs.filter(level_value__lte=level_max)
+    from rules.cards import CANONICAL_SET_ORDER
+
+    # English printings before the translated sets; within a name, the canonical printing first.
+    qs = qs.annotate(
+        language=Case(When(set_code__in=_TRANSLATED_SETS, then=Value(1)), default=Value(0),
+                      output_field=IntegerField()),
+        set_rank=Case(*(When(set_code=code, then=Value(i)) for i, code in enumerate(CANONICAL_SET_ORDER)),
+                      default=Value(len(CANONICAL_SET_ORDER)), output_field=IntegerField()),
+    )
     q = " ".join((q or "").split())
     if not q:
-        return qs.order_by("name", "set_code", "number")
+        return qs.order_by("language", "name", "set_rank", "number")
     exact, prefix, contains = _name_matches(qs, q)
     key = _key_match(q)
     if key:
@@ -91,7 +102,11 @@ def card_search(queryset=None, *, q: str = "", card_type: str = "", champion_typ
     qs = qs.filter(pk__in=exact + prefix + contains).annotate(rank=Case(
         When(pk__in=exact, then=Value(0)), When(pk__in=prefix, then=Value(1)), default=Value(2),
         output_field=IntegerField()))
-    return qs.order_by("rank", "name", "set_code", "number")
+    return qs.order_by("rank", "language", "name", "set_rank", "number")
+
+
+#: The international editions (SOURCES.md: FRN, DE, POR are translations; IT, SP English placeholders).
+_TRANSLATED_SETS = ("FRN", "DE", "IT", "POR", "SP")
 
 
 def _name_matches(qs, q: str) -> tuple[list[int], list[int], list[int]]:

@@ -88,23 +88,48 @@ def preview_context(tournament: Tournament, data: bytes | str, filename: str = "
         if card_type == "Dungeon":
             limit_text = f"at most {fmt.max_dungeon_cards}, outside the deck size"
             within = count <= fmt.max_dungeon_cards
-        elif limit is None:
-            limit_text = "no limit"
-        elif limit.maximum is None:
-            limit_text = f"at least {limit.minimum}" if limit.minimum else "any number"
         else:
-            limit_text = f"{limit.minimum}–{limit.maximum}"
+            limit_text = _range_text(limit)
         groups.append({
             "card_type": card_type, "count": count, "limit": limit_text, "within": within,
             "cards": [{"card": card, "copies": copies, "line": f"{copies}x {card.name} ({card.key})",
                        "level": card.champion_level if card.is_champion else None} for card, copies in entries],
         })
+    champion_types = _champion_types(decklist, fmt)
+    min_total = getattr(fmt, "min_total", None)
+    expected = f"{min_total}–{fmt.total}" if min_total is not None and min_total < fmt.total else str(fmt.total)
     return {"preview": {
-        "legal": verdict.legal, "total": verdict.total_cards, "expected_total": fmt.total,
+        "legal": verdict.legal, "total": verdict.total_cards, "expected_total": expected,
+        "total_ok": (min_total if min_total is not None else fmt.total) <= verdict.total_cards <= fmt.total,
+        "champion_types": champion_types,
         "levels": verdict.champion_levels, "level_cap": fmt.champion_level_cap, "free_avatars": fmt.free_avatars,
         "format_name": fmt.name, "groups": groups, "violations": verdict.violations,
         "title": decklist.title,
     }}
+
+
+def _range_text(limit) -> str:
+    if limit is None:
+        return "no limit"
+    if limit.maximum is None:
+        return f"at least {limit.minimum}" if limit.minimum else "any number"
+    return f"{limit.minimum}–{limit.maximum}"
+
+
+def _champion_types(decklist, fmt) -> list[dict]:
+    """Champions per champion type with the format's limit (formats from CrossFire .cff files limit them)."""
+    counts: dict[str, int] = {}
+    for card in decklist.cards:
+        if card.is_champion and card.champion_type:
+            counts[card.champion_type] = counts.get(card.champion_type, 0) + 1
+    limits = {limit.card_type: limit for limit in getattr(fmt, "champion_type_limits", ())}
+    rows = []
+    for champion_type in sorted(set(counts) | {t for t, lim in limits.items() if lim.minimum > 0}):
+        count, limit = counts.get(champion_type, 0), limits.get(champion_type)
+        within = limit is None or (count >= limit.minimum and (limit.maximum is None or count <= limit.maximum))
+        rows.append({"champion_type": champion_type, "count": count, "within": within,
+                     "limit": _range_text(limit) if limit is not None else ""})
+    return rows
 
 
 def _preview_response(request: HttpRequest, context: dict, status: int = 200) -> HttpResponse:

@@ -50,6 +50,14 @@ def test_accents_do_not_matter(client, catalogue_rows):
     assert "BR/109" in keys(client.get(URL, {"q": "Müden"}))
 
 
+def test_the_canonical_english_printing_comes_first(client, catalogue_rows):
+    assert keys(client.get(URL, {"q": "war party"}))[0] == "3rd/54"  # newest English edition that has it
+    rows = client.get(URL, {"q": "drizzt", "limit": 100}).json()["results"]
+    languages = [row["set_code"] in ("FRN", "DE", "IT", "POR", "SP") for row in rows]
+    assert languages == sorted(languages)  # translations after every English printing
+    assert rows[0]["name"].startswith("Drizzt Do")
+
+
 def test_exact_names_come_before_longer_names(client, catalogue_rows):
     names = [row["name"] for row in client.get(URL, {"q": "Elminster", "limit": 50}).json()["results"]]
     assert names[0] == "Elminster"

@@ -132,3 +132,18 @@ def test_submitting_still_registers_a_legal_deck(client, tournament, alice_regis
                            {"text": legal_text(LEGAL_55.read_bytes()), "action": "submit"}, follow=True)
     assert "Your deck is legal and registered." in response.content.decode()
     assert tournament.registrations.get(player=alice_registered).deck is not None
+
+
+def test_the_preview_checks_against_the_tournaments_own_format(client, tournament, organiser, alice_registered):
+    from tournaments.services.formats import tournament_format_set
+
+    tournament_format_set(tournament=tournament, actor=organiser, reason="House rules", base="110",
+                          changes={"ban": ["War Party"]})
+    page = client.post(preview_url(tournament), {"text": "War Party\nElminster"}, **HTMX).content.decode()
+    assert "2 of 110 cards" in page
+    assert "War Party" in page and "banned" in page.lower()
+
+
+def test_champions_are_counted_per_champion_type(client, tournament, alice_registered):
+    page = client.post(preview_url(tournament), {"text": "Elminster\nWar Party"}, **HTMX).content.decode()
+    assert 'class="subtypes"' in page and "Wizard 1" in page
