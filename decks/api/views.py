@@ -68,7 +68,15 @@ class RegistrationDeck(APIView):
             "latest": DeckSubmissionSerializer(latest).data if latest else None,
         })
 
-    @extend_schema(request=DeckInputSerializer, responses={201: DeckSubmissionSerializer})
+    @extend_schema(request=DeckInputSerializer, responses={
+        201: DeckSubmissionSerializer,
+        400: OpenApiResponse(description="Unreadable (binary, malformed), empty, or unknown cards: "
+                                         "{code, detail, params}; nothing is stored"),
+        403: OpenApiResponse(description="Not the player"),
+        409: OpenApiResponse(description="Decklists are locked"),
+        413: OpenApiResponse(description="Too large: over 1 MB, or over 1,000 cards (code too_large); "
+                                         "the registered deck is unchanged"),
+    })
     def post(self, request, pk: int, registration_id: int):
         registration = self._registration(request, pk, registration_id)
         data = DeckInputSerializer(data=request.data)

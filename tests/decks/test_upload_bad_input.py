@@ -234,3 +234,25 @@ def test_the_deck_page_answers_random_lines_without_a_500(client, registered, to
 
 def test_the_registered_deck_is_the_sample(registered):
     assert registered[0].deck.filename == LEGAL_55.name
+
+
+def test_with_csrf_checks_on_a_50_mb_file_still_gets_the_friendly_413(registered, tournament, alice):
+    """A browser form carries its CSRF token in the body, so Django's CSRF check parses the upload
+    (to a temporary file) before the view; the view still refuses it without reading it."""
+    from django.test import Client
+
+    alice_reg, _ = registered
+    before = DeckSubmission.objects.count()
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(alice)
+    page = browser.get(deck_page(tournament))
+    token = page.cookies["csrftoken"].value
+    response = browser.post(deck_page(tournament), {"csrfmiddlewaretoken": token,
+                                                    "file": upload("huge.cfd", b"x" * (50 * MB))})
+    assert response.status_code == 413
+    assert "The upload is 50.0 MB" in response.content.decode()
+    assert_unchanged(alice_reg, before)
+    # a 6 MB paste is over Django's own DATA_UPLOAD_MAX_MEMORY_SIZE: still a 4xx, never a 500
+    response = browser.post(deck_page(tournament), {"csrfmiddlewaretoken": token, "text": "x" * (6 * MB)})
+    assert 400 <= response.status_code < 500
+    assert_unchanged(alice_reg, before)
