@@ -187,3 +187,14 @@ def test_the_api_reads_and_changes_the_format(tournament, organiser, alice):
     assert response.status_code == 200, response.json()
     assert response.json()["format"]["id"] == "551ES" and response.json()["format"]["max_copies"] == 3
     assert response.json()["version"] == 3
+
+
+def test_the_deck_page_says_which_format_version_a_verdict_was_checked_against(client, tournament, organiser,
+                                                                               registered, alice):
+    tournament_format_set(tournament=tournament, actor=organiser, reason="Lower cap",
+                          changes={"champion_level_cap": 30})
+    client.force_login(alice)
+    page = client.get(reverse("tournaments:deck", args=[tournament.pk])).content.decode()
+    assert "version 2" in page
+    assert "Checked against format version 2" in page
+    assert "re-checked when the organiser changed the format" in page
