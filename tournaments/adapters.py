@@ -6,8 +6,10 @@ The ``rules`` package decides; this module only translates. Player ids in a
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.history import History, MatchRecord, PlayerEntry, RoundRecord
-from rules.results import Game
+from rules.results import COUNT_ORDER, Game, GameCounts
 
 from tournaments.models import Match, Tournament
 
@@ -16,7 +18,9 @@ def history_for(tournament: Tournament) -> History:
     """The tournament's match history: every non-withdrawn registration and every confirmed match.
 
     Matches without a confirmed result are left out; byes are included. Player order is
-    registration order. Queries: 2 (registrations, rounds with matches).
+    registration order. Disqualified registrations are in ``History.disqualified`` (they leave
+    the standings; their matches still count for their opponents). Queries: 2 (registrations,
+    rounds with matches).
     """
     registrations = list(tournament.registrations.filter(withdrawn=False).select_related("player"))
     players = tuple(PlayerEntry(id=str(r.pk), name=r.display_name) for r in registrations)
@@ -36,19 +40,70 @@ def history_for(tournament: Tournament) -> History:
                 )
         rounds.append(RoundRecord(number=rnd.number, matches=tuple(records), elimination=rnd.is_elimination))
     drops = {str(r.pk): r.dropped_after_round for r in registrations if r.dropped_after_round is not None}
-    return History(players=players, rounds=tuple(rounds), drops=drops)
+    disqualified = tuple(str(r.pk) for r in registrations if r.disqualified)
+    return History(players=players, rounds=tuple(rounds), drops=drops, disqualified=disqualified)
+
+
+def standings_options(tournament: Tournament) -> dict[str, Any]:
+    """The tournament's tiebreaker options as keyword arguments of ``rules.standings.compute_standings``.
+
+    Only options the organiser set are given (blank means the system's own default), so
+    ``compute_standings(history, tournament.tiebreakers, **standings_options(tournament))``.
+    """
+    options: dict[str, Any] = {}
+    if tournament.tiebreaker_floor.strip():
+        options["floor"] = tournament.tiebreaker_floor.strip()
+    if tournament.placement_points.strip():
+        options["placement_points"] = parse_placement_points(tournament.placement_points)
+    return options
+
+
+def parse_placement_points(text: str) -> list[str]:
+    """"5,3,2,1" (or "5 3 2 1") -> ["5", "3", "2", "1"]; ``rules.tiebreakers.check_placement_points`` judges them."""
+    return [part for part in text.replace(",", " ").split() if part]
 
 
 SEATS = {"a": 0, "b": 1}
 
 
-def games_to_rules(games: list[dict]) -> list[Game]:
-    """Stored/submitted games (``winner``/``mulligan_by`` as 'a' or 'b') to ``rules.results.Game``.
+def counts_to_rules(counts: Any, number: int) -> tuple[GameCounts, GameCounts] | None:
+    """A stored game's ``counts`` (``{"a": {name: int}, "b": {...}}``, names from ``COUNT_ORDER``) to rules form.
 
-    Raises ValueError on a seat other than 'a', 'b' or None.
+    None stays None. Raises ValueError when a seat or one of the six counts is missing or a
+    name is unknown; the values themselves (whole numbers of 0 or more) are judged by ``rules``.
+    """
+    if counts is None:
+        return None
+    if not isinstance(counts, dict) or set(counts) != {"a", "b"}:
+        raise ValueError(f"Game {number}: give the end-of-game counts of both players, 'a' and 'b'.")
+    seats = []
+    for seat in ("a", "b"):
+        values = counts[seat]
+        if not isinstance(values, dict):
+            raise ValueError(f"Game {number}: the counts of player {seat.upper()} must be an object.")
+        missing = [name for name in COUNT_ORDER if name not in values]
+        unknown = sorted(set(values) - set(COUNT_ORDER))
+        if missing or unknown:
+            raise ValueError(
+                f"Game {number}: the counts of player {seat.upper()} need exactly {', '.join(COUNT_ORDER)}"
+                + (f" (missing {', '.join(missing)})" if missing else "")
+                + (f" (unknown {', '.join(unknown)})" if unknown else "") + "."
+            )
+        seats.append(GameCounts(**{name: values[name] for name in COUNT_ORDER}))
+    return seats[0], seats[1]
+
+
+def games_to_rules(games: list[dict]) -> list[Game]:
+    """Stored/submitted games to ``rules.results.Game``.
+
+    A game dict: ``winner``/``mulligan_by`` 'a', 'b' or None; ``drawn``, ``unfinished`` (time was
+    called), ``deck_out`` (a draw pile ran out) booleans; ``counts`` None or both players'
+    end-of-game counts (``counts_to_rules``). A ``penalty`` key (a game loss) is ignored here:
+    such a game is an ordinary win for the opponent. Raises ValueError on a seat other than
+    'a', 'b' or None, or malformed counts.
     """
     result = []
-    for game in games:
+    for number, game in enumerate(games, start=1):
         winner, mulligan_by = game.get("winner"), game.get("mulligan_by")
         for seat in (winner, mulligan_by):
             if seat not in (None, "a", "b"):
@@ -58,7 +113,26 @@ def games_to_rules(games: list[dict]) -> list[Game]:
                 winner=SEATS[winner] if winner else None,
                 drawn=bool(game.get("drawn")),
                 mulligan_by=SEATS[mulligan_by] if mulligan_by else None,
+                unfinished=bool(game.get("unfinished")),
+                deck_out=bool(game.get("deck_out")),
+                counts=counts_to_rules(game.get("counts"), number),
             )
         )
     return result
+
+
+def normalised_game(game: dict) -> dict:
+    """A game dict with every key present (the stored form): winner, drawn, mulligan_by, unfinished,
+    deck_out, counts, plus ``penalty`` when the game is a game loss."""
+    stored = {
+        "winner": game.get("winner") or None,
+        "drawn": bool(game.get("drawn")),
+        "mulligan_by": game.get("mulligan_by") or None,
+        "unfinished": bool(game.get("unfinished")),
+        "deck_out": bool(game.get("deck_out")),
+        "counts": game.get("counts") or None,
+    }
+    if game.get("penalty"):
+        stored["penalty"] = game["penalty"]
+    return stored
 

@@ -12,6 +12,14 @@ Terms (the field's standard ones):
 * *override*: an organiser entering or correcting a result or settling a dispute; every
   one is an ``AuditEntry`` saying who, when, why, and the result before and after.
 * *drop*: a player leaves; they are never paired again but keep their record.
+* *penalty*: a warning, game loss, match loss or disqualification the organiser issues to
+  a player (``Penalty``), always logged. A game loss is a game won by the opponent, added
+  before the games played at that table; a match loss makes the match lost for the player;
+  a disqualified player is dropped and leaves the standings, while the matches they played
+  still count for their opponents (``rules.history.History.disqualified``).
+* *results settings*: per tournament, the tiebreaker system (``rules.standings.TIEBREAKERS``)
+  and its options, the end-of-round procedure for games unfinished at time
+  (``rules.results.END_OF_ROUND_PROCEDURES``) and the round clock.
 """
 
 from __future__ import annotations
@@ -19,6 +27,9 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
+from rules.standings import TIEBREAKERS
+
 
 
 class Tournament(models.Model):
@@ -58,6 +69,24 @@ class Tournament(models.Model):
         ALL = "all", "Published for every player"
 
     decklists_published = models.CharField(max_length=8, choices=Publication.choices, default=Publication.NONE)
+
+    class EndOfRound(models.TextChoices):
+        UNFINISHED_IS_DRAW = "unfinished_is_draw", "A game unfinished at time is a drawn game"
+        DECIDE_BY_COUNTS = "decide_by_counts", "A game unfinished at time is decided by the end-of-game counts"
+
+    # No ``choices``: the systems are rules.standings.TIEBREAKERS (checked by tournament_create), so a new
+    # system in rules needs no migration.
+    tiebreakers = models.CharField(max_length=16, default="mtg", help_text="Tiebreaker system (rules.standings.TIEBREAKERS)")
+    tiebreaker_floor = models.CharField(
+        max_length=16, blank=True, default="",
+        help_text="Minimum of every win percentage, e.g. 1/3; blank: the system's default (1/3, Pokémon 1/4)",
+    )
+    placement_points = models.CharField(
+        max_length=64, blank=True, default="",
+        help_text="Points for 1st, 2nd, ... at a multiplayer table (pods system), e.g. 5,3,2,1; blank: 5,3,2,1",
+    )
+    end_of_round = models.CharField(max_length=24, choices=EndOfRound.choices, default=EndOfRound.UNFINISHED_IS_DRAW)
+    round_minutes = models.PositiveSmallIntegerField(default=50, help_text="Round clock, in minutes")
     winner = models.ForeignKey("Registration", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -74,6 +103,11 @@ class Tournament(models.Model):
     def decks_locked(self) -> bool:
         return self.decks_locked_at is not None
 
+    @property
+    def realms_to_win(self) -> int:
+        """Unrazed realms that win a game: 6 or 10 (the victory condition)."""
+        return 10 if self.victory_condition == self.Victory.TEN_REALMS else 6
+
 
 class Registration(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="registrations")
@@ -87,6 +121,9 @@ class Registration(models.Model):
         null=True, blank=True, help_text="Last round played; never paired after it"
     )
     withdrawn = models.BooleanField(default=False, help_text="Left before the tournament started")
+    disqualified = models.BooleanField(
+        default=False, help_text="Disqualified (a Penalty): dropped and removed from the standings"
+    )
 
     class Meta:
         ordering = ["registered_at", "id"]
@@ -115,6 +152,8 @@ class Round(models.Model):
     seed = models.BigIntegerField(help_text="Seed of the random.Random the pairing used; reproduces the round")
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    started_at = models.DateTimeField(null=True, blank=True, default=timezone.now,
+                                      help_text="When the round clock started (when the round was paired)")
 
     class Meta:
         ordering = ["number"]
@@ -126,6 +165,12 @@ class Round(models.Model):
     @property
     def is_elimination(self) -> bool:
         return self.kind == self.Kind.ELIMINATION
+
+    def ends_at(self, minutes: int):
+        """When the round clock of ``minutes`` runs out (None without a start time)."""
+        import datetime
+
+        return self.started_at + datetime.timedelta(minutes=minutes) if self.started_at else None
 
 
 class Match(models.Model):
@@ -146,7 +191,11 @@ class Match(models.Model):
     wins_a = models.PositiveSmallIntegerField(null=True, blank=True)
     wins_b = models.PositiveSmallIntegerField(null=True, blank=True)
     draws = models.PositiveSmallIntegerField(null=True, blank=True)
-    games = models.JSONField(default=list, help_text="Confirmed games: [{winner: 'a'|'b'|null, drawn, mulligan_by}]")
+    games = models.JSONField(
+        default=list,
+        help_text="Confirmed games: [{winner: 'a'|'b'|null, drawn, mulligan_by, unfinished, deck_out, "
+        "counts: {a: {...}, b: {...}}|null, penalty: id (a game loss)}]",
+    )
 
     class Meta:
         ordering = ["round__number", "table"]
@@ -191,7 +240,10 @@ class ResultReport(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
     reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     reported_at = models.DateTimeField(auto_now_add=True)
-    games = models.JSONField(help_text="[{winner: 'a'|'b'|null, drawn: bool, mulligan_by: 'a'|'b'|null}]")
+    games = models.JSONField(
+        help_text="Games played at the table: [{winner: 'a'|'b'|null, drawn: bool, mulligan_by: 'a'|'b'|null, "
+        "unfinished: bool, deck_out: bool, counts: {a: {...}, b: {...}}|null}]; wins/draws include game losses"
+    )
     wins_a = models.PositiveSmallIntegerField()
     wins_b = models.PositiveSmallIntegerField()
     draws = models.PositiveSmallIntegerField()
@@ -215,6 +267,7 @@ class AuditEntry(models.Model):
         PLAYER_DROPPED = "player_dropped", "Player dropped by the organiser"
         DECK_REPLACEMENT = "deck_replacement", "Deck card replaced (Enter Darkness Together)"
         FORMAT_CHANGED = "format_changed", "Deck format changed"
+        PENALTY = "penalty", "Penalty issued"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries")
@@ -229,6 +282,45 @@ class AuditEntry(models.Model):
         ordering = ["-created_at", "-id"]
 
 
+class Penalty(models.Model):
+    """A penalty the organiser issued to a player; every one is also an ``AuditEntry``."""
+
+    class Kind(models.TextChoices):
+        WARNING = "warning", "Warning"
+        GAME_LOSS = "game_loss", "Game loss"
+        MATCH_LOSS = "match_loss", "Match loss"
+        DISQUALIFICATION = "disqualification", "Disqualification"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="penalties")
+    round_number = models.PositiveSmallIntegerField(default=0, help_text="Round of the offence (0: before round 1)")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    reason = models.TextField()
+    issued_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    issued_at = models.DateTimeField(auto_now_add=True)
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.PROTECT, related_name="penalties")
+
+    class Meta:
+        ordering = ["-issued_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} for {self.registration.display_name} (round {self.round_number})"
+
+
+STANDINGS_COLUMNS: dict[str, tuple[tuple[str, str, bool], ...]] = {
+    # system -> (row key, column heading, shown as a percentage)
+    "mtg": (("omwp", "OMW%", True), ("gwp", "GW%", True), ("ogwp", "OGW%", True)),
+    "melee": (("omwp", "OMW%", True), ("gwp", "GW% (draws worth 0)", True), ("ogwp", "OGW%", True)),
+    "pokemon": (("owp", "OWP (resistance)", True), ("oowp", "OOWP", True), ("h2h", "Head to head", False)),
+    "buchholz": (("score", "Score", False), ("bh", "Buchholz", False), ("bh_c1", "Buchholz cut 1", False),
+                 ("bh_m1", "Median Buchholz", False), ("sb", "Sonneborn-Berger", False),
+                 ("ps", "Progressive", False)),
+    "pods": (("omwp", "Opponents' points %", True), ("gwp", "GW%", True), ("ogwp", "OGW%", True)),
+}
+_BASE_ROW_KEYS = {"rank", "player", "name", "points", "wins", "losses", "draws", "omwp", "gwp", "ogwp", "byes",
+                  "dropped"}
+
+
 class StandingsSnapshot(models.Model):
     """Standings computed for one results version (``rows``: rules.standings.StandingRow.to_json() list)."""
 
@@ -241,3 +333,26 @@ class StandingsSnapshot(models.Model):
     class Meta:
         ordering = ["-version"]
         constraints = [models.UniqueConstraint(fields=["tournament", "version"], name="one_snapshot_per_version")]
+
+    @property
+    def system_description(self) -> str:
+        """What the tiebreaker system ranks by, and its source (``rules.standings.TIEBREAKERS``)."""
+        return TIEBREAKERS.get(self.tiebreakers, self.tiebreakers)
+
+    @property
+    def columns(self) -> list[tuple[str, str, bool]]:
+        """The system's tiebreaker columns after points and W-L-D: (row key, heading, is a percentage).
+
+        A system not listed in ``STANDINGS_COLUMNS`` shows every further key of its rows.
+        """
+        known = STANDINGS_COLUMNS.get(self.tiebreakers)
+        if known is not None:
+            return list(known)
+        first = self.rows[0] if self.rows else {}
+        return [(key, key, False) for key in first if key not in _BASE_ROW_KEYS]
+
+    @property
+    def table(self) -> list[tuple[dict, list[tuple[object, bool]]]]:
+        """Each row with its tiebreaker cells: [(row, [(value, is_percentage), ...])]."""
+        columns = self.columns
+        return [(row, [(row.get(key), percent) for key, _, percent in columns]) for row in self.rows]

@@ -3,6 +3,7 @@ keyword-only, atomic, with the acting user passed in so permissions and the audi
 log are checked in one place."""
 
 from tournaments.services.formats import tournament_format_set  # noqa: F401
+from tournaments.services.penalties import penalty_issue  # noqa: F401
 from tournaments.services.results import (  # noqa: F401
     result_confirm,
     result_dispute,

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.db.models import F, Max, Q
 from rules.standings import compute_standings
 
-from tournaments.adapters import history_for
+from tournaments.adapters import history_for, standings_options
 from tournaments.models import StandingsSnapshot, Tournament
 
 
@@ -61,7 +61,9 @@ def standings_recompute(*, tournament_id: int) -> StandingsSnapshot | None:
 
     Idempotent: a duplicate or stale run (a snapshot for this version or a newer one
     exists) stores nothing and returns None. The tournament row is locked while the
-    history is read, so a snapshot never mixes results of two versions.
+    history is read, so a snapshot never mixes results of two versions. The ranking is the
+    tournament's tiebreaker system with its options (``Tournament.tiebreakers``,
+    ``tiebreaker_floor``, ``placement_points``); the snapshot names the system.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     version = tournament.results_version
@@ -70,9 +72,10 @@ def standings_recompute(*, tournament_id: int) -> StandingsSnapshot | None:
     history = history_for(tournament)
     names = {p.id: p.name for p in history.players}
     rows = []
-    for row in compute_standings(history):
+    for row in compute_standings(history, tournament.tiebreakers, **standings_options(tournament)):
         data = row.to_json()
         data["name"] = names[row.player]
         data["dropped"] = row.player in history.drops
         rows.append(data)
-    return StandingsSnapshot.objects.create(tournament=tournament, version=version, rows=rows)
+    return StandingsSnapshot.objects.create(tournament=tournament, version=version, rows=rows,
+                                            tiebreakers=tournament.tiebreakers)

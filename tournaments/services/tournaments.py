@@ -7,7 +7,11 @@ import datetime
 from django.db import transaction
 from django.utils import timezone
 from rules.formats import UnknownFormat, get_format
+from rules.history import History
+from rules.results import END_OF_ROUND_PROCEDURES
+from rules.standings import TIEBREAKERS, StandingsError, compute_standings
 
+from tournaments.adapters import standings_options
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import AuditEntry, Registration, Tournament
 from tournaments.services.permissions import can_organise, require_organiser
@@ -24,11 +28,23 @@ def tournament_create(
     swiss_rounds: int = 3,
     top_cut: int = 0,
     victory_condition: str = Tournament.Victory.SIX_REALMS,
+    tiebreakers: str = "mtg",
+    tiebreaker_floor: str = "",
+    placement_points: str = "",
+    end_of_round: str = Tournament.EndOfRound.UNFINISHED_IS_DRAW,
+    round_minutes: int = 50,
 ) -> Tournament:
     """Create a tournament in draft, freezing a copy of the chosen built-in deck format.
 
+    Results settings: ``tiebreakers`` (a system of ``rules.standings.TIEBREAKERS``) with its
+    options ``tiebreaker_floor`` (e.g. "1/3"; blank: the system's default) and
+    ``placement_points`` (e.g. "5,3,2,1", pods only); ``end_of_round`` (one of
+    ``rules.results.END_OF_ROUND_PROCEDURES``); ``round_minutes`` (the round clock, 10-240).
+
     Raises NotAllowed for a user who is not an organiser, UserError for an unknown
-    format or an impossible structure (best of 1/3/5; top cut 0/4/8; 1 to 20 Swiss rounds).
+    format or an impossible structure (best of 1/3/5; top cut 0/4/8; 1 to 20 Swiss rounds),
+    an unknown tiebreaker system or an option it does not use or cannot take, an unknown
+    end-of-round procedure or a round clock out of range.
     """
     if not can_organise(actor):
         raise NotAllowed("Only organisers may create tournaments.")
@@ -49,6 +65,18 @@ def tournament_create(
         swiss_rounds, top_cut = 0, 0
     if not name.strip():
         raise UserError("The tournament needs a name.", code="name")
+    if victory_condition not in Tournament.Victory.values:
+        raise UserError(f"Unknown victory condition {victory_condition!r}.", code="victory_condition")
+    if end_of_round not in END_OF_ROUND_PROCEDURES:
+        raise UserError(
+            f"The end-of-round procedure must be one of {', '.join(END_OF_ROUND_PROCEDURES)}, not {end_of_round!r}.",
+            code="end_of_round",
+        )
+    if isinstance(round_minutes, bool) or not isinstance(round_minutes, int) or not 10 <= round_minutes <= 240:
+        raise UserError("The round clock is between 10 and 240 minutes.", code="round_minutes")
+    settings = Tournament(tiebreakers=tiebreakers, tiebreaker_floor=(tiebreaker_floor or "").strip(),
+                          placement_points=(placement_points or "").strip())
+    _check_tiebreakers(settings)
     return Tournament.objects.create(
         name=name.strip(),
         date=date,
@@ -60,7 +88,33 @@ def tournament_create(
         swiss_rounds=swiss_rounds,
         top_cut=top_cut,
         victory_condition=victory_condition,
+        tiebreakers=settings.tiebreakers,
+        tiebreaker_floor=settings.tiebreaker_floor,
+        placement_points=settings.placement_points,
+        end_of_round=end_of_round,
+        round_minutes=round_minutes,
     )
+
+
+def _check_tiebreakers(tournament: Tournament) -> None:
+    """Refuse an unknown system or options it does not use or cannot take, as ``rules.standings`` judges them
+    (the options are tried on an empty history)."""
+    if tournament.tiebreakers not in TIEBREAKERS:
+        raise UserError(
+            f"Unknown tiebreaker system {tournament.tiebreakers!r}; choose one of: {', '.join(TIEBREAKERS)}.",
+            code="tiebreakers", params={"valid": list(TIEBREAKERS)},
+        )
+    try:
+        compute_standings(History(players=(), rounds=()), tournament.tiebreakers, **standings_options(tournament))
+    except StandingsError as exc:
+        if exc.code == "unused_option":
+            names = {"floor": "a floor", "placement_points": "placement points"}
+            unused = " or ".join(names.get(o, o) for o in exc.params.get("options", []))
+            message = f"The {tournament.tiebreakers} tiebreaker system does not use {unused}; leave it blank."
+        else:
+            message = exc.message
+        raise UserError(message, code=f"tiebreakers_{exc.code}",
+                        params={k: v for k, v in exc.params.items() if isinstance(v, (str, int, list))}) from exc
 
 
 def _locked(tournament_id: int) -> Tournament:
