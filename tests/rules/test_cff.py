@@ -131,16 +131,19 @@ def test_per_type_and_per_champion_type_limits_bite(catalogue: Catalogue) -> Non
 
 
 def test_level_cap_and_free_avatars_bite(catalogue: Catalogue) -> None:
-    deck = real_deck("Sample_Dragon Spellcasters.cfd", catalogue)
+    deck = real_deck("Sample_gencon.cfd", catalogue)  # holds the avatar NS/122 Gib Drawsemaj
     fmt = load("55", catalogue)
-    assert check_deck(deck, fmt).legal
-    levels = check_deck(deck, fmt).champion_levels
-    tighter = edited("55", catalogue, r"^(\s*Levels\s+0\s+)90", rf"\g<1>{levels - 1}")
+    verdict = check_deck(deck, fmt)
+    assert verdict.legal
+    tighter = edited("55", catalogue, r"^(\s*Levels\s+0\s+)90", rf"\g<1>{verdict.champion_levels - 1}")
     assert codes(check_deck(deck, tighter)) == ["level_cap"]
-    avatars = [card for card in deck.cards if card.is_avatar]
-    if avatars:
-        no_free = edited("55", catalogue, r"^(\s*Avatars\s+0\s+)1", r"\g<1>0")
-        assert check_deck(deck, no_free).champion_levels > levels
+    avatar = catalogue.get("NS/122")
+    assert avatar.is_avatar and avatar in deck.cards
+    no_free = edited("55", catalogue, r"^(\s*Avatars\s+0\s+)1", r"\g<1>0")
+    assert no_free.free_avatars == 0
+    unfree = check_deck(deck, no_free)
+    assert unfree.champion_levels == verdict.champion_levels + avatar.champion_level
+    assert "level_cap" in codes(unfree)
 
 
 def test_banned_cards_bite_across_printings(catalogue: Catalogue) -> None:
