@@ -23,7 +23,7 @@ from rules.standings import TIEBREAKERS, StandingsError, compute_standings
 __all__ = ["register", "SYSTEMS"]
 
 SYSTEMS = ("swiss", "single-elimination", "double-elimination", "round-robin", "pods")
-_IMPLEMENTED = ("swiss", "single-elimination")
+_IMPLEMENTED = SYSTEMS
 
 
 def _fail(message: str) -> int:
@@ -93,19 +93,28 @@ def _bracket_seeds(history: History) -> list[str]:
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
-    """Print the next round of the history on stdin as one JSON object; exit 0, or 2 when it cannot be paired."""
-    if args.system not in _IMPLEMENTED:
-        return _fail(f"The pairing system {args.system!r} is not implemented yet; use swiss or single-elimination.")
+    """Print the next round of the history on stdin as one JSON object; exit 0, or 2 when it cannot be paired.
+
+    Systems and options: ``rules.pairings.cli`` (module docstring).
+    """
+    from rules.pairings.cli import PairRequest, bracket_seeds, pair_other_system
+
     try:
-        history = _read_history()
+        request = PairRequest.from_text(sys.stdin.read())
+        history = request.history
         if args.system == "swiss":
-            pairing = pair_swiss(history, random.Random(args.seed))
-        else:
+            pairing = pair_swiss(history, random.Random(args.seed), forbidden=request.forbidden,
+                                 awarded_byes=request.awarded_byes, allow_rematches=args.allow_rematches)
+        elif args.system == "single-elimination" and args.table_size == 2:
             rounds = [r for r in history.rounds if r.elimination]
-            pairing = pair_single_elimination(_bracket_seeds(history), rounds)
+            seeds = bracket_seeds(args, history, _bracket_seeds(history))
+            pairing = pair_single_elimination(seeds, rounds, third_place=args.third_place)
             last = max((r.number for r in history.rounds), default=0)
             pairing = dataclasses.replace(pairing, round=last + 1)
-    except (HistoryError, PairingError) as exc:
+        else:
+            pairing = pair_other_system(args, request, _bracket_seeds(history))
+        pairing = request.finish(pairing)
+    except (HistoryError, PairingError, StandingsError) as exc:
         return _fail(str(exc))
     pairing = dataclasses.replace(pairing, seed=args.seed)
     _print_json(pairing.to_json())
@@ -132,6 +141,9 @@ def register(subparsers: Any) -> None:
     pair = subparsers.add_parser("pair", help="pair the next round of the history JSON on stdin")
     pair.add_argument("--system", required=True, choices=SYSTEMS, help="pairing system")
     pair.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    from rules.pairings.cli import add_pair_options
+
+    add_pair_options(pair)
     pair.set_defaults(func=cmd_pair)
 
     tiebreakers = subparsers.add_parser("tiebreakers", help="list the tiebreaker systems")

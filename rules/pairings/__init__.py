@@ -10,11 +10,28 @@ bye
     A player who has no opponent this round (a 2-0 match win in Swiss,
     Magic Tournament Rules, Appendix C; an automatic advance in a bracket).
 pairing
-    ``Pairing(round, tables, byes, seed)``: the next round.  ``seed`` is the
-    random seed used, when the caller wants it stored for audit.
+    ``Pairing(round, tables, byes, seed, bye_reasons, notes)``: the next round.
+    ``seed`` is the random seed used, when the caller wants it stored for audit;
+    ``bye_reasons`` one sentence per bye (same order as ``byes``); ``notes``
+    how the round was computed (e.g. which graph the Swiss matching used).
+    ``to_json()`` keeps the stable shape of ARCHITECTURE.md (no new keys).
 
-Systems: Swiss (``swiss.pair_swiss``, PAIRINGS.md §1.4) and single
-elimination (``elimination.pair_single_elimination``, PAIRINGS.md §3.1).
+Systems (every function is pure: same inputs, same output; randomness only
+from a caller's ``random.Random``):
+
+* Swiss for duels: ``swiss.pair_swiss`` (PAIRINGS.md §1.1, §1.4, §6.3);
+* single elimination: ``elimination.pair_single_elimination`` (standard or
+  random seeding, optional third-place match), ``elimination.top_cut``
+  (top 4/8/16/32 by Swiss rank, MTR 10.4) and
+  ``elimination.pair_table_elimination`` (multiplayer tables, each table's
+  winner advances) (PAIRINGS.md §3.1);
+* double elimination: ``double_elimination.pair_double_elimination``
+  (PAIRINGS.md §3.2);
+* round robin: ``round_robin.berger_rounds`` / ``pair_round_robin`` (FIDE
+  C.05 Annex 1 Berger tables, PAIRINGS.md §3.3);
+* multiplayer pods: ``pods.pair_pods`` (PAIRINGS.md §3.4);
+* teams: ``teams`` (a thin layer: pair team ids with any system above, then
+  expand to board tables).
 """
 
 from __future__ import annotations
@@ -30,6 +47,13 @@ __all__ = [
     "pair_single_elimination",
     "bracket_winner",
     "seed_order",
+    "top_cut",
+    "pair_table_elimination",
+    "pair_double_elimination",
+    "pair_round_robin",
+    "berger_rounds",
+    "pair_pods",
+    "pod_sizes",
 ]
 
 
@@ -50,6 +74,8 @@ class Pairing:
     tables: tuple[Table, ...]
     byes: tuple[str, ...]
     seed: int | None = None
+    bye_reasons: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """``{"round": int, "pairings": [{"table", "players", "reason"}], "byes": [id]}`` (ARCHITECTURE.md)."""
@@ -75,5 +101,14 @@ class PairingError(ValueError):
         self.message = message
 
 
-from rules.pairings.elimination import bracket_winner, pair_single_elimination, seed_order  # noqa: E402
+from rules.pairings.elimination import (  # noqa: E402
+    bracket_winner,
+    pair_single_elimination,
+    pair_table_elimination,
+    seed_order,
+    top_cut,
+)
 from rules.pairings.swiss import pair_swiss  # noqa: E402
+from rules.pairings.double_elimination import pair_double_elimination  # noqa: E402
+from rules.pairings.round_robin import berger_rounds, pair_round_robin  # noqa: E402
+from rules.pairings.pods import pair_pods, pod_sizes  # noqa: E402

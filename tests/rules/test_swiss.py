@@ -1,15 +1,26 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from functools import lru_cache
 
+import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.history import History, MatchRecord, PlayerEntry, RoundRecord, validate_history
 from rules.pairings import Pairing, PairingError, pair_swiss
-from rules.pairings.swiss import WEIGHT_LIMIT, SwissProblem, build_swiss_problem, matching_weight
+from rules.pairings.swiss import (
+    FIELDS,
+    WEIGHT_LIMIT,
+    SwissProblem,
+    build_swiss_problem,
+    matching_weight,
+    objective,
+    relaxed_lower_bound,
+    solve_matching,
+    solve_swiss_problem,
+)
 
 
 def duel(a: str, b: str, wa: int, wb: int) -> MatchRecord:
@@ -38,26 +49,35 @@ def previous_pairs(h: History) -> set[frozenset[str]]:
     return {frozenset(m.players) for r in h.rounds if not r.elimination for m in r.matches if not m.bye}
 
 
-def perfect_matchings(n: int, weights: dict[tuple[int, int], int]) -> Iterator[list[tuple[int, int]]]:
-    def rec(free: list[int]) -> Iterator[list[tuple[int, int]]]:
-        if not free:
-            yield []
-            return
-        first, rest = free[0], free[1:]
-        for k, other in enumerate(rest):
-            if (first, other) in weights:
-                for tail in rec(rest[:k] + rest[k + 1 :]):
-                    yield [(first, other), *tail]
+def exhaustive_best(problem: SwissProblem, allowed=None) -> int | None:
+    """The best total weight over every perfect matching (exhaustive search over vertex subsets)."""
+    n = len(problem.vertices)
+    weights = problem.weights if allowed is None else {e: w for e, w in problem.weights.items() if allowed(e)}
 
-    yield from rec(list(range(n)))
+    @lru_cache(maxsize=None)
+    def best(mask: int) -> int | None:
+        if mask == 0:
+            return 0
+        i = (mask & -mask).bit_length() - 1
+        out = None
+        for j in range(i + 1, n):
+            if mask >> j & 1 and (i, j) in weights:
+                rest = best(mask & ~(1 << i) & ~(1 << j))
+                if rest is not None and (out is None or rest + weights[(i, j)] > out):
+                    out = rest + weights[(i, j)]
+        return out
+
+    return best((1 << n) - 1)
 
 
-def brute_force_best(problem: SwissProblem) -> int | None:
-    best = None
-    for m in perfect_matchings(len(problem.vertices), problem.weights):
-        total = sum(problem.weights[e] for e in m)
-        best = total if best is None or total > best else best
-    return best
+def networkx_best(problem: SwissProblem) -> int:
+    g = nx.Graph()
+    g.add_nodes_from(range(len(problem.vertices)))
+    for (i, j), w in problem.weights.items():
+        g.add_edge(i, j, weight=w)
+    m = nx.max_weight_matching(g, maxcardinality=True)
+    assert 2 * len(m) == len(problem.vertices)
+    return sum(problem.weights[tuple(sorted(e))] for e in m)
 
 
 def record_results(h: History, p: Pairing, rng: random.Random, drops: dict[str, int]) -> History:
@@ -66,63 +86,125 @@ def record_results(h: History, p: Pairing, rng: random.Random, drops: dict[str, 
     return History(h.players, (*h.rounds, RoundRecord(p.round, tuple(matches))), dict(drops))
 
 
-@st.composite
-def swiss_histories(draw: st.DrawFn) -> History:
-    """A history of 0-4 rounds paired by pair_swiss itself, with random results and drops."""
-    n = draw(st.integers(2, 10))
-    rng = random.Random(draw(st.integers(0, 2**32)))
+def simulate(n: int, rounds: int, rng: random.Random, *, late: int = 0, drop_rate: float = 0.0) -> History:
+    """``rounds`` Swiss rounds of ``n`` players paired by pair_swiss, random results; ``late`` players join after."""
     h = History(tuple(PlayerEntry(f"p{i}", f"P{i}") for i in range(n)), ())
     drops: dict[str, int] = {}
-    for _ in range(draw(st.integers(0, 4))):
+    for _ in range(rounds):
         try:
             p = pair_swiss(h, rng)
         except PairingError:
             break
         h = record_results(h, p, rng, drops)
         active = [x for x in h.player_ids() if x not in drops]
-        if len(active) > 2 and rng.random() < 0.25:
+        if len(active) > 3 and rng.random() < drop_rate:
             drops[rng.choice(active)] = p.round
             h = History(h.players, h.rounds, dict(drops))
+    if late:
+        h = History(h.players + tuple(PlayerEntry(f"late{i}", f"L{i}") for i in range(late)), h.rounds, h.drops)
     validate_history(h)
     return h
 
 
-@given(swiss_histories(), st.integers(0, 2**32))
-@settings(max_examples=120, deadline=None)
-def test_swiss_pairing_properties(h: History, seed: int) -> None:
-    active = [p for p in h.player_ids() if p not in h.drops]
-    problem = build_swiss_problem(h, random.Random(seed))
+@st.composite
+def swiss_cases(draw: st.DrawFn, max_players: int = 12) -> tuple[History, list[frozenset[str]], int]:
+    """A history of 0-5 rounds (random results, drops, late entries), some forbidden pairs, a seed."""
+    n = draw(st.integers(2, max_players - 2))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    h = simulate(n, draw(st.integers(0, 5)), rng, late=draw(st.integers(0, 2)), drop_rate=0.25)
+    ids = h.player_ids()
+    forbidden = [frozenset(rng.sample(ids, 2)) for _ in range(draw(st.integers(0, 2)))]
+    return h, forbidden, draw(st.integers(0, 2**32))
+
+
+def active_ids(h: History) -> list[str]:
+    last = max((r.number for r in h.rounds), default=0)
+    return [p for p in h.player_ids() if h.drops.get(p, last + 1) > last]
+
+
+@given(swiss_cases())
+@settings(max_examples=80, deadline=None)
+def test_swiss_properties_against_exhaustive_search(case) -> None:
+    h, forbidden, seed = case
+    active = active_ids(h)
+    if len(active) < 2:
+        return
+    problem = build_swiss_problem(h, random.Random(seed), forbidden=forbidden)
     assert all(0 < w < WEIGHT_LIMIT for w in problem.weights.values())
-    best = brute_force_best(problem)
+    best = exhaustive_best(problem)
     try:
-        p = pair_swiss(h, random.Random(seed))
+        p = pair_swiss(h, random.Random(seed), forbidden=forbidden)
     except PairingError as exc:
         assert exc.code == "no_pairing"
-        assert best is None  # really no rematch-free pairing of everyone
+        assert best is None  # only forbidden pairs can make a round unpairable
+        assert "forbidden" in str(exc)
         return
-    # everyone active exactly once, nobody else
+    # every active player exactly once, nobody else; one bye at most
     assert sorted(paired_players(p)) == sorted(active)
     assert len(p.byes) == len(active) % 2
-    # no rematch
+    assert all(frozenset(t.players) not in forbidden for t in p.tables)
+    # the objective equals the exhaustive optimum over the complete graph
+    fresh = build_swiss_problem(h, random.Random(seed), forbidden=forbidden)
+    assert matching_weight(fresh, p) == best
+    # no rematch when a rematch-free pairing exists
     played = previous_pairs(h)
-    assert all(frozenset(t.players) not in played for t in p.tables)
-    # the objective equals the brute-force optimum over all rematch-free pairings
-    assert matching_weight(problem, p) == best
-    # no second bye while a player with fewer byes could have taken it
-    if p.byes:
-        byes = {x: sum(1 for r in h.rounds for m in r.matches if m.bye and x in m.players) for x in active}
+    rematch_free = exhaustive_best(problem, lambda e: frozenset(problem.vertices[k] for k in e) not in played
+                                   or None in (problem.vertices[e[0]], problem.vertices[e[1]]))
+    rematches = [t for t in p.tables if frozenset(t.players) in played]
+    if rematch_free is not None:
+        assert rematches == []
+    else:
+        assert rematches and all("REMATCH" in t.reason for t in rematches)
+    # no second bye while a player without one could take it (without a rematch, where avoidable)
+    if p.byes and problem.byes[p.byes[0]] > 0:
         bye_index = problem.vertices.index(None)
-        could_take = {
-            problem.vertices[a if b == bye_index else b]
-            for m in perfect_matchings(len(problem.vertices), problem.weights)
-            for a, b in m
-            if bye_index in (a, b)
-        }
-        assert byes[p.byes[0]] == min(byes[x] for x in could_take if x is not None)
-    # tables numbered 1.. and ordered by the higher player's points
-    assert [t.number for t in p.tables] == list(range(1, len(p.tables) + 1))
-    highs = [max(problem.points[x] for x in t.players) for t in p.tables]
-    assert highs == sorted(highs, reverse=True)
+        for k, x in enumerate(problem.vertices):
+            if x is None or problem.byes[x] > 0:
+                continue
+            forced = exhaustive_best(problem, lambda e, k=k: bye_index not in e or k in e)
+            assert forced is None or forced < best
+
+
+@given(swiss_cases(max_players=40))
+@settings(max_examples=30, deadline=None)
+def test_sparse_solution_equals_networkx_on_the_complete_graph(case) -> None:
+    h, forbidden, seed = case
+    if len(active_ids(h)) < 2:
+        return
+    problem = build_swiss_problem(h, random.Random(seed), forbidden=forbidden)
+    try:
+        p = solve_swiss_problem(problem, sparse=True, rng=random.Random(seed))
+    except PairingError as exc:
+        assert exc.code == "no_pairing"
+        return
+    assert matching_weight(problem, p) == networkx_best(problem)
+
+
+@pytest.mark.parametrize("n, rounds, seed, certified", [(256, 5, 1, True), (201, 4, 2, True), (120, 7, 3, False)])
+def test_large_events_match_networkx_on_the_complete_graph(n: int, rounds: int, seed: int, certified: bool) -> None:
+    h = simulate(n, rounds, random.Random(seed), late=3, drop_rate=0.5)
+    problem = build_swiss_problem(h, random.Random(seed))
+    p = solve_swiss_problem(problem, sparse=True, rng=random.Random(seed))
+    assert matching_weight(problem, p) == networkx_best(problem)
+    if certified:
+        assert problem.method[-1].endswith("(certified optimal)")
+        assert objective(problem, p) == relaxed_lower_bound(problem)
+    else:
+        # rematches bind at the top: the bound is not attained, so the complete graph was solved
+        assert problem.method[-1] == "complete"
+        assert problem.pack(objective(problem, p)) > problem.pack(relaxed_lower_bound(problem))
+
+
+def test_4096_players_pair_quickly_and_certified() -> None:
+    import time
+
+    h = simulate(4096, 5, random.Random(11))
+    start = time.perf_counter()
+    p = pair_swiss(h, random.Random(4))
+    elapsed = time.perf_counter() - start
+    assert sorted(paired_players(p)) == sorted(h.player_ids())
+    assert any("certified optimal" in note for note in p.notes)
+    assert elapsed < 3.0  # < 1 s on an idle 2-core machine (bench/pairing.py); slack for a busy CI
 
 
 def test_round_one_of_eight_pairs_everyone() -> None:
@@ -140,10 +222,19 @@ def test_round_one_is_random() -> None:
     assert len(seen) > 5
 
 
+def test_large_round_one_is_random_too() -> None:
+    h = make_history([f"p{i}" for i in range(400)])
+    a = {frozenset(t.players) for t in pair_swiss(h, random.Random(1)).tables}
+    b = {frozenset(t.players) for t in pair_swiss(h, random.Random(2)).tables}
+    assert len(a & b) < 20
+
+
 def test_same_history_and_seed_give_the_same_pairing() -> None:
     h = make_history([f"p{i}" for i in range(9)], [duel("p0", "p1", 2, 0), duel("p2", "p3", 2, 1),
                                                    duel("p4", "p5", 0, 2), duel("p6", "p7", 1, 1), bye("p8")])
     assert pair_swiss(h, random.Random(42)) == pair_swiss(h, random.Random(42))
+    big = simulate(500, 4, random.Random(5))
+    assert pair_swiss(big, random.Random(42)) == pair_swiss(big, random.Random(42))
 
 
 def test_a_dropped_player_is_never_paired() -> None:
@@ -155,6 +246,15 @@ def test_a_dropped_player_is_never_paired() -> None:
         assert "p0" not in paired_players(p)
         assert sorted(paired_players(p)) == players[1:]
         assert len(p.byes) == 1
+
+
+def test_a_late_entry_is_paired_on_zero_points() -> None:
+    h = make_history(["a", "b", "c", "d", "late"], [duel("a", "b", 2, 0), duel("c", "d", 2, 0)])
+    p = pair_swiss(h, random.Random(0))
+    assert sorted(paired_players(p)) == ["a", "b", "c", "d", "late"]
+    # a and c on 3 meet; late (0 points, no bye yet) is among the bottom three
+    assert {"a", "c"} in [set(t.players) for t in p.tables]
+    assert p.byes[0] in {"b", "d", "late"}
 
 
 def test_winners_meet_winners() -> None:
@@ -176,11 +276,49 @@ def test_an_odd_group_pairs_one_player_down_and_says_why() -> None:
     assert p.tables[-1].reason == "both on 0 match points"
 
 
+def test_a_long_pair_down_costs_more_than_several_short_ones() -> None:
+    problem = build_swiss_problem(make_history(["a", "b"]), random.Random(0))
+    object.__setattr__(problem, "points", {"a": 9, "b": 0})
+    long_down = problem.costs("a", "b")
+    object.__setattr__(problem, "points", {"a": 3, "b": 0})
+    short_down = problem.costs("a", "b")
+    assert long_down is not None and short_down is not None
+    # one 9-point pair-down (81) is worse than three 3-point pair-downs (27)
+    assert problem.pack(long_down) > 3 * problem.pack(short_down)
+
+
+def test_nobody_floats_down_twice_in_a_row_when_avoidable() -> None:
+    # round 1: a beat b, c beat d, e beat f, g beat h; round 2 pairs the 3-pointers and 0-pointers;
+    # set up so that one 3-point group is odd two rounds running
+    h = make_history(list("abcdefg"),
+                     [duel("a", "b", 2, 0), duel("c", "d", 2, 0), duel("e", "f", 2, 0), bye("g")])
+    p2 = pair_swiss(h, random.Random(0))
+    floated = {t.players[0] for t in p2.tables if "paired down" in t.reason}
+    h2 = record_results(h, p2, random.Random(1), {})
+    problem = build_swiss_problem(h2, random.Random(0))
+    assert problem.floated == frozenset(floated)
+    p3 = pair_swiss(h2, random.Random(0))
+    best = exhaustive_best(build_swiss_problem(h2, random.Random(0)))
+    assert matching_weight(build_swiss_problem(h2, random.Random(0)), p3) == best
+
+
 def test_the_bye_goes_to_the_lowest_player_without_a_bye() -> None:
     # a, c on 3; e had the bye (3 points); b, d on 0 and without byes
     h = make_history(["a", "b", "c", "d", "e"], [duel("a", "b", 2, 0), duel("c", "d", 2, 0), bye("e")])
     for seed in range(10):
-        assert pair_swiss(h, random.Random(seed)).byes[0] in {"b", "d"}
+        p = pair_swiss(h, random.Random(seed))
+        assert p.byes[0] in {"b", "d"}
+        assert "lowest-ranked player without a previous bye" in p.bye_reasons[0]
+
+
+def test_the_bye_goes_to_the_lowest_ranked_on_tiebreakers() -> None:
+    from rules.standings import compute_standings
+
+    h = make_history(["a", "b", "c", "d", "e"], [duel("a", "b", 2, 0), duel("c", "d", 2, 1), bye("e")])
+    rows = [r for r in compute_standings(h) if r.player in {"b", "d"}]
+    assert rows[0].rank < rows[1].rank
+    for seed in range(5):
+        assert pair_swiss(h, random.Random(seed)).byes == (rows[1].player,)
 
 
 def test_no_second_bye_when_someone_else_can_take_it() -> None:
@@ -191,16 +329,47 @@ def test_no_second_bye_when_someone_else_can_take_it() -> None:
     assert "c" in p.tables[0].players
 
 
-def test_it_never_rematches_and_refuses_when_it_must() -> None:
+def test_awarded_byes_are_not_paired_and_do_not_count_as_pairing_byes() -> None:
+    h = make_history(["a", "b", "c", "d", "e"])
+    p = pair_swiss(h, random.Random(0), awarded_byes={"a": {1, 2}})
+    assert p.byes[0] == "a" and len(p.tables) == 2
+    assert p.bye_reasons[0] == "bye awarded at registration for round 1"
+    h2 = make_history(["a", "b", "c", "d", "e"],
+                      [bye("a"), duel("b", "c", 2, 0), duel("d", "e", 2, 0)])
+    p2 = pair_swiss(h2, random.Random(0), awarded_byes={"a": {1, 2}})
+    assert p2.byes[0] == "a"
+    # round 3: a's awarded byes are not pairing byes, so a could take the pairing bye if lowest
+    h3 = make_history(["a", "b", "c"], [bye("a"), duel("b", "c", 2, 0)])
+    problem = build_swiss_problem(h3, random.Random(0), awarded_byes={"a": {1}})
+    assert problem.byes == {"a": 0, "b": 0, "c": 0}
+
+
+def test_when_no_rematch_free_pairing_exists_it_uses_the_fewest_and_says_so() -> None:
     players = ["a", "b", "c", "d"]
     h = make_history(players,
                      [duel("a", "b", 2, 0), duel("c", "d", 2, 0)],
                      [duel("a", "c", 2, 0), duel("b", "d", 2, 0)],
                      [duel("a", "d", 2, 0), duel("b", "c", 2, 0)])
+    p = pair_swiss(h, random.Random(0))
+    assert sorted(paired_players(p)) == players
+    assert all("REMATCH" in t.reason and "fewest rematches" in t.reason for t in p.tables)
     with pytest.raises(PairingError) as info:
-        pair_swiss(h, random.Random(0))
+        pair_swiss(h, random.Random(0), allow_rematches=False)
     assert info.value.code == "no_pairing"
     assert "rematch" in str(info.value)
+
+
+def test_fewest_rematches_is_minimal() -> None:
+    # 6 players; a has played everyone but f; the rest can be paired without rematches only if a meets f
+    h = make_history(list("abcdef"),
+                     [duel("a", "b", 2, 0), duel("c", "d", 2, 0), duel("e", "f", 2, 0)],
+                     [duel("a", "c", 2, 0), duel("b", "e", 2, 0), duel("d", "f", 2, 0)],
+                     [duel("a", "d", 2, 0), duel("b", "f", 2, 0), duel("c", "e", 2, 0)],
+                     [duel("a", "e", 2, 0), duel("b", "c", 2, 0), duel("d", "f", 2, 0)])
+    p = pair_swiss(h, random.Random(0))
+    problem = build_swiss_problem(h, random.Random(0))
+    assert objective(problem, p)["rematch"] == objective(problem, p)["rematch"]
+    assert matching_weight(problem, p) == exhaustive_best(problem)
 
 
 def test_forbidden_pairs_are_respected() -> None:
@@ -208,6 +377,14 @@ def test_forbidden_pairs_are_respected() -> None:
     p = pair_swiss(h, random.Random(0), forbidden=[frozenset({"a", "c"})])
     # a and c (3 points) may not meet; a already played b, so a meets d
     assert {frozenset(t.players) for t in p.tables} == {frozenset({"a", "d"}), frozenset({"b", "c"})}
+
+
+def test_forbidden_pairs_that_make_pairing_impossible() -> None:
+    h = make_history(["a", "b"])
+    with pytest.raises(PairingError) as info:
+        pair_swiss(h, random.Random(0), forbidden=[frozenset({"a", "b"})])
+    assert info.value.code == "no_pairing"
+    assert "forbidden" in str(info.value)
 
 
 def test_too_few_players() -> None:
@@ -235,12 +412,19 @@ def test_to_json_shape() -> None:
 
 
 def test_weights_stay_below_the_solver_limit_for_a_large_event() -> None:
-    players = [f"p{i}" for i in range(301)]
-    rng = random.Random(5)
-    h = make_history(players)
-    for _ in range(6):
-        h = record_results(h, pair_swiss(h, rng), rng, {})
+    h = simulate(301, 6, random.Random(5))
     problem = build_swiss_problem(h, random.Random(1))
-    assert max(problem.weights.values()) < WEIGHT_LIMIT
+    assert problem.top < 2 * WEIGHT_LIMIT
+    assert problem.top.bit_length() < 120
+    assert list(problem.shifts) == list(FIELDS)
     p = pair_swiss(h, random.Random(1))
-    assert sorted(paired_players(p)) == sorted(players)
+    assert sorted(paired_players(p)) == sorted(h.player_ids())
+
+
+def test_solve_matching_refuses_weights_near_the_rustworkx_limit() -> None:
+    assert solve_matching(2, [(0, 1, 5)]) == [(0, 1)]
+    with pytest.raises(PairingError) as info:
+        solve_matching(2, [(0, 1, WEIGHT_LIMIT)])
+    assert info.value.code == "too_large"
+    with pytest.raises(ValueError):
+        solve_matching(2, [(0, 1, 0)])

@@ -1,0 +1,219 @@
+"""Multiplayer pods: Swiss-style tables of 4 (or 3) players (PAIRINGS.md §3.4).
+
+Source for multiplayer matches: /work/shared/rules-texts/spell-battle-rules.txt,
+"8. Tournaments" ("two, three, or four-player matches ... Multiplayer matches
+generally only have one game").
+
+Terms
+-----
+pod
+    One multiplayer table of the round.
+pod sizes (``pod_sizes``)
+    With a target size s (default 4) the round uses k = ceil(N / s) pods, of
+    which k*s - N have s - 1 players, the others s: 9 -> 3+3+3, 10 -> 4+3+3,
+    11 -> 4+4+3, 13 -> 4+3+3+3 (PAIRINGS.md §3.4).  When that is impossible
+    (N = 5 with pods of 4) the lowest-ranked players without a bye get a bye
+    until it is possible (5 -> one pod of 4 + one bye).  Smaller pods go to
+    the *bottom* of the standings (TopDeck practice, PAIRINGS.md §3.4).
+pod points (``pod_standings``)
+    For forming pods: at each reported table the one seat with the most game
+    wins scores 3; seats sharing the most game wins score 1 each; others 0;
+    a bye scores 3 (a duel is the same as a table of two).  Ranked by points,
+    then the seeding order (``History.players``).  Callers with their own
+    standings pass ``ranking`` (best first) and ``points`` instead.
+repeat opponents
+    Two players of a pod who already shared a table in a non-elimination round
+    (any size: duels count).
+
+Algorithm (PAIRINGS.md §3.4: sort -> chunk -> seeded local search)
+------------------------------------------------------------------
+1. order the active players by points (desc), then a seeded random order
+   (or by ``ranking`` when given);
+2. chunk them into pods of ``pod_sizes``, biggest pods at the top;
+3. local search: for every player in a pod with a repeat opponent (in a seeded
+   random order), try swapping them with each player of the pods within
+   ``SEARCH_POD_WINDOW`` pods; keep the swap that lowers the penalty most;
+   repeat until nothing improves (or ``MAX_PASSES``).  Penalty per pod =
+   ``W_REPEAT`` x (times each pair met before) + sum of (points difference)^2
+   over its pairs, W_REPEAT >> any spread, so repeats are minimised first and
+   the pods stay close in standings.  Swaps keep pod sizes, so the smaller pods
+   stay at the bottom unless a swap removes a repeat.
+4. seat order: drawn at random per pod from ``rng``.
+
+This is a heuristic (partitioning into pods without repeats is NP-hard in
+general, PAIRINGS.md §3.4): it never makes the penalty worse than the plain
+chunking, and it reports the repeats it could not remove in the table reasons.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from rules.history import History
+from rules.pairings import Pairing, PairingError, Table
+
+__all__ = ["pod_sizes", "pod_standings", "pair_pods", "W_REPEAT"]
+
+W_REPEAT = 1_000_000
+SEARCH_POD_WINDOW = 4
+MAX_PASSES = 8
+
+
+def pod_sizes(n: int, size: int = 4) -> tuple[list[int], int]:
+    """``(pod sizes top to bottom, number of byes)`` for ``n`` players and target ``size`` (module docstring).
+
+    Raises ``PairingError``: "bad_pod_size" (``size`` not 3..6) or
+    "too_few_players" (fewer than 3 players for pods of 3 or more).
+    """
+    if not 3 <= size <= 6:
+        raise PairingError("bad_pod_size", f"Pods seat 3 to 6 players, not {size}; use --pod-size 3 or 4.",
+                           size=size)
+    if n < size - 1:
+        raise PairingError(
+            "too_few_players",
+            f"Pods of {size} need at least {size - 1} active players, not {n}; register more players or "
+            "pair duels instead.",
+            players=n,
+        )
+    byes = 0
+    while True:
+        m = n - byes
+        k = -(-m // size)
+        small = k * size - m
+        if small <= k:
+            return [size] * (k - small) + [size - 1] * small, byes
+        byes += 1
+
+
+def pod_standings(history: History) -> tuple[list[str], dict[str, int]]:
+    """Pod points (module docstring) of every player and the ranking (points desc, then seeding order)."""
+    points = {p.id: 0 for p in history.players}
+    for rnd in history.rounds:
+        if rnd.elimination:
+            continue
+        for m in rnd.matches:
+            if m.bye:
+                points[m.players[0]] += 3
+                continue
+            if not m.reported:
+                continue
+            top = max(m.wins)
+            leaders = [p for p, w in zip(m.players, m.wins) if w == top]
+            for p in leaders:
+                points[p] += 3 if len(leaders) == 1 else 1
+    seeding = {p: i for i, p in enumerate(history.player_ids())}
+    ranking = sorted(points, key=lambda p: (-points[p], seeding[p]))
+    return ranking, points
+
+
+def _pod_penalty(pod: Sequence[str], met: Mapping[frozenset[str], int], points: Mapping[str, int]) -> int:
+    total = 0
+    for i, a in enumerate(pod):
+        for b in pod[i + 1 :]:
+            total += W_REPEAT * met.get(frozenset((a, b)), 0) + (points[a] - points[b]) ** 2
+    return total
+
+
+def pair_pods(
+    history: History,
+    rng: random.Random,
+    *,
+    pod_size: int = 4,
+    ranking: Sequence[str] | None = None,
+    points: Mapping[str, int] | None = None,
+    local_search: bool = True,
+) -> Pairing:
+    """Pair the next round of multiplayer pods (module docstring; PAIRINGS.md §3.4).
+
+    ``history``: rounds played (tables of any size); active = not dropped.
+    ``rng``: the caller's seeded random source (ties in the standings, search
+    order, seat order).  ``pod_size``: target pod size (smaller pods have one
+    seat fewer).  ``ranking``/``points``: optional standings (best first) and
+    points to use instead of ``pod_standings``.  ``local_search=False`` keeps the
+    plain chunking (step 3 skipped; for comparison).  Returns tables numbered from
+    the top of the standings, seats in random order; ``byes`` only when pods
+    cannot be formed otherwise (N = 5 with pods of 4), to the lowest-ranked
+    players with the fewest byes.  Same history and seed, same pods.
+    Raises ``PairingError`` "too_few_players" or "bad_pod_size".
+    """
+    rounds = [r for r in history.rounds if not r.elimination]
+    number = max((r.number for r in rounds), default=0) + 1
+    own_ranking, own_points = pod_standings(history)
+    points = dict(points) if points is not None else own_points
+    ranked = list(ranking) if ranking is not None else own_ranking
+    active = [p for p in ranked if history.drops.get(p, number) >= number]
+    sizes, bye_count = pod_sizes(len(active), pod_size)
+    met: dict[frozenset[str], int] = {}
+    byes_had = dict.fromkeys(active, 0)
+    for rnd in rounds:
+        for m in rnd.matches:
+            if m.bye:
+                if m.players[0] in byes_had:
+                    byes_had[m.players[0]] += 1
+                continue
+            for i, a in enumerate(m.players):
+                for b in m.players[i + 1 :]:
+                    key = frozenset((a, b))
+                    met[key] = met.get(key, 0) + 1
+    # Seeded random order among players level on points (not when the caller ranked them).
+    tiebreak = {p: rng.random() for p in active}
+    if ranking is None:
+        active.sort(key=lambda p: (-points.get(p, 0), tiebreak[p]))
+    byes: list[str] = []
+    if bye_count:
+        position = {p: i for i, p in enumerate(active)}
+        byes = sorted(active, key=lambda p: (byes_had[p], -position[p]))[:bye_count]
+        active = [p for p in active if p not in byes]
+    pods: list[list[str]] = []
+    start = 0
+    for size in sizes:
+        pods.append(active[start : start + size])
+        start += size
+    pts = {p: points.get(p, 0) for p in active}
+    cost = [_pod_penalty(pod, met, pts) for pod in pods]
+    for _ in range(MAX_PASSES if local_search else 0):
+        improved = False
+        conflicted = [(k, a) for k, pod in enumerate(pods) for a in pod
+                      if any(met.get(frozenset((a, b))) for b in pod if b != a)]
+        rng.shuffle(conflicted)
+        for k, a in conflicted:
+            if a not in pods[k]:
+                continue
+            best: tuple[int, int, int] | None = None
+            ia = pods[k].index(a)
+            for q in range(max(0, k - SEARCH_POD_WINDOW), min(len(pods), k + SEARCH_POD_WINDOW + 1)):
+                if q == k:
+                    continue
+                for ib, b in enumerate(pods[q]):
+                    new_k = pods[k][:ia] + [b] + pods[k][ia + 1 :]
+                    new_q = pods[q][:ib] + [a] + pods[q][ib + 1 :]
+                    delta = (_pod_penalty(new_k, met, pts) + _pod_penalty(new_q, met, pts)) - cost[k] - cost[q]
+                    if delta < 0 and (best is None or delta < best[0]):
+                        best = (delta, q, ib)
+            if best is not None:
+                _, q, ib = best
+                b = pods[q][ib]
+                pods[k][ia], pods[q][ib] = b, a
+                cost[k] = _pod_penalty(pods[k], met, pts)
+                cost[q] = _pod_penalty(pods[q], met, pts)
+                improved = True
+        if not improved:
+            break
+    tables = []
+    for number_k, pod in enumerate(pods, start=1):
+        repeats = sum(met.get(frozenset((a, b)), 0) for i, a in enumerate(pod) for b in pod[i + 1 :])
+        seats = list(pod)
+        rng.shuffle(seats)
+        spread = "-".join(str(pts[p]) for p in sorted(pod, key=lambda p: -pts[p]))
+        why = f"pod of {len(pod)} by standings (points {spread}); seats drawn at random"
+        if len(pod) < max(sizes):
+            why += f"; a pod of {len(pod)} because {len(active)} players do not fill pods of {max(sizes)}"
+        why += (f"; {repeats} repeat pairing{'s' if repeats > 1 else ''} could not be avoided" if repeats
+                else "; no repeat opponents")
+        tables.append(Table(number=number_k, players=tuple(seats), reason=why))
+    return Pairing(
+        round=number, tables=tuple(tables), byes=tuple(byes),
+        bye_reasons=tuple(f"bye: {len(active) + len(byes)} players cannot be split into pods of "
+                          f"{pod_size - 1}-{pod_size}; lowest-ranked player with the fewest byes" for _ in byes),
+    )
