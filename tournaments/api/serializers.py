@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from rest_framework import serializers
+from rules.results import COUNT_ORDER, END_OF_ROUND_PROCEDURES
+from rules.standings import TIEBREAKERS
 
-from tournaments.models import Match, Registration, ResultReport, Round, StandingsSnapshot, Tournament
+from tournaments.models import Match, Penalty, Registration, ResultReport, Round, StandingsSnapshot, Tournament
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -14,7 +16,8 @@ class TournamentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = ["id", "name", "date", "organiser", "status", "deck_format_id", "best_of", "structure",
-                  "swiss_rounds", "top_cut", "victory_condition", "decks_locked_at", "results_version", "winner"]
+                  "swiss_rounds", "top_cut", "victory_condition", "decks_locked_at", "results_version", "winner",
+                  "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round", "round_minutes"]
         read_only_fields = ["status", "decks_locked_at", "results_version"]
 
 
@@ -28,6 +31,14 @@ class TournamentCreateSerializer(serializers.Serializer):
     top_cut = serializers.ChoiceField(choices=[0, 4, 8], default=0)
     victory_condition = serializers.ChoiceField(choices=Tournament.Victory.values,
                                                 default=Tournament.Victory.SIX_REALMS)
+    tiebreakers = serializers.ChoiceField(choices=list(TIEBREAKERS), default="mtg",
+                                          help_text="Tiebreaker system (GET `python -m rules tiebreakers`)")
+    tiebreaker_floor = serializers.CharField(required=False, allow_blank=True, default="", max_length=16,
+                                             help_text="e.g. 1/3; blank: the system's default")
+    placement_points = serializers.CharField(required=False, allow_blank=True, default="", max_length=64,
+                                             help_text="pods only: points for 1st, 2nd, ..., e.g. 5,3,2,1")
+    end_of_round = serializers.ChoiceField(choices=list(END_OF_ROUND_PROCEDURES), default="unfinished_is_draw")
+    round_minutes = serializers.IntegerField(min_value=10, max_value=240, default=50)
 
 
 class RegistrationSerializer(serializers.ModelSerializer):
@@ -62,14 +73,44 @@ class RoundSerializer(serializers.ModelSerializer):
         fields = ["number", "kind", "seed", "created_at", "matches"]
 
 
+class SeatCountsSerializer(serializers.Serializer):
+    """One player's end-of-game counts (rules.results.COUNT_ORDER), whole numbers of 0 or more, all six."""
+
+    unrazed_realms = serializers.IntegerField(min_value=0)
+    razed_realms = serializers.IntegerField(min_value=0)
+    holdings = serializers.IntegerField(min_value=0)
+    champions = serializers.IntegerField(min_value=0)
+    champion_levels = serializers.IntegerField(min_value=0)
+    draw_pile = serializers.IntegerField(min_value=0, help_text="cards left in the draw pile")
+
+
+assert tuple(SeatCountsSerializer().fields) == COUNT_ORDER
+
+
+class CountsSerializer(serializers.Serializer):
+    a = SeatCountsSerializer()
+    b = SeatCountsSerializer()
+
+
 class GameSerializer(serializers.Serializer):
+    """One game: a winner, a draw, a two-draw mulligan (by 'a' or 'b'), unfinished when time was called,
+    or a deck-out; ``counts`` (both players') decide an unfinished game under decide_by_counts and
+    any deck-out."""
+
     winner = serializers.ChoiceField(choices=["a", "b"], allow_null=True, required=False, default=None)
     drawn = serializers.BooleanField(required=False, default=False)
     mulligan_by = serializers.ChoiceField(choices=["a", "b"], allow_null=True, required=False, default=None)
+    unfinished = serializers.BooleanField(required=False, default=False)
+    deck_out = serializers.BooleanField(required=False, default=False)
+    counts = CountsSerializer(required=False, allow_null=True, default=None)
 
 
 class ResultInputSerializer(serializers.Serializer):
     games = GameSerializer(many=True, allow_empty=False)
+    round = serializers.IntegerField(required=False, min_value=1,
+                                     help_text="The round on your slip; refused if it is not this match's")
+    table = serializers.IntegerField(required=False, min_value=1,
+                                     help_text="The table on your slip; refused if it is not this match's")
 
 
 class OverrideInputSerializer(ResultInputSerializer):
@@ -91,6 +132,25 @@ class ResultReportSerializer(serializers.ModelSerializer):
         model = ResultReport
         fields = ["id", "match", "reported_by", "reported_at", "games", "wins_a", "wins_b", "draws", "status",
                   "dispute_reason"]
+
+
+class PenaltyInputSerializer(serializers.Serializer):
+    registration = serializers.IntegerField(help_text="The penalised player's registration id")
+    kind = serializers.ChoiceField(choices=Penalty.Kind.values)
+    reason = serializers.CharField()
+    match = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                     help_text="The match a game or match loss applies to (default: the "
+                                     "player's match in the latest round)")
+
+
+class PenaltySerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="registration.display_name", read_only=True)
+    issued_by = serializers.CharField(source="issued_by.username", read_only=True)
+
+    class Meta:
+        model = Penalty
+        fields = ["id", "registration", "player", "round_number", "kind", "reason", "issued_by", "issued_at",
+                  "match"]
 
 
 class StandingsSerializer(serializers.ModelSerializer):

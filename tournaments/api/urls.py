@@ -22,6 +22,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/rounds/<int:number>/", views.RoundDetail.as_view(), name="round-detail"),
     path("tournaments/<int:pk>/standings/", views.Standings.as_view(), name="standings"),
     path("tournaments/<int:pk>/format/", TournamentFormat.as_view(), name="tournament-format"),
+    path("tournaments/<int:pk>/penalties/", views.PenaltyListCreate.as_view(), name="penalties"),
     path("tournaments/<int:pk>/<str:action>/", views.TournamentAction.as_view(), name="tournament-action"),
     path("matches/<int:pk>/", views.MatchDetail.as_view(), name="match-detail"),
     path("matches/<int:pk>/reports/", views.MatchReportCreate.as_view(), name="match-report"),

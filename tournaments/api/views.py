@@ -11,7 +11,10 @@ from rest_framework.views import APIView
 
 from tournaments import selectors, services
 from tournaments.api import serializers as s
+from tournaments.errors import NotAllowed, UserError
 from tournaments.models import Match, Registration, ResultReport, Round, Tournament
+from tournaments.services.penalties import penalties_of
+from tournaments.services.permissions import is_tournament_organiser
 
 
 class TournamentListCreate(generics.ListAPIView):
@@ -129,7 +132,9 @@ class MatchReportCreate(APIView):
         match = get_object_or_404(Match, pk=pk)
         data = s.ResultInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        report = services.result_report(match=match, actor=request.user, games=data.validated_data["games"])
+        report = services.result_report(match=match, actor=request.user, games=data.validated_data["games"],
+                                        round_number=data.validated_data.get("round"),
+                                        table=data.validated_data.get("table"))
         return Response(s.ResultReportSerializer(report).data, status=status.HTTP_201_CREATED)
 
 
@@ -169,6 +174,41 @@ class MatchOverride(APIView):
                                  reason=data.validated_data["reason"])
         match.refresh_from_db()
         return Response(s.MatchSerializer(match).data)
+
+
+class PenaltyListCreate(APIView):
+    """GET: the tournament's penalties. POST: issue one (``registration``, ``kind``, ``reason``, optional
+    ``match``). Organiser only; every penalty is in the audit log."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: s.PenaltySerializer(many=True)})
+    def get(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        if not is_tournament_organiser(request.user, tournament):
+            raise NotAllowed("Only the tournament's organiser sees its penalties.")
+        return Response(s.PenaltySerializer(penalties_of(tournament), many=True).data)
+
+    @extend_schema(request=s.PenaltyInputSerializer, responses={201: s.PenaltySerializer})
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        if not is_tournament_organiser(request.user, tournament):
+            raise NotAllowed("Only the tournament's organiser may issue penalties.")
+        data = s.PenaltyInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        registration = Registration.objects.filter(pk=data.validated_data["registration"]).first()
+        if registration is None:
+            raise UserError(f"There is no registration {data.validated_data['registration']}.",
+                            code="not_a_player")
+        match = None
+        if data.validated_data["match"] is not None:
+            match = Match.objects.filter(pk=data.validated_data["match"]).first()
+            if match is None:
+                raise UserError(f"There is no match {data.validated_data['match']}.", code="wrong_match")
+        penalty = services.penalty_issue(tournament=tournament, actor=request.user, registration=registration,
+                                         kind=data.validated_data["kind"], reason=data.validated_data["reason"],
+                                         match=match)
+        return Response(s.PenaltySerializer(penalty).data, status=status.HTTP_201_CREATED)
 
 
 class Standings(APIView):

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from django import forms
 from rules.formats import BUILTIN_FORMATS
+from rules.results import COUNT_ORDER
+from rules.standings import TIEBREAKERS
 
 from tournaments.models import Tournament
 
@@ -10,6 +12,8 @@ GAME_CHOICES = [
     ("me", "I won"),
     ("opponent", "My opponent won"),
     ("drawn", "Drawn"),
+    ("unfinished", "Unfinished when time was called"),
+    ("deck_out", "A draw pile ran out (the counts decide)"),
     ("mulligan_me", "Two-draw mulligan declared by me"),
     ("mulligan_opponent", "Two-draw mulligan declared by my opponent"),
 ]
@@ -18,9 +22,33 @@ ORGANISER_GAME_CHOICES = [
     ("a", "Player A won"),
     ("b", "Player B won"),
     ("drawn", "Drawn"),
+    ("unfinished", "Unfinished when time was called"),
+    ("deck_out", "A draw pile ran out (the counts decide)"),
     ("mulligan_a", "Two-draw mulligan declared by player A"),
     ("mulligan_b", "Two-draw mulligan declared by player B"),
 ]
+COUNT_LABELS = {
+    "unrazed_realms": "Unrazed realms",
+    "razed_realms": "Razed realms",
+    "holdings": "Holdings",
+    "champions": "Champions",
+    "champion_levels": "Champion levels",
+    "draw_pile": "Cards left in the draw pile",
+}
+
+
+def game_rows(best_of: int) -> list[dict]:
+    """The rows of a report form: each game's outcome field and its end-of-game count fields.
+
+    ``[{"n": 1, "name": "game-1", "counts": [{"label", "a": field name, "b": field name}, ...]}]``;
+    best of N plus four rows (room for two-draw mulligans).
+    """
+    return [
+        {"n": n, "name": f"game-{n}",
+         "counts": [{"label": COUNT_LABELS.get(c, c), "a": f"counts-{n}-a-{c}", "b": f"counts-{n}-b-{c}"}
+                    for c in COUNT_ORDER]}
+        for n in range(1, best_of + 5)
+    ]
 
 
 class TournamentForm(forms.Form):
@@ -34,6 +62,27 @@ class TournamentForm(forms.Form):
     structure = forms.ChoiceField(choices=Tournament.Structure.choices)
     swiss_rounds = forms.IntegerField(min_value=1, max_value=20, initial=4)
     top_cut = forms.TypedChoiceField(choices=[(0, "No top cut"), (4, "Top 4"), (8, "Top 8")], coerce=int)
+    tiebreakers = forms.ChoiceField(label="Tiebreaker system", initial="mtg", required=False,
+                                    choices=[(name, f"{name}: {text}") for name, text in TIEBREAKERS.items()])
+    tiebreaker_floor = forms.CharField(
+        label="Win-percentage floor", required=False, max_length=16,
+        help_text="e.g. 1/3 or 0.33; leave blank for the system's default (1/3; Pokémon 1/4; not used by buchholz)")
+    placement_points = forms.CharField(
+        label="Placement points (pods)", required=False, max_length=64,
+        help_text="Points for 1st, 2nd, 3rd, 4th at a multiplayer table, e.g. 5,3,2,1; only for the pods system")
+    end_of_round = forms.ChoiceField(label="When time is called", choices=Tournament.EndOfRound.choices,
+                                     required=False)
+    round_minutes = forms.IntegerField(label="Round clock (minutes)", min_value=10, max_value=240, initial=50,
+                                       required=False)
+
+    def clean(self):
+        """Results settings left out of the post take their defaults (mtg, unfinished is a draw, 50 minutes)."""
+        data = super().clean()
+        for name, default in (("tiebreakers", "mtg"), ("end_of_round", Tournament.EndOfRound.UNFINISHED_IS_DRAW),
+                              ("round_minutes", 50)):
+            if name not in self.errors and data.get(name) in (None, ""):
+                data[name] = default
+        return data
 
 
 class DeckForm(forms.Form):
@@ -61,16 +110,43 @@ class DeckForm(forms.Form):
         return data
 
 
+def _counts_from_post(post, n: int) -> dict | None:
+    """Game ``n``'s end-of-game counts (``counts-<n>-<a|b>-<name>``): None when every field is blank.
+
+    Raises ValueError when only some are filled in or one is not a whole number; whether the
+    numbers are acceptable (0 or more) is for ``rules.results`` to say.
+    """
+    raw = {(seat, c): (post.get(f"counts-{n}-{seat}-{c}") or "").strip() for seat in ("a", "b") for c in COUNT_ORDER}
+    if not any(raw.values()):
+        return None
+    if not all(raw.values()):
+        raise ValueError(f"Game {n}: fill in all six end-of-game counts for both players, or none of them.")
+    counts: dict = {"a": {}, "b": {}}
+    for (seat, c), text in raw.items():
+        try:
+            counts[seat][c] = int(text)
+        except ValueError:
+            raise ValueError(f"Game {n}: {COUNT_LABELS.get(c, c).lower()} must be a whole number, not {text!r}.") \
+                from None
+    return counts
+
+
 def games_from_post(post, choices_prefix: str, *, seat: str | None) -> list[dict]:
     """Turn the game rows of a report form into service games (seat 'a'/'b').
 
     ``seat`` is the reporting player's seat (player form) or None (organiser form, A/B choices).
+    A game's end-of-game counts (``counts-<n>-<a|b>-<name>``) travel with it.
     """
     other = {"a": "b", "b": "a"}
     games = []
-    for key in sorted((k for k in post if k.startswith(choices_prefix)), key=lambda k: int(k[len(choices_prefix):])):
+    for key in sorted((k for k in post if k.startswith(choices_prefix) and k[len(choices_prefix):].isdigit()),
+                      key=lambda k: int(k[len(choices_prefix):])):
         value = post[key]
+        n = int(key[len(choices_prefix):])
+        counts = _counts_from_post(post, n)
         if not value:
+            if counts is not None:
+                raise ValueError(f"Game {n} has end-of-game counts but no outcome; choose one.")
             continue
         if seat is not None:
             value = {"me": seat, "opponent": other[seat], "mulligan_me": f"mulligan_{seat}",
@@ -81,6 +157,12 @@ def games_from_post(post, choices_prefix: str, *, seat: str | None) -> list[dict
             games.append({"drawn": True})
         elif value in ("mulligan_a", "mulligan_b"):
             games.append({"mulligan_by": value[-1]})
+        elif value == "unfinished":
+            games.append({"unfinished": True})
+        elif value == "deck_out":
+            games.append({"deck_out": True})
         else:
             raise ValueError(f"Unknown game outcome {value!r}")
+        if counts is not None:
+            games[-1]["counts"] = counts
     return games

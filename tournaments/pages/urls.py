@@ -35,6 +35,7 @@ urlpatterns = [
     path("t/<int:pk>/manage/publish/", views.manage_publish, name="publish"),
     path("t/<int:pk>/manage/deck-checks/", views.manage_deck_checks, name="deck-checks"),
     path("t/<int:pk>/manage/deck-checks/<int:check_id>/", views.manage_deck_check_record, name="deck-check-record"),
+    path("t/<int:pk>/manage/penalties/", views.manage_penalty, name="penalty"),
     path("t/<int:pk>/manage/<str:action>/", views.manage_action, name="manage-action"),
     path("t/<int:pk>/manage/matches/<int:match_id>/override/", views.manage_override, name="override"),
     path("t/<int:pk>/manage/registrations/<int:registration_id>/drop/", views.manage_drop, name="manage-drop"),

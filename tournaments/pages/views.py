@@ -21,8 +21,16 @@ from decks.services import (
 )
 from tournaments import selectors, services
 from tournaments.errors import NotAllowed, UserError
-from tournaments.models import AuditEntry, Match, Registration, ResultReport, Round, Tournament
-from tournaments.pages.forms import GAME_CHOICES, ORGANISER_GAME_CHOICES, DeckForm, TournamentForm, games_from_post
+from tournaments.models import AuditEntry, Match, Penalty, Registration, ResultReport, Round, Tournament
+from tournaments.pages.forms import (
+    GAME_CHOICES,
+    ORGANISER_GAME_CHOICES,
+    DeckForm,
+    TournamentForm,
+    game_rows,
+    games_from_post,
+)
+from tournaments.services.penalties import penalties_of
 from tournaments.services.permissions import can_organise, is_tournament_organiser
 
 
@@ -68,11 +76,19 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         try:
             tournament = services.tournament_create(actor=request.user, **form.cleaned_data)
         except UserError as exc:
-            form.add_error(None, exc.message)
+            form.add_error(_create_error_field(exc), exc.message)
         else:
             messages.success(request, "Tournament created. Open registration when you are ready.")
             return redirect("tournaments:manage", pk=tournament.pk)
     return render(request, "tournaments/site/new.html", {"form": form})
+
+
+def _create_error_field(exc: UserError) -> str | None:
+    """The form field a tournament_create error is about (None: the whole form)."""
+    if exc.code.startswith("tiebreakers_"):
+        option = exc.params.get("option") or next(iter(exc.params.get("options") or []), None)
+        return {"floor": "tiebreaker_floor", "placement_points": "placement_points"}.get(option)
+    return exc.code if exc.code in ("tiebreakers", "end_of_round", "round_minutes", "name") else None
 
 
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -253,13 +269,18 @@ def match_detail(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
         raise PermissionDenied("Only the players at this table and the organiser see its match slip.")
     errors: list[str] = []
     if request.method == "POST" and seat is not None:
+        slip = {key: request.POST.get(field, "").strip() for key, field in (("round_number", "slip_round"),
+                                                                              ("table", "slip_table"))}
         try:
             games = games_from_post(request.POST, "game-", seat=seat)
         except ValueError as exc:
             errors.append(str(exc))
-        else:
+        if not all(v.isdigit() for v in slip.values() if v):
+            errors.append("The round and table on the slip must be numbers.")
+        if not errors:
+            slip_numbers = {key: int(v) if v else None for key, v in slip.items()}
             try:
-                services.result_report(match=match, actor=request.user, games=games)
+                services.result_report(match=match, actor=request.user, games=games, **slip_numbers)
             except NotAllowed as exc:
                 raise PermissionDenied(exc.message) from exc
             except UserError as exc:
@@ -271,9 +292,11 @@ def match_detail(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
     return render(request, "tournaments/site/match.html", {
         "t": tournament, "match": match, "seat": seat, "pending": pending, "errors": errors,
         "can_answer": pending is not None and seat is not None and pending.reported_by_id != request.user.pk,
-        "game_rows": [(n, f"game-{n}") for n in range(1, tournament.best_of + 5)], "choices": GAME_CHOICES, "posted": request.POST,
+        "game_rows": game_rows(tournament.best_of), "choices": GAME_CHOICES, "posted": request.POST,
         "is_organiser": organiser, "organiser_choices": ORGANISER_GAME_CHOICES,
         "audit": match.audit_entries.select_related("actor") if organiser else [],
+        "ends_at": match.round.ends_at(tournament.round_minutes),
+        "penalties": match.penalties.select_related("registration__player"),
     })
 
 
@@ -312,7 +335,11 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         .select_related("registration__player"),
         "deck_checks": DeckCheck.objects.filter(tournament=tournament).select_related("registration__player",
                                                                                      "picked_by", "checked_by"),
-        "choices": ORGANISER_GAME_CHOICES, "game_rows": [(n, f"game-{n}") for n in range(1, tournament.best_of + 5)],
+        "choices": ORGANISER_GAME_CHOICES, "game_rows": game_rows(tournament.best_of),
+        "penalties": penalties_of(tournament),
+        "penalty_kinds": Penalty.Kind.choices,
+        "current_matches": selectors.round_matches(latest) if (latest := tournament.rounds.order_by("-number").first())
+        else [],
     })
 
 
@@ -362,6 +389,24 @@ def manage_override(request: HttpRequest, pk: int, match_id: int) -> HttpRespons
         _attempt(request, lambda: services.result_override(match=match, actor=request.user, games=games,
                                                            reason=request.POST.get("reason", "")),
                  f"Result of table {match.table} recorded and logged.")
+    return redirect("tournaments:manage", pk=pk)
+
+
+@login_required
+@require_POST
+def manage_penalty(request: HttpRequest, pk: int) -> HttpResponse:
+    """Issue a penalty (warning, game loss, match loss, disqualification); logged in the audit log."""
+    tournament = _tournament(pk)
+    _require_organiser(request, tournament)
+    registration = get_object_or_404(Registration.objects.select_related("player"),
+                                     pk=request.POST.get("registration") or 0, tournament=tournament)
+    match_id = request.POST.get("match") or ""
+    match = _match(tournament, int(match_id)) if match_id.isdigit() else None
+    kind = request.POST.get("kind", "")
+    _attempt(request, lambda: services.penalty_issue(tournament=tournament, actor=request.user,
+                                                     registration=registration, kind=kind,
+                                                     reason=request.POST.get("reason", ""), match=match),
+             f"{dict(Penalty.Kind.choices).get(kind, 'Penalty')} issued to {registration.display_name} and logged.")
     return redirect("tournaments:manage", pk=pk)
 
 
