@@ -70,17 +70,31 @@ enough that the sum over all tables of a field never carries into the next one
 every edge is positive.  ``solve_matching`` wraps ``rustworkx.max_weight_matching``
 and refuses any weight >= 2**120 (rustworkx uses 128-bit integers and silently
 returns wrong matchings near 2**126, PAIRINGS.md §4).  For 4,096 players and 13
-rounds the weights need about 110 bits.
+rounds the weights need about 106 bits.
 
 Sparsification and its optimality guarantee (PAIRINGS.md §6.3)
 ----------------------------------------------------------------
-Above ``SPARSE_MIN_PLAYERS`` vertices the matching is first solved on a
-candidate graph: players sorted by (points desc, repeat floaters first, random
-order); each is linked to the next ``WINDOW`` players in that order (same group
-and the neighbouring groups) plus ``RANDOM_EXTRA`` random players of its own
-group, and every player is linked to the bye vertex.  Rematch and forbidden
-pairs are left out.  The sparse optimum is then *certified* against a lower
-bound; if the certificate fails the complete graph is solved instead.
+From ``SPARSE_MIN_PLAYERS`` vertices on, three steps, each stopping as soon as
+it has a certified answer:
+
+1. group by group (``_chain_matching``): the bye goes to the bound's
+   bye-taker; then, top down, each points group (plus the player floated down
+   from the group above) is matched on its own small candidate graph (each
+   player linked to the next ``WINDOW`` players of the group in the seeded
+   random order, ``RANDOM_EXTRA`` random group mates, and the incoming floater
+   to everyone), with a "down" slot for an odd count joined to the players who
+   did not float last round.  Dozens of small matchings instead of one big one:
+   4,096 players in ~0.15 s;
+2. the whole candidate graph (PAIRINGS.md §6.3): players sorted by (points
+   desc, repeat floaters first, random order), each linked to the next
+   ``WINDOW`` players (same group and the neighbouring groups) plus
+   ``RANDOM_EXTRA`` random group mates, the bye vertex to the ``2 * WINDOW``
+   players most likely to take it;
+3. the complete graph (exact, slow for thousands of players).
+
+Rematch and forbidden pairs are never candidate edges in steps 1-2.  The
+result of step 1 or 2 is accepted only if it is *certified*: its field totals
+equal the lower bound below.
 
 The bound is the optimum of a relaxation: the complete graph with rematches
 and forbidden pairs *allowed at no cost*.  Its optimum is computable in O(N):
@@ -105,10 +119,12 @@ Every pairing of the complete graph is feasible in the relaxation, so its cost
 is at least this bound.  If the sparse optimum (a pairing of the complete
 graph: it has no rematch and no forbidden pair) *attains* the bound on every
 field, no pairing of the complete graph is better: the sparse optimum equals
-the complete-graph optimum.  When it does not (rematch constraints bind,
-typically late rounds of small events, or a forced repeat float), the complete
-graph is solved, which is exact but slow for thousands of players (4,096:
-~100 s).  ``SwissProblem.method`` says which happened.  Tests check the
+the complete-graph optimum (for the objective; among equally good pairings
+which one is returned follows the seeded order, so it may differ from the one
+the complete graph would give).  When it does not (rematch constraints bind:
+late rounds of small events, or a top group that has played everyone near it,
+or a forced repeat float), the complete graph is solved, which is exact but
+slow for thousands of players (1,024: ~3 s; 4,096: ~100 s, PAIRINGS.md §6.1).  ``SwissProblem.method`` says which happened.  Tests check the
 certified result against ``networkx.max_weight_matching`` on the complete
 graph.
 """
@@ -635,7 +651,8 @@ def _to_pairing(problem: SwissProblem, matching: list[tuple[int, int]]) -> Pairi
     players_to_pair = len(problem.points)
     built = []
     for k, (a, b) in enumerate(tables, start=1):
-        built.append(Table(number=k, players=(a, b), reason=_reason(problem, a, b, totals, players_to_pair)))
+        built.append(Table(number=k, players=(a, b),
+                           reason=_reason(problem, a, b, totals, players_to_pair, bye_players)))
     bye_reasons = [f"bye awarded at registration for round {problem.round}" for _ in problem.awarded]
     for p in bye_players:
         if problem.byes[p]:
@@ -654,13 +671,19 @@ def _to_pairing(problem: SwissProblem, matching: list[tuple[int, int]]) -> Pairi
     )
 
 
-def _reason(problem: SwissProblem, a: str, b: str, totals: Mapping[str, int], n: int) -> str:
+def _reason(problem: SwissProblem, a: str, b: str, totals: Mapping[str, int], n: int,
+            byes: Collection[str] = ()) -> str:
     pa, pb = problem.points[a], problem.points[b]
     if pa == pb:
         text = f"both on {pa} match points"
     else:
         hi, lo = max(pa, pb), min(pa, pb)
         text = f"paired down from {hi} to {lo} match points: no unplayed opponent left at {hi}"
+        on_hi = sum(1 for p, pts in problem.points.items() if pts == hi and p not in byes)
+        if on_hi % 2:
+            text += f" ({on_hi} player{'s' if on_hi > 1 else ''} on {hi}: an odd number)"
+        else:
+            text += f" (each unplayed opponent on {hi} is needed elsewhere)"
         floater = a if pa > pb else b
         if floater in problem.floated:
             text += f" ({floater} was also paired down last round: unavoidable)"
