@@ -249,13 +249,21 @@ def top_cut(ranked: Sequence[str], size: int, rounds: Sequence[RoundRecord] = ()
 
 
 def table_winner(match: MatchRecord) -> str | None:
-    """The winner of a reported multiplayer (or duel) table: the one seat with the most game wins.
+    """The winner of a reported multiplayer (or duel) table: the seat placed first
+    (``MatchRecord.placements``, when given), else the one seat with the most game wins.
 
     None when the table is unreported or the top is shared (a drawn table must
     be replayed in an elimination).
     """
-    if not match.reported or match.bye:
-        return match.players[0] if match.bye else None
+    if match.bye:
+        return match.players[0]
+    placements = getattr(match, "placements", ())
+    if placements:
+        first = min(placements)
+        leaders = [p for p, place in zip(match.players, placements) if place == first]
+        return leaders[0] if len(leaders) == 1 else None
+    if not match.reported:
+        return None
     top = max(match.wins)
     leaders = [p for p, w in zip(match.players, match.wins) if w == top]
     return leaders[0] if len(leaders) == 1 else None

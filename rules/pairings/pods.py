@@ -15,12 +15,14 @@ pod sizes (``pod_sizes``)
     (N = 5 with pods of 4) the lowest-ranked players without a bye get a bye
     until it is possible (5 -> one pod of 4 + one bye).  Smaller pods go to
     the *bottom* of the standings (TopDeck practice, PAIRINGS.md §3.4).
-pod points (``pod_standings``)
-    For forming pods: at each reported table the one seat with the most game
-    wins scores 3; seats sharing the most game wins score 1 each; others 0;
-    a bye scores 3 (a duel is the same as a table of two).  Ranked by points,
-    then the seeding order (``History.players``).  Callers with their own
-    standings pass ``ranking`` (best first) and ``points`` instead.
+standings
+    Pods are formed from ``rules.standings.compute_standings(history, "pods")``
+    (placement points, then the generalised tiebreakers; PAIRINGS.md §2.4).
+    If that system is unavailable or refuses the history, ``pod_standings``
+    is used: at each reported table the one seat with the most game wins
+    scores 3, seats sharing the most game wins 1 each, others 0, a bye 3;
+    ranked by points, then seeding order.  Callers with their own standings
+    pass ``ranking`` (best first) and ``points`` instead.
 repeat opponents
     Two players of a pod who already shared a table in a non-elimination round
     (any size: duels count).
@@ -32,7 +34,8 @@ Algorithm (PAIRINGS.md §3.4: sort -> chunk -> seeded local search)
 2. chunk them into pods of ``pod_sizes``, biggest pods at the top;
 3. local search: for every player in a pod with a repeat opponent (in a seeded
    random order), try swapping them with each player of the pods within
-   ``SEARCH_POD_WINDOW`` pods; keep the swap that lowers the penalty most;
+   ``SEARCH_POD_WINDOW`` pods (every pod when there are at most 16); keep
+   the swap that lowers the penalty most;
    repeat until nothing improves (or ``MAX_PASSES``).  Penalty per pod =
    ``W_REPEAT`` x (times each pair met before) + sum of (points difference)^2
    over its pairs, W_REPEAT >> any spread, so repeats are minimised first and
@@ -52,6 +55,7 @@ from collections.abc import Mapping, Sequence
 
 from rules.history import History
 from rules.pairings import Pairing, PairingError, Table
+from rules.standings import StandingsError, compute_standings
 
 __all__ = ["pod_sizes", "pod_standings", "pair_pods", "W_REPEAT"]
 
@@ -139,9 +143,19 @@ def pair_pods(
     """
     rounds = [r for r in history.rounds if not r.elimination]
     number = max((r.number for r in rounds), default=0) + 1
-    own_ranking, own_points = pod_standings(history)
+    if ranking is None or points is None:
+        try:
+            rows = compute_standings(history, "pods")
+            own_ranking, own_points = [r.player for r in rows], {r.player: r.points for r in rows}
+            standing = {r.player: r.rank for r in rows}  # shared ranks: the seeded order decides ties
+        except StandingsError:
+            own_ranking, own_points = pod_standings(history)
+            standing = {p: own_points[p] for p in own_ranking}
+            standing = {p: -v for p, v in standing.items()}
     points = dict(points) if points is not None else own_points
     ranked = list(ranking) if ranking is not None else own_ranking
+    if ranking is not None:
+        standing = {p: k for k, p in enumerate(ranked)}
     active = [p for p in ranked if history.drops.get(p, number) >= number]
     sizes, bye_count = pod_sizes(len(active), pod_size)
     met: dict[frozenset[str], int] = {}
@@ -159,7 +173,7 @@ def pair_pods(
     # Seeded random order among players level on points (not when the caller ranked them).
     tiebreak = {p: rng.random() for p in active}
     if ranking is None:
-        active.sort(key=lambda p: (-points.get(p, 0), tiebreak[p]))
+        active.sort(key=lambda p: (-points.get(p, 0), standing[p], tiebreak[p]))
     byes: list[str] = []
     if bye_count:
         position = {p: i for i, p in enumerate(active)}
@@ -172,6 +186,7 @@ def pair_pods(
         start += size
     pts = {p: points.get(p, 0) for p in active}
     cost = [_pod_penalty(pod, met, pts) for pod in pods]
+    window = SEARCH_POD_WINDOW if len(pods) > 4 * SEARCH_POD_WINDOW else len(pods)
     for _ in range(MAX_PASSES if local_search else 0):
         improved = False
         conflicted = [(k, a) for k, pod in enumerate(pods) for a in pod
@@ -182,7 +197,7 @@ def pair_pods(
                 continue
             best: tuple[int, int, int] | None = None
             ia = pods[k].index(a)
-            for q in range(max(0, k - SEARCH_POD_WINDOW), min(len(pods), k + SEARCH_POD_WINDOW + 1)):
+            for q in range(max(0, k - window), min(len(pods), k + window + 1)):
                 if q == k:
                     continue
                 for ib, b in enumerate(pods[q]):

@@ -230,3 +230,9 @@ def test_a_bracket_of_one_is_refused() -> None:
         with pytest.raises(PairingError) as info:
             call()
         assert info.value.code == "too_few_players"
+
+
+def test_table_winner_uses_placements_when_given() -> None:
+    m = MatchRecord(("a", "b", "c"), (0, 0, 0), placements=(2, 1, 3))
+    assert table_winner(m) == "b"
+    assert table_winner(MatchRecord(("a", "b", "c"), (0, 0, 0), placements=(1, 1, 3))) is None
