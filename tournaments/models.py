@@ -317,6 +317,13 @@ STANDINGS_COLUMNS: dict[str, tuple[tuple[str, str, bool], ...]] = {
                  ("ps", "Progressive", False)),
     "pods": (("omwp", "Opponents' points %", True), ("gwp", "GW%", True), ("ogwp", "OGW%", True)),
 }
+TIEBREAKER_SOURCES: dict[str, str] = {
+    "mtg": "Magic Tournament Rules, Appendix C",
+    "melee": "Melee.gg (as the Magic Tournament Rules, a drawn game earns no game points)",
+    "pokemon": "Play! Pokémon Tournament Rules Handbook",
+    "buchholz": "FIDE Tie-Break Regulations",
+    "pods": "placement points at multiplayer tables (TopDeck-style cEDH scoring)",
+}
 _BASE_ROW_KEYS = {"rank", "player", "name", "points", "wins", "losses", "draws", "omwp", "gwp", "ogwp", "byes",
                   "dropped"}
 
@@ -338,6 +345,11 @@ class StandingsSnapshot(models.Model):
     def system_description(self) -> str:
         """What the tiebreaker system ranks by, and its source (``rules.standings.TIEBREAKERS``)."""
         return TIEBREAKERS.get(self.tiebreakers, self.tiebreakers)
+
+    @property
+    def system_source(self) -> str:
+        """The rules document the tiebreaker system comes from."""
+        return TIEBREAKER_SOURCES.get(self.tiebreakers, "rules.standings")
 
     @property
     def columns(self) -> list[tuple[str, str, bool]]:

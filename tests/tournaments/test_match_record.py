@@ -1,0 +1,345 @@
+"""The match record: won, drawn, unfinished at time, decked-out and mulligan games with end-of-game counts;
+the tournament's end-of-round procedure; the match slip's victory condition and round clock; bad reports
+refused with nothing changed (API 4xx, page form errors)."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from tournaments import services
+from tournaments.errors import UserError
+from tournaments.models import Match, ResultReport, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def api(user=None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+def counts(a_realms: int, b_realms: int, **overrides) -> dict:
+    """Both players' six end-of-game counts; only the unrazed realms differ unless told."""
+    base = {"unrazed_realms": 0, "razed_realms": 1, "holdings": 2, "champions": 3, "champion_levels": 9,
+            "draw_pile": 20}
+    seat_a = {**base, "unrazed_realms": a_realms, **overrides}
+    return {"a": seat_a, "b": {**base, "unrazed_realms": b_realms}}
+
+
+def count_fields(game: int, a: dict, b: dict) -> dict:
+    fields = {f"counts-{game}-a-{k}": str(v) for k, v in a.items()}
+    fields.update({f"counts-{game}-b-{k}": str(v) for k, v in b.items()})
+    return fields
+
+
+def seats(match: Match, alice, bob):
+    """(the user at seat A, the user at seat B)."""
+    return (alice, bob) if match.seat_of(alice) == "a" else (bob, alice)
+
+
+def decide_by_counts(tournament: Tournament) -> None:
+    Tournament.objects.filter(pk=tournament.pk).update(end_of_round=Tournament.EndOfRound.DECIDE_BY_COUNTS)
+
+
+def nothing_stored(match: Match) -> bool:
+    match.refresh_from_db()
+    return not match.reports.exists() and match.status == Match.Status.PENDING and match.games == []
+
+
+# --- scoring with the tournament's end-of-round procedure -------------------------------------------
+
+
+def test_an_unfinished_game_is_a_drawn_game_by_default(round_one, alice, bob):
+    match = round_one.matches.get()
+    player_a, player_b = seats(match, alice, bob)
+    games = [{"winner": "a"}, {"winner": "b"}, {"unfinished": True}]
+    response = api(player_a).post(f"/api/v1/matches/{match.pk}/reports/", {"games": games}, format="json")
+    assert response.status_code == 201, response.content
+    assert (response.json()["wins_a"], response.json()["wins_b"], response.json()["draws"]) == (1, 1, 1)
+
+
+def test_under_decide_by_counts_the_counts_decide_an_unfinished_game(round_one, tournament, alice, bob):
+    decide_by_counts(tournament)
+    match = round_one.matches.get()
+    player_a, player_b = seats(match, alice, bob)
+    games = [{"winner": "a"}, {"winner": "b"}, {"unfinished": True, "counts": counts(4, 3)}]
+    report = services.result_report(match=match, actor=player_a, games=games)
+    assert (report.wins_a, report.wins_b, report.draws) == (2, 1, 0)
+    services.result_confirm(report=report, actor=player_b)
+    match.refresh_from_db()
+    assert match.score_text() == "2-1"
+    assert match.games[2]["unfinished"] is True and match.games[2]["counts"]["a"]["unrazed_realms"] == 4
+
+
+def test_equal_counts_make_the_unfinished_game_a_draw_under_decide_by_counts(round_one, tournament, alice, bob):
+    decide_by_counts(tournament)
+    match = round_one.matches.get()
+    player_a, _ = seats(match, alice, bob)
+    report = services.result_report(match=match, actor=player_a,
+                                    games=[{"winner": "a"}, {"unfinished": True, "counts": counts(3, 3)}])
+    assert (report.wins_a, report.wins_b, report.draws) == (1, 0, 1)
+
+
+def test_a_deck_out_is_decided_by_the_counts_whatever_the_procedure(round_one, alice, bob):
+    match = round_one.matches.get()
+    player_a, _ = seats(match, alice, bob)
+    report = services.result_report(match=match, actor=player_a, games=[
+        {"winner": "a"}, {"deck_out": True, "counts": counts(2, 5)}, {"winner": "a"}])
+    assert (report.wins_a, report.wins_b) == (2, 1)
+
+
+def test_the_organiser_override_takes_unfinished_games_and_counts(round_one, tournament, organiser):
+    decide_by_counts(tournament)
+    match = round_one.matches.get()
+    response = api(organiser).post(f"/api/v1/matches/{match.pk}/override/", {
+        "games": [{"unfinished": True, "counts": counts(1, 6)}], "reason": "Time called, counted at the table"},
+        format="json")
+    assert response.status_code == 200, response.content
+    assert (response.json()["wins_a"], response.json()["wins_b"]) == (0, 1)
+    assert response.json()["games"][0]["counts"]["b"]["unrazed_realms"] == 6
+
+
+# --- bad reports: 4xx, nothing stored -----------------------------------------------------------------
+
+
+def test_an_unfinished_game_without_counts_under_decide_by_counts_is_a_400(round_one, tournament, alice, bob):
+    decide_by_counts(tournament)
+    match = round_one.matches.get()
+    player_a, _ = seats(match, alice, bob)
+    response = api(player_a).post(f"/api/v1/matches/{match.pk}/reports/",
+                                  {"games": [{"winner": "a"}, {"unfinished": True}]}, format="json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "counts_missing" and "counts" in response.json()["detail"]
+    assert nothing_stored(match)
+
+
+def test_a_deck_out_without_counts_is_a_400(round_one, alice, bob):
+    match = round_one.matches.get()
+    player_a, _ = seats(match, alice, bob)
+    response = api(player_a).post(f"/api/v1/matches/{match.pk}/reports/",
+                                  {"games": [{"deck_out": True}]}, format="json")
+    assert response.status_code == 400 and response.json()["code"] == "counts_missing"
+    assert nothing_stored(match)
+
+
+def test_negative_counts_are_a_400(round_one, tournament, alice, bob):
+    decide_by_counts(tournament)
+    match = round_one.matches.get()
+    player_a, _ = seats(match, alice, bob)
+    response = api(player_a).post(f"/api/v1/matches/{match.pk}/reports/", {
+        "games": [{"unfinished": True, "counts": counts(2, 1, holdings=-1)}]}, format="json")
+    assert response.status_code == 400
+    assert "holdings" in response.content.decode()
+    assert nothing_stored(match)
+
+
+def test_negative_counts_are_refused_by_the_service_too(round_one, tournament, alice, bob):
+    decide_by_counts(tournament)
+    match = round_one.matches.get()
+    player_a, _ = seats(match, alice, bob)
+    with pytest.raises(UserError) as exc:
+        services.result_report(match=match, actor=player_a,
+                               games=[{"unfinished": True, "counts": counts(2, 1, holdings=-1)}])
+    assert exc.value.code == "bad_counts"
+    assert nothing_stored(match)
+
+
+def test_counts_missing_one_of_the_six_are_a_400(round_one, tournament, alice, bob):
+    decide_by_counts(tournament)
+    match = round_one.matches.get()
+    player_a, _ = seats(match, alice, bob)
+    partial = counts(2, 1)
+    del partial["b"]["draw_pile"]
+    response = api(player_a).post(f"/api/v1/matches/{match.pk}/reports/",
+                                  {"games": [{"unfinished": True, "counts": partial}]}, format="json")
+    assert response.status_code == 400 and "draw_pile" in response.content.decode()
+    assert nothing_stored(match)
+
+
+@pytest.mark.parametrize("games, code", [
+    ([{"winner": "a"}, {"winner": "b"}, {"drawn": True}, {"drawn": True}], "too_many_games"),
+    ([{"winner": "b"}, {"winner": "b"}, {"winner": "a"}], "game_after_decision"),
+    ([{"winner": "a", "drawn": True}], "game_outcome"),
+    ([{"mulligan_by": "b"}], "no_games"),
+    ([{"mulligan_by": "b"}, {"mulligan_by": "b"}, {"mulligan_by": "b"}, {"winner": "a"}], "mulligan_limit"),
+])
+def test_a_score_impossible_in_a_best_of_3_is_a_400(round_one, alice, bob, games, code):
+    match = round_one.matches.get()
+    player_a, _ = seats(match, alice, bob)
+    response = api(player_a).post(f"/api/v1/matches/{match.pk}/reports/", {"games": games}, format="json")
+    assert response.status_code == 400 and response.json()["code"] == code, response.content
+    assert nothing_stored(match)
+
+
+def test_a_report_naming_another_round_or_table_is_a_400(round_one, alice, bob):
+    match = round_one.matches.get()
+    player_a, _ = seats(match, alice, bob)
+    for slip in ({"round": 2}, {"table": 5}):
+        response = api(player_a).post(f"/api/v1/matches/{match.pk}/reports/",
+                                      {"games": [{"winner": "a"}, {"winner": "a"}], **slip}, format="json")
+        assert response.status_code == 400 and response.json()["code"] == "wrong_match"
+        assert "round 1, table 1" in response.json()["detail"]
+    assert nothing_stored(match)
+    ok = api(player_a).post(f"/api/v1/matches/{match.pk}/reports/",
+                            {"games": [{"winner": "a"}, {"winner": "a"}], "round": 1, "table": 1}, format="json")
+    assert ok.status_code == 201
+
+
+def test_a_report_for_a_match_you_do_not_play_is_a_403(round_one, carol):
+    match = round_one.matches.get()
+    response = api(carol).post(f"/api/v1/matches/{match.pk}/reports/", {"games": [{"winner": "a"}]},
+                               format="json")
+    assert response.status_code == 403
+    assert nothing_stored(match)
+
+
+def test_confirming_your_own_report_is_a_403_and_the_report_stays_pending(round_one, alice, bob):
+    match = round_one.matches.get()
+    player_a, _ = seats(match, alice, bob)
+    report = api(player_a).post(f"/api/v1/matches/{match.pk}/reports/",
+                                {"games": [{"winner": "a"}, {"winner": "a"}]}, format="json").json()
+    response = api(player_a).post(f"/api/v1/reports/{report['id']}/confirm/")
+    assert response.status_code == 403 and response.json()["code"] == "own_report"
+    assert ResultReport.objects.get(pk=report["id"]).status == ResultReport.Status.PENDING
+    match.refresh_from_db()
+    assert match.status == Match.Status.REPORTED
+
+
+# --- the match slip page ------------------------------------------------------------------------------
+
+
+def slip_url(match: Match) -> str:
+    return reverse("tournaments:match", args=[match.round.tournament_id, match.pk])
+
+
+def test_the_slip_shows_the_victory_condition_and_the_round_clock(client, organiser, alice, bob):
+    from decks.services import deck_submit
+    from tests.conftest import LEGAL_55, LEGAL_55_OTHER
+
+    t = services.tournament_create(actor=organiser, name="Ten Realms Night", date=datetime.date(2026, 12, 5),
+                                   victory_condition=Tournament.Victory.TEN_REALMS, round_minutes=35)
+    services.tournament_open_registration(tournament=t, actor=organiser)
+    for user, path in ((alice, LEGAL_55), (bob, LEGAL_55_OTHER)):
+        reg = services.player_register(tournament=t, actor=user)
+        deck_submit(registration=reg, actor=user, data=path.read_bytes(), filename=path.name)
+    services.tournament_start(tournament=t, actor=organiser)
+    rnd = services.round_pair_next(tournament=t, actor=organiser, seed=1)
+    match = rnd.matches.get()
+    client.force_login(alice)
+    page = client.get(slip_url(match)).content.decode()
+    assert "Ten unrazed realms (10 realms)" in page
+    ends = rnd.started_at + datetime.timedelta(minutes=35)
+    assert "Round clock (35 minutes)" in page
+    assert f'datetime="{ends.isoformat()}"' in page  # the countdown's end, for round_clock.js
+    assert "ends at " in page and "round_clock.js" in page  # without JavaScript: the end time
+
+
+def test_the_round_starts_when_it_is_paired(round_one):
+    assert round_one.started_at is not None
+    assert round_one.ends_at(50) - round_one.started_at == datetime.timedelta(minutes=50)
+
+
+def test_a_player_reports_an_unfinished_game_with_counts_from_the_slip(client, round_one, tournament, alice, bob):
+    decide_by_counts(tournament)
+    match = round_one.matches.get()
+    player_a, _ = seats(match, alice, bob)
+    client.force_login(player_a)
+    c = counts(5, 2)
+    response = client.post(slip_url(match), {"game-1": "me", "game-2": "opponent", "game-3": "unfinished",
+                                             **count_fields(3, c["a"], c["b"])})
+    assert response.status_code == 302
+    report = match.reports.get()
+    assert (report.wins_a, report.wins_b) == (2, 1)
+    assert report.games[2]["counts"] == c
+
+
+@pytest.mark.parametrize("extra, message", [
+    ({"counts-1-a-unrazed_realms": "3"}, "all six end-of-game counts"),
+    ({**count_fields(1, counts(3, 2)["a"], counts(3, 2)["b"]), "counts-1-a-holdings": "many"}, "whole number"),
+])
+def test_incomplete_or_unreadable_counts_are_a_form_error(client, round_one, alice, bob, extra, message):
+    match = round_one.matches.get()
+    player_a, _ = seats(match, alice, bob)
+    client.force_login(player_a)
+    response = client.post(slip_url(match), {"game-1": "unfinished", "game-2": "me", **extra})
+    assert response.status_code == 200 and message in response.content.decode()
+    assert nothing_stored(match)
+
+
+def test_negative_counts_on_the_slip_are_a_form_error(client, round_one, tournament, alice, bob):
+    decide_by_counts(tournament)
+    match = round_one.matches.get()
+    player_a, _ = seats(match, alice, bob)
+    client.force_login(player_a)
+    c = counts(2, 1, draw_pile=-3)
+    response = client.post(slip_url(match), {"game-1": "unfinished", **count_fields(1, c["a"], c["b"])})
+    assert response.status_code == 200 and "0 or more" in response.content.decode()
+    assert nothing_stored(match)
+
+
+def test_an_unfinished_game_without_counts_on_the_slip_is_a_form_error(client, round_one, tournament, alice, bob):
+    decide_by_counts(tournament)
+    match = round_one.matches.get()
+    player_a, _ = seats(match, alice, bob)
+    client.force_login(player_a)
+    response = client.post(slip_url(match), {"game-1": "me", "game-2": "unfinished"})
+    assert response.status_code == 200 and "end-of-game counts" in response.content.decode()
+    assert nothing_stored(match)
+
+
+def test_an_impossible_score_on_the_slip_is_a_form_error(client, round_one, alice, bob):
+    match = round_one.matches.get()
+    player_a, _ = seats(match, alice, bob)
+    client.force_login(player_a)
+    response = client.post(slip_url(match), {"game-1": "me", "game-2": "me", "game-3": "me"})
+    assert response.status_code == 200 and "already won the match" in response.content.decode()
+    assert nothing_stored(match)
+
+
+def test_a_slip_posted_for_another_round_or_table_is_a_form_error(client, round_one, alice, bob):
+    match = round_one.matches.get()
+    player_a, _ = seats(match, alice, bob)
+    client.force_login(player_a)
+    response = client.post(slip_url(match), {"game-1": "me", "game-2": "me", "slip_round": "2", "slip_table": "1"})
+    assert response.status_code == 200 and "This is the slip of round 1, table 1" in response.content.decode()
+    assert nothing_stored(match)
+
+
+def test_a_slip_of_another_tournament_is_not_found(client, round_one, organiser, alice):
+    other = services.tournament_create(actor=organiser, name="Other", date=datetime.date(2026, 12, 6))
+    match = round_one.matches.get()
+    client.force_login(alice)
+    response = client.post(reverse("tournaments:match", args=[other.pk, match.pk]), {"game-1": "me"})
+    assert response.status_code == 404
+    assert nothing_stored(match)
+
+
+def test_confirming_your_own_report_on_the_page_is_refused(client, round_one, alice, bob):
+    match = round_one.matches.get()
+    player_a, _ = seats(match, alice, bob)
+    client.force_login(player_a)
+    client.post(slip_url(match), {"game-1": "me", "game-2": "me"})
+    report = match.reports.get()
+    response = client.post(reverse("tournaments:report-answer",
+                                   args=[match.round.tournament_id, match.pk, report.pk, "confirm"]))
+    assert response.status_code == 403
+    report.refresh_from_db()
+    assert report.status == ResultReport.Status.PENDING
+
+
+def test_a_confirmed_slip_lists_every_game_with_its_counts(client, round_one, tournament, alice, bob):
+    decide_by_counts(tournament)
+    match = round_one.matches.get()
+    player_a, player_b = seats(match, alice, bob)
+    report = services.result_report(match=match, actor=player_a, games=[
+        {"mulligan_by": "b"}, {"winner": "a"}, {"unfinished": True, "counts": counts(6, 2)}])
+    services.result_confirm(report=report, actor=player_b)
+    client.force_login(player_b)
+    page = client.get(slip_url(match)).content.decode()
+    assert "two-draw mulligan by" in page and "unfinished at time" in page and "counts A 6/" in page
