@@ -158,7 +158,7 @@ def penalty_issue(*, tournament: Tournament, actor, registration: Registration, 
                         code="kind", params={"valid": list(Penalty.Kind.values)})
     if not (reason or "").strip():
         raise UserError("Say why the penalty is issued; the reason is logged.", code="reason_required")
-    registration = Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
+    registration = Registration.objects.select_for_update(of=("self",)).select_related("player").get(pk=registration.pk)
     if registration.tournament_id != tournament.pk or registration.withdrawn:
         raise UserError(f"{registration.display_name} is not a player in this tournament.", code="not_a_player")
     target = _target_match(tournament, registration, match, kind)
