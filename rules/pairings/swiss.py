@@ -124,7 +124,14 @@ which one is returned follows the seeded order, so it may differ from the one
 the complete graph would give).  When it does not (rematch constraints bind:
 late rounds of small events, or a top group that has played everyone near it,
 or a forced repeat float), the complete graph is solved, which is exact but
-slow for thousands of players (1,024: ~3 s; 4,096: ~100 s, PAIRINGS.md §6.1).  ``SwissProblem.method`` says which happened.  Tests check the
+slow for thousands of players (1,024: ~3 s; 4,096: ~100 s and ~2 GB, PAIRINGS.md §6.1).
+Measured (events paired round after round by this function, random results): 1,024
+players x 11 rounds and 4,096 x 13 rounds, with and without drawn matches, every
+round certified at step 1 (<= 0.3 s); 300 players x 9 rounds with 2 % drops a round,
+5 events: 43 of 45 rounds certified, 2 solved on the complete graph (0.13 s).  The
+bound is weakest when a small top group has already played each other (two players
+on 24 who met: the bound assumes they meet again); a bound that solves the top
+groups exactly would certify those rounds too (not done).  ``SwissProblem.method`` says which happened.  Tests check the
 certified result against ``networkx.max_weight_matching`` on the complete
 graph.
 """
