@@ -185,6 +185,22 @@ def test_a_disqualified_player_is_never_paired_again(tournament, organiser, regi
     assert match.player_a_id not in paired and len(paired) == 2
 
 
+def test_a_game_loss_on_a_bye_is_refused(tournament, organiser, registered, carol):
+    from decks.services import deck_submit
+    from tests.conftest import LEGAL_55
+
+    third = services.player_register(tournament=tournament, actor=carol)
+    deck_submit(registration=third, actor=carol, data=LEGAL_55.read_bytes(), filename=LEGAL_55.name)
+    services.tournament_start(tournament=tournament, actor=organiser)
+    rnd = services.round_pair_next(tournament=tournament, actor=organiser, seed=3)
+    bye = rnd.matches.get(player_b=None)
+    with pytest.raises(UserError, match="A bye has no games to lose"):
+        services.penalty_issue(tournament=tournament, actor=organiser, registration=bye.player_a,
+                               kind=Penalty.Kind.GAME_LOSS, reason="Late")
+    bye.refresh_from_db()
+    assert bye.score_text() == "2-0" and nothing_penalised(tournament)
+
+
 def test_a_disqualification_makes_the_players_open_match_a_loss(round_one, tournament, organiser):
     match = round_one.matches.get()
     services.penalty_issue(tournament=tournament, actor=organiser, registration=match.player_b,

@@ -74,9 +74,9 @@ def tournament_create(
         )
     if isinstance(round_minutes, bool) or not isinstance(round_minutes, int) or not 10 <= round_minutes <= 240:
         raise UserError("The round clock is between 10 and 240 minutes.", code="round_minutes")
-    settings = Tournament(tiebreakers=tiebreakers, tiebreaker_floor=(tiebreaker_floor or "").strip(),
+    chosen = Tournament(tiebreakers=tiebreakers, tiebreaker_floor=(tiebreaker_floor or "").strip(),
                           placement_points=(placement_points or "").strip())
-    _check_tiebreakers(settings)
+    _check_tiebreakers(chosen)
     return Tournament.objects.create(
         name=name.strip(),
         date=date,
@@ -88,9 +88,9 @@ def tournament_create(
         swiss_rounds=swiss_rounds,
         top_cut=top_cut,
         victory_condition=victory_condition,
-        tiebreakers=settings.tiebreakers,
-        tiebreaker_floor=settings.tiebreaker_floor,
-        placement_points=settings.placement_points,
+        tiebreakers=chosen.tiebreakers,
+        tiebreaker_floor=chosen.tiebreaker_floor,
+        placement_points=chosen.placement_points,
         end_of_round=end_of_round,
         round_minutes=round_minutes,
     )
