@@ -240,17 +240,21 @@ class SwissProblem:
     worst_rank: int
     method: list[str] = field(default_factory=list, compare=False)
 
-    def costs(self, a: str | None, b: str | None) -> dict[str, int] | None:
-        """The field values of pairing ``a`` with ``b`` (``None`` = the bye), or None if not allowed."""
+    def costs(self, a: str | None, b: str | None, *, free: bool = False) -> dict[str, int] | None:
+        """The field values of pairing ``a`` with ``b`` (``None`` = the bye), or None if not allowed.
+
+        ``free=True``: as in the relaxations of the bounds, rematches and forbidden pairs are
+        allowed at no cost.
+        """
         if a is None or b is None:
             p = b if a is None else a
             assert p is not None
             return {"bye_repeat": self.byes[p], "bye_points": self.points[p],
                     "bye_rank": self.worst_rank - self.rank[p]}
         pair = frozenset((a, b))
-        if pair in self.banned:
+        if pair in self.banned and not free:
             return None
-        met = self.met.get(pair, 0)
+        met = 0 if free else self.met.get(pair, 0)
         if met and not self.allow_rematches:
             return None
         pa, pb = self.points[a], self.points[b]
@@ -522,6 +526,85 @@ def _chain_matching(problem: SwissProblem, rng: random.Random) -> list[tuple[int
     return result
 
 
+HEAD_SIZES = (64, 256)
+"""Head sizes tried by the exact-head bound (``head_exact_bound``)."""
+
+
+def head_exact_bound(problem: SwissProblem, head_min: int, *, bottom: bool = False) -> dict[str, int] | None:
+    """A tighter lower bound: the top (or, with ``bottom=True``, the bottom) points groups solved exactly.
+
+    The exact segment E is the top points groups (whole groups, at least
+    ``head_min`` players); the rest R is relaxed.  Relaxation R3: pairs inside E
+    keep their real rules (forbidden pairs impossible, rematches at their real
+    cost); every pair with a player of R is free of rematch and forbidden-pair
+    rules.  Every real pairing is feasible in R3 at no higher cost, so R3's
+    optimum is a lower bound.  By the uncrossing lemma (module docstring) some
+    R3 optimum pairs the k players of E who pair into R with the k players of R
+    next to E (in the order points desc, repeat floaters first), and pairs the
+    other players of R consecutively in that order.  So R3's optimum is one
+    matching on a small gadget graph: E complete (real edges), every player of
+    E joined to the |E| + 2 players of R next to it, R as a path of consecutive
+    players.  The bye goes to a player of minimal (bye_repeat, bye_points):
+    for the top segment those must all be in R (each gets a bye edge and a skip
+    edge over it), for the bottom segment all in E (bye edges with real costs).
+    That restriction of the bye is valid only when the result has no rematch
+    (a real pairing may trade a worse bye for fewer rematches), so such a
+    result is discarded.  Returns ``{field: total}``, or None when the bound
+    does not apply.
+    """
+    players = [p for p in problem.vertices if p is not None]
+    index = {p: i for i, p in enumerate(problem.vertices)}
+    order = sorted(players, key=lambda p: (-problem.points[p], p not in problem.floated, index[p]))
+    if bottom:
+        order.reverse()
+    cut = 0
+    while cut < len(order) and (cut < head_min or problem.points[order[cut]] == problem.points[order[cut - 1]]):
+        cut += 1
+    if cut >= len(order) - 1 or cut > 4 * head_min:
+        return None
+    exact, rest = order[:cut], order[cut:]  # ``rest`` starts next to the exact segment
+    has_bye = None in index
+    candidates: set[str] = set()
+    if has_bye:
+        best = min((problem.byes[p], problem.points[p]) for p in players)
+        candidates = {p for p in players if (problem.byes[p], problem.points[p]) == best}
+        if candidates & set(rest if bottom else exact):
+            return None
+    verts: list[str | None] = [*exact, *rest] + ([None] if has_bye else [])
+    pos = {p: k for k, p in enumerate(verts)}
+    edge_costs: dict[tuple[int, int], dict[str, int]] = {}
+
+    def add(a: str | None, b: str | None, costs: dict[str, int] | None) -> None:
+        if costs is not None:
+            i, j = pos[a], pos[b]
+            edge_costs[(i, j) if i < j else (j, i)] = costs
+
+    for i, a in enumerate(exact):
+        for b in exact[i + 1 :]:
+            add(a, b, problem.costs(a, b))
+        for b in rest[: len(exact) + 2]:
+            add(a, b, problem.costs(a, b, free=True))
+    for k in range(len(rest) - 1):
+        add(rest[k], rest[k + 1], problem.costs(rest[k], rest[k + 1], free=True))
+    for k, t in enumerate(verts[:-1] if has_bye else ()):
+        if t in candidates:
+            add(t, None, problem.costs(t, None))
+            if not bottom and cut < k < len(verts) - 2:
+                add(verts[k - 1], verts[k + 1], problem.costs(verts[k - 1], verts[k + 1], free=True))
+    found = solve_matching(len(verts), [(i, j, problem.top - problem.pack(c)) for (i, j), c in edge_costs.items()])
+    if 2 * len(found) != len(verts):
+        return None
+    totals = dict.fromkeys(FIELDS, 0)
+    for e in found:
+        for k, v in edge_costs[e].items():
+            totals[k] += v
+    if has_bye and totals["rematch"]:
+        # Giving the bye only to the minimal class is a valid restriction only while the bound
+        # has no rematch: a real pairing may trade a worse bye for fewer rematches.
+        return None
+    return totals
+
+
 def _totals(problem: SwissProblem, matching: Iterable[tuple[int, int]]) -> dict[str, int]:
     totals = dict.fromkeys(FIELDS, 0)
     for i, j in matching:
@@ -615,6 +698,20 @@ def solve_swiss_problem(problem: SwissProblem, *, sparse: bool | None = None,
             if 2 * len(found) == n and _totals(problem, found) == bound:
                 matching = found
                 problem.method.append("sparse (certified optimal)")
+            else:
+                # The plain bound was not attained: try the tighter exact-head bound on the best
+                # pairing found.
+                options = [m for m in (chain, found) if m is not None and 2 * len(m) == n]
+                if options:
+                    best = min(options, key=lambda m: problem.pack(_totals(problem, m)))
+                    cost = problem.pack(_totals(problem, best))
+                    for head_min, bottom in ((h, b) for h in HEAD_SIZES for b in (False, True)):
+                        tighter = head_exact_bound(problem, head_min, bottom=bottom)
+                        if tighter is not None and problem.pack(tighter) == cost:
+                            matching = best
+                            where = "bottom" if bottom else "head"
+                            problem.method.append(f"sparse (certified optimal by the exact-{where} bound)")
+                            break
     if matching is None:
         found = solve_matching(n, _complete_edges(problem, rematches=False))
         if 2 * len(found) == n:

@@ -17,6 +17,7 @@ from rules.pairings.swiss import (
     build_swiss_problem,
     matching_weight,
     objective,
+    head_exact_bound,
     relaxed_lower_bound,
     solve_matching,
     solve_swiss_problem,
@@ -220,9 +221,56 @@ def test_large_events_match_networkx_on_the_complete_graph(n: int, rounds: int, 
         assert problem.method[-1].endswith("(certified optimal)")
         assert objective(problem, p) == relaxed_lower_bound(problem)
     else:
-        # rematches bind at the top: the bound is not attained, so the complete graph was solved
-        assert problem.method[-1] == "complete"
+        # rematches bind at the top: the plain bound is not attained; the exact-head bound
+        # certifies the sparse pairing, or the complete graph is solved
+        assert problem.method[-1] in ("complete", "sparse (certified optimal by the exact-head bound)")
         assert problem.pack(objective(problem, p)) > problem.pack(relaxed_lower_bound(problem))
+
+
+def networkx_best_cost(problem: SwissProblem) -> int:
+    """The optimum's packed cost (lower is better) from the networkx oracle."""
+    pairs = len(problem.vertices) // 2
+    return pairs * problem.top - networkx_best(problem)
+
+
+@given(swiss_cases(max_players=36), st.integers(2, 12), st.booleans())
+@settings(max_examples=60, deadline=None)
+def test_the_bounds_never_exceed_the_networkx_optimum(case, head_min: int, bottom: bool) -> None:
+    h, forbidden, seed = case
+    if len(active_ids(h)) < 2:
+        return
+    problem = build_swiss_problem(h, random.Random(seed), forbidden=forbidden)
+    if exhaustive_best(problem) is None if len(problem.vertices) <= 12 else False:
+        return
+    try:
+        best = networkx_best_cost(problem)
+    except AssertionError:  # no perfect matching at all (forbidden pairs)
+        return
+    plain = problem.pack(relaxed_lower_bound(problem))
+    assert plain <= best
+    tighter = head_exact_bound(problem, head_min, bottom=bottom)
+    if tighter is not None:
+        event(f"exact-{'bottom' if bottom else 'head'} bound applies")
+        assert plain <= problem.pack(tighter) <= best
+        if problem.pack(tighter) > plain:
+            event("exact-head bound is tighter")
+
+
+@pytest.mark.parametrize("n, rounds, seed, where", [(170, 9, 0, "head"), (200, 7, 1, "head"), (170, 7, 1, "bottom")])
+def test_exact_segment_bounds_certify_when_a_small_group_has_met(n: int, rounds: int, seed: int, where: str) -> None:
+    h = simulate(n, rounds, random.Random(seed), late=3, drop_rate=0.5)
+    problem = build_swiss_problem(h, random.Random(seed))
+    p = solve_swiss_problem(problem, rng=random.Random(1))
+    assert problem.method[-1] == f"sparse (certified optimal by the exact-{where} bound)"
+    assert problem.pack(objective(problem, p)) > problem.pack(relaxed_lower_bound(problem))
+    assert problem.pack(objective(problem, p)) == networkx_best_cost(problem)
+
+
+def test_exact_head_bound_on_a_large_event() -> None:
+    h = simulate(1000, 9, random.Random(6), late=3, drop_rate=0.5)
+    problem = build_swiss_problem(h, random.Random(6))
+    solve_swiss_problem(problem, rng=random.Random(1))
+    assert problem.method[-1] == "sparse (certified optimal by the exact-head bound)"
 
 
 def test_4096_players_pair_quickly_and_certified() -> None:
@@ -459,3 +507,22 @@ def test_solve_matching_refuses_weights_near_the_rustworkx_limit() -> None:
     assert info.value.code == "too_large"
     with pytest.raises(ValueError):
         solve_matching(2, [(0, 1, 0)])
+
+
+def test_a_second_bye_beats_a_rematch_and_the_bounds_stay_valid() -> None:
+    # a, b, c have all met (and each had a bye); x and y enter late.  Avoiding a rematch
+    # means giving one of a, b, c a second bye.
+    h = make_history(["a", "b", "c", "x", "y"],
+                     [duel("a", "b", 2, 0), bye("c")], [duel("c", "a", 2, 0), bye("b")],
+                     [duel("b", "c", 2, 0), bye("a")])
+    p = pair_swiss(h, random.Random(0))
+    assert p.byes[0] in {"a", "b", "c"}
+    assert all(frozenset(t.players) not in previous_pairs(h) for t in p.tables)
+    assert "has had a bye already" in p.bye_reasons[0]
+    problem = build_swiss_problem(h, random.Random(0))
+    best = problem.pack(objective(problem, p))
+    assert best == networkx_best_cost(problem)
+    for head_min in (1, 2, 3):
+        for bottom in (False, True):
+            bound = head_exact_bound(problem, head_min, bottom=bottom)
+            assert bound is None or problem.pack(bound) <= best
