@@ -90,11 +90,16 @@ it has a certified answer:
    ``WINDOW`` players (same group and the neighbouring groups) plus
    ``RANDOM_EXTRA`` random group mates, the bye vertex to the ``2 * WINDOW``
    players most likely to take it;
-3. the complete graph (exact, slow for thousands of players).
+3. if neither attains the plain bound below: the better of the two, certified
+   against the tighter exact-head / exact-bottom bounds (``head_exact_bound``:
+   the top or bottom points groups, 64 or 256 players, solved with their real
+   rules, the rest relaxed);
+4. the complete graph (exact, slow for thousands of players).
 
 Rematch and forbidden pairs are never candidate edges in steps 1-2.  The
-result of step 1 or 2 is accepted only if it is *certified*: its field totals
-equal the lower bound below.
+result of step 1, 2 or 3 is accepted only if it is *certified*: its field
+totals equal a lower bound (below; step 3: the bound of ``head_exact_bound``,
+proved there the same way).
 
 The bound is the optimum of a relaxation: the complete graph with rematches
 and forbidden pairs *allowed at no cost*.  Its optimum is computable in O(N):
@@ -128,10 +133,10 @@ slow for thousands of players (1,024: ~3 s; 4,096: ~100 s and ~2 GB, PAIRINGS.md
 Measured (events paired round after round by this function, random results): 1,024
 players x 11 rounds and 4,096 x 13 rounds, with and without drawn matches, every
 round certified at step 1 (<= 0.3 s); 300 players x 9 rounds with 2 % drops a round,
-5 events: 43 of 45 rounds certified, 2 solved on the complete graph (0.13 s).  The
-bound is weakest when a small top group has already played each other (two players
-on 24 who met: the bound assumes they meet again); a bound that solves the top
-groups exactly would certify those rounds too (not done).  ``SwissProblem.method`` says which happened.  Tests check the
+5 events: 43 of 45 rounds certified at step 1, the other 2 at step 3 (the plain
+bound is weakest when a small top group has already met: two players on 24 who
+played each other; the exact-head bound handles that).  The complete graph is
+still needed when the binding rematches sit in the middle of the standings.  ``SwissProblem.method`` says which happened.  Tests check the
 certified result against ``networkx.max_weight_matching`` on the complete
 graph.
 """
