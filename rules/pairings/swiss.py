@@ -74,7 +74,7 @@ rounds the weights need about 106 bits.
 
 Sparsification and its optimality guarantee (PAIRINGS.md §6.3)
 ----------------------------------------------------------------
-From ``SPARSE_MIN_PLAYERS`` vertices on, three steps, each stopping as soon as
+From ``SPARSE_MIN_PLAYERS`` vertices on, four steps, each stopping as soon as
 it has a certified answer:
 
 1. group by group (``_chain_matching``): the bye goes to the bound's
@@ -127,16 +127,19 @@ field, no pairing of the complete graph is better: the sparse optimum equals
 the complete-graph optimum (for the objective; among equally good pairings
 which one is returned follows the seeded order, so it may differ from the one
 the complete graph would give).  When it does not (rematch constraints bind:
-late rounds of small events, or a top group that has played everyone near it,
-or a forced repeat float), the complete graph is solved, which is exact but
-slow for thousands of players (1,024: ~3 s; 4,096: ~100 s and ~2 GB, PAIRINGS.md §6.1).
+late rounds of small events, a small group that has already met, or a forced
+repeat float), step 3 tries the tighter bounds, and failing those the complete
+graph is solved, which is exact but slow for thousands of players (1,024: ~3 s;
+4,096: ~100 s and ~2 GB, PAIRINGS.md §6.1).
+
 Measured (events paired round after round by this function, random results): 1,024
 players x 11 rounds and 4,096 x 13 rounds, with and without drawn matches, every
 round certified at step 1 (<= 0.3 s); 300 players x 9 rounds with 2 % drops a round,
 5 events: 43 of 45 rounds certified at step 1, the other 2 at step 3 (the plain
 bound is weakest when a small top group has already met: two players on 24 who
 played each other; the exact-head bound handles that).  The complete graph is
-still needed when the binding rematches sit in the middle of the standings.  ``SwissProblem.method`` says which happened.  Tests check the
+still needed when the binding rematches sit in the middle of the standings.
+``SwissProblem.method`` and ``Pairing.notes`` say which step gave the answer.  Tests check the
 certified result against ``networkx.max_weight_matching`` on the complete
 graph.
 """
