@@ -188,14 +188,6 @@ def test_a_complete_bracket_exits_2(monkeypatch: pytest.MonkeyPatch, capsys: pyt
     assert code == 2 and "p2" in err
 
 
-@pytest.mark.parametrize("system", ["double-elimination", "round-robin", "pods"])
-def test_other_systems_are_not_implemented_yet(monkeypatch: pytest.MonkeyPatch,
-                                               capsys: pytest.CaptureFixture[str], system: str) -> None:
-    code, out, err = run(monkeypatch, capsys, ["pair", "--system", system], history())
-    assert code == 2 and out == ""
-    assert "not implemented yet" in err
-
-
 def test_tiebreakers_lists_one_system_per_line(monkeypatch: pytest.MonkeyPatch,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(monkeypatch, capsys, ["tiebreakers"])
