@@ -38,6 +38,7 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
     ``data``: pasted text or an uploaded .cfd / text file (bytes, at most
     settings.DECKLIST_MAX_BYTES). A legal deck becomes the registered deck; an illegal one
     is stored with its verdict but leaves the registered deck in place.
+    A late entrant may submit after the start until they are first paired.
     Raises NotAllowed (not the player), Conflict (decks locked), UserError (unreadable,
     empty, too large, unknown cards) — in which case nothing is stored.
     """
@@ -45,7 +46,10 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
     tournament = Tournament.objects.get(pk=registration.tournament_id)
     if actor.pk != registration.player_id:
         raise NotAllowed("Only the player may submit their own decklist.")
-    if tournament.decks_locked or tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
+    late_and_unpaired = (registration.late_entry and tournament.status == Tournament.Status.RUNNING
+                         and not _has_been_paired(registration))
+    if (tournament.decks_locked or tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED)) \
+            and not late_and_unpaired:
         raise Conflict("Decklists are locked: the tournament has started.", code="decks_locked")
     if registration.withdrawn:
         raise Conflict("You have withdrawn from this tournament.", code="withdrawn")
@@ -75,6 +79,16 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
         registration.deck = submission
         registration.save(update_fields=["deck"])
     return submission
+
+
+def _has_been_paired(registration: Registration) -> bool:
+    """True once a late entrant sits at a table (or has a bye): their decklist is locked from then on."""
+    from django.db.models import Q
+
+    from tournaments.models import Match, MatchSeat
+
+    return (Match.objects.filter(Q(player_a=registration) | Q(player_b=registration)).exists()
+            or MatchSeat.objects.filter(registration=registration).exists())
 
 
 def cards_import(*, cards_dir: Path | None = None) -> int:

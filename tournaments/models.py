@@ -43,6 +43,10 @@ class Tournament(models.Model):
     class Structure(models.TextChoices):
         SWISS = "swiss", "Swiss rounds, then an optional single-elimination top cut"
         SINGLE_ELIMINATION = "single_elimination", "Single elimination"
+        DOUBLE_ELIMINATION = "double_elimination", "Double elimination"
+        ROUND_ROBIN = "round_robin", "Round robin (Berger tables)"
+        PODS = "pods", "Multiplayer tables: Swiss-style pods of 4 (3 where the count does not divide)"
+        TABLE_ELIMINATION = "table_elimination", "Single elimination by multiplayer tables (each table's winner advances)"
 
     class Victory(models.TextChoices):
         SIX_REALMS = "6_realms", "Six unrazed realms"
@@ -59,7 +63,22 @@ class Tournament(models.Model):
     best_of = models.PositiveSmallIntegerField(choices=[(1, "Best of 1"), (3, "Best of 3"), (5, "Best of 5")], default=3)
     structure = models.CharField(max_length=24, choices=Structure.choices, default=Structure.SWISS)
     swiss_rounds = models.PositiveSmallIntegerField(default=3)
-    top_cut = models.PositiveSmallIntegerField(choices=[(0, "No top cut"), (4, "Top 4"), (8, "Top 8")], default=0)
+    top_cut = models.PositiveSmallIntegerField(
+        choices=[(0, "No top cut"), (4, "Top 4"), (8, "Top 8"), (16, "Top 16"), (32, "Top 32")], default=0)
+    # Pairing options (rules.pairings): elimination brackets, round robin, multiplayer tables, teams, late entries.
+    random_seeding = models.BooleanField(
+        default=False, help_text="Brackets seeded at random (spell-battle-rules.txt pairs at random), not by standing")
+    third_place_match = models.BooleanField(default=False, help_text="The losing semi-finalists play for third place")
+    bracket_reset = models.BooleanField(
+        default=False, help_text="Double elimination: a second grand final if the losers' bracket winner wins the first")
+    double_round_robin = models.BooleanField(default=False, help_text="Round robin: everyone meets everyone twice")
+    table_size = models.PositiveSmallIntegerField(
+        default=4, help_text="Multiplayer tables: players per table (smaller tables have one seat fewer)")
+    team_size = models.PositiveSmallIntegerField(
+        default=1, choices=[(1, "Individual players"), (2, "Teams of two"), (3, "Teams of three")],
+        help_text="Teams are paired as units (rules.pairings.teams)")
+    late_entry_rounds = models.PositiveSmallIntegerField(
+        default=0, help_text="Late entries are accepted until this many rounds have been paired (0: none)")
     decks_locked_at = models.DateTimeField(null=True, blank=True)
     results_version = models.PositiveIntegerField(default=0)
 
@@ -124,6 +143,10 @@ class Registration(models.Model):
     disqualified = models.BooleanField(
         default=False, help_text="Disqualified (a Penalty): dropped and removed from the standings"
     )
+    awarded_byes = models.PositiveSmallIntegerField(
+        default=0, help_text="Byes granted at registration (e.g. for invited players): rounds 1..N")
+    late_entry = models.BooleanField(default=False, help_text="Joined after the tournament started, with no points")
+    team = models.CharField(max_length=80, blank=True, help_text="Team name in a team event (members share it)")
 
     class Meta:
         ordering = ["registered_at", "id"]
@@ -144,7 +167,9 @@ class Registration(models.Model):
 class Round(models.Model):
     class Kind(models.TextChoices):
         SWISS = "swiss", "Swiss"
-        ELIMINATION = "elimination", "Single elimination"
+        ELIMINATION = "elimination", "Elimination"
+        ROUND_ROBIN = "round_robin", "Round robin"
+        PODS = "pods", "Multiplayer tables"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -196,6 +221,8 @@ class Match(models.Model):
         help_text="Confirmed games: [{winner: 'a'|'b'|null, drawn, mulligan_by, unfinished, deck_out, "
         "counts: {a: {...}, b: {...}}|null, penalty: id (a game loss)}]",
     )
+    multiplayer = models.BooleanField(
+        default=False, help_text="A table of three or more players: its seats are MatchSeat rows (player_b empty)")
 
     class Meta:
         ordering = ["round__number", "table"]
@@ -207,7 +234,7 @@ class Match(models.Model):
 
     @property
     def is_bye(self) -> bool:
-        return self.player_b_id is None
+        return self.player_b_id is None and not self.multiplayer
 
     @property
     def is_confirmed(self) -> bool:
@@ -226,6 +253,46 @@ class Match(models.Model):
             return ""
         text = f"{self.wins_a}-{self.wins_b}"
         return f"{text}-{self.draws}" if self.draws else text
+
+
+class MatchSeat(models.Model):
+    """One seat at a multiplayer table (three or more players): who sits where and how they placed.
+
+    Duels keep ``Match.player_a`` / ``player_b``; a table of 3+ players stores every seat
+    here (``seat`` 1.. in the order drawn at random by ``rules.pairings``), with the
+    confirmed ``placement`` (1 = won; equal placements share) and games won.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    placement = models.PositiveSmallIntegerField(null=True, blank=True)
+    wins = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "seat"]
+        constraints = [models.UniqueConstraint(fields=["match", "seat"], name="one_player_per_seat")]
+
+
+class ForbiddenPair(models.Model):
+    """Two players the organiser keeps apart (for example family members in the first rounds).
+
+    ``until_round`` None: for the whole tournament; otherwise in rounds 1..until_round.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="forbidden_pairs")
+    player_a = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    player_b = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    until_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    reason = models.TextField()
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def applies_to(self, round_number: int) -> bool:
+        return self.until_round is None or round_number <= self.until_round
 
 
 class ResultReport(models.Model):
@@ -268,6 +335,10 @@ class AuditEntry(models.Model):
         DECK_REPLACEMENT = "deck_replacement", "Deck card replaced (Enter Darkness Together)"
         FORMAT_CHANGED = "format_changed", "Deck format changed"
         PENALTY = "penalty", "Penalty issued"
+        PAIRING_CHANGED = "pairing_changed", "Pairing changed by the organiser (swap or re-pair)"
+        FORBIDDEN_PAIR = "forbidden_pair", "Forbidden pair set or removed"
+        BYE_AWARDED = "bye_awarded", "Byes awarded at registration"
+        LATE_ENTRY = "late_entry", "Late entry"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries")

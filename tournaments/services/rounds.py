@@ -1,57 +1,152 @@
-"""Pairing the next round: Swiss, then the top cut; or single elimination throughout.
+"""Pairing the next round for every tournament structure, and the organiser's changes to a round.
 
-The decisions are ``rules.pairings``; this module checks the workflow (who, when),
-feeds it the history and stores the tables.
+The decisions are ``rules.pairings`` (Swiss, single and double elimination, round robin,
+multiplayer pods, elimination by tables, teams); this module checks the workflow (who,
+when), feeds them the history with the organiser's forbidden pairs, awarded byes and late
+entries, and stores the tables. A table of three or more players is stored as a
+multiplayer match with one ``MatchSeat`` per seat. Every manual change (a swap, a re-pair)
+needs a reason and is written to the audit log.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from django.db import transaction
-from rules.pairings import PairingError, pair_single_elimination, pair_swiss
+from rules.history import History
+from rules.pairings import (
+    Pairing,
+    PairingError,
+    pair_double_elimination,
+    pair_pods,
+    pair_round_robin,
+    pair_single_elimination,
+    pair_swiss,
+    pair_table_elimination,
+    top_cut,
+)
+from rules.pairings.elimination import random_seeds
+from rules.pairings.teams import expand_pairing, team_history, validate_roster
 from rules.standings import compute_standings
 
-from tournaments.adapters import history_for
+from tournaments.adapters import history_for, standings_options
 from tournaments.errors import Conflict, UserError
-from tournaments.models import Match, Registration, Round, Tournament
+from tournaments.models import AuditEntry, ForbiddenPair, Match, MatchSeat, Registration, Round, Tournament
 from tournaments.services.permissions import require_organiser
 from tournaments.services.standings import queue_standings
 
+S = Tournament.Structure
+#: Structures paired as brackets from the first round (no Swiss phase).
+BRACKETS = (S.SINGLE_ELIMINATION, S.DOUBLE_ELIMINATION, S.TABLE_ELIMINATION)
+#: Structures whose tables have three or more seats.
+MULTIPLAYER = (S.PODS, S.TABLE_ELIMINATION)
 
-def _elimination_seeds(tournament: Tournament, history) -> list[str]:
-    """Seeds, best first: the top cut by final Swiss rank, or a seeded random order of all players."""
-    if tournament.structure == Tournament.Structure.SWISS:
-        rows = compute_standings(history)
-        dropped = set(history.drops)
-        ranked = [row.player for row in rows if row.player not in dropped]
-        return ranked[: tournament.top_cut]
-    # Single elimination from the start: random seeding, reproducible from the tournament id
-    # (spell-battle-rules.txt, tournament section: players are paired at random).
-    order = [p.id for p in history.players]
-    random.Random(tournament.pk).shuffle(order)
-    return order
+BYE_REASON = "Bye: scored as a 2-0 match win (Magic Tournament Rules, Appendix C)"
 
 
-@transaction.atomic
-def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None) -> Round | None:
-    """Pair and store the next round and return it; or, when the last round has been
-    played (Swiss without a top cut, or a complete bracket), mark the tournament finished
-    with its winner and return None.
+def _waiting(tournament: Tournament) -> set[str]:
+    """Late entrants who have no legal deck registered yet: not paired until they have one."""
+    return {str(pk) for pk in tournament.registrations.filter(withdrawn=False, late_entry=True, deck__isnull=True)
+            .values_list("pk", flat=True)}
 
-    Refuses (UserError/Conflict, nothing stored) when: the tournament is not running;
-    the latest round has tables without a confirmed result; fewer than two players are left.
-    ``seed`` fixes the pairing randomness (stored on the round so a judge can reproduce it).
+
+def _pairing_history(tournament: Tournament) -> History:
+    """The confirmed history, without late entrants still waiting for a legal deck."""
+    history = history_for(tournament)
+    waiting = _waiting(tournament)
+    if waiting:
+        history = dataclasses.replace(history, players=tuple(p for p in history.players if p.id not in waiting))
+    return history
+
+
+def _forbidden(tournament: Tournament, number: int) -> list[frozenset[str]]:
+    return [frozenset((str(f.player_a_id), str(f.player_b_id)))
+            for f in tournament.forbidden_pairs.all() if f.applies_to(number)]
+
+
+def _awarded_byes(tournament: Tournament) -> dict[str, set[int]]:
+    return {str(pk): set(range(1, n + 1))
+            for pk, n in tournament.registrations.filter(withdrawn=False, awarded_byes__gt=0)
+            .values_list("pk", "awarded_byes")}
+
+
+def _ranked(tournament: Tournament, history: History, before_round: int) -> list[str]:
+    """Standings order for seeding a top cut: players still in when the cut starts (the DQ'd excluded)."""
+    full = dataclasses.replace(history, disqualified=())
+    rows = compute_standings(full, tournament.tiebreakers, **standings_options(tournament))
+    out = set(history.disqualified) | {p for p, last in history.drops.items() if last < before_round}
+    return [row.player for row in rows if row.player not in out]
+
+
+def _bracket_seeds(tournament: Tournament, history: History, first_round: int) -> list[str]:
+    """Seeds of a bracket played from the first round: registration order, or drawn at random.
+
+    Random seeding (spell-battle-rules.txt, "8. Tournaments": players are paired at random)
+    is reproducible: the same draw every round, from the tournament's id.
     """
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    require_organiser(actor, tournament)
-    if tournament.status != Tournament.Status.RUNNING:
-        raise Conflict("Start the tournament before pairing rounds.", code="status")
+    players = [p.id for p in history.players if history.drops.get(p.id, first_round) >= first_round]
+    if tournament.random_seeding:
+        return random_seeds(players, random.Random(tournament.pk))
+    return players
+
+
+def _roster(tournament: Tournament, history: History) -> dict[str, list[str]]:
+    """Team name -> member registration ids (registration order) for a team event."""
+    roster: dict[str, list[str]] = {}
+    active = {p.id for p in history.players}
+    for pk, team in tournament.registrations.filter(withdrawn=False).values_list("pk", "team"):
+        if str(pk) in active:
+            if not team.strip():
+                raise UserError("In a team event every player needs a team: set the team of each registration.",
+                                code="team_missing", params={"registration": pk})
+            roster.setdefault(team.strip(), []).append(str(pk))
+    try:
+        validate_roster(roster, sizes=(tournament.team_size,))
+    except PairingError as exc:
+        raise UserError(str(exc), code=exc.code, params=exc.params) from exc
+    return roster
+
+
+def _next_pairing(tournament: Tournament, history: History, number: int, seed: int) -> tuple[Pairing | None, str,
+                                                                                            str | None]:
+    """The next round for the tournament's structure: (pairing, round kind, winner when finished)."""
+    rng = random.Random(seed)
+    swiss_like = [r for r in history.rounds if not r.elimination]
+    elimination = [r for r in history.rounds if r.elimination]
+    structure = tournament.structure
+    first_elimination = next((r.number for r in history.rounds if r.elimination), number)
+    if structure in (S.SWISS, S.PODS) and len(swiss_like) < tournament.swiss_rounds:
+        if structure == S.PODS:
+            return pair_pods(history, rng, pod_size=tournament.table_size), Round.Kind.PODS, None
+        return (pair_swiss(history, rng, forbidden=_forbidden(tournament, number),
+                           awarded_byes=_awarded_byes(tournament)), Round.Kind.SWISS, None)
+    if structure in (S.SWISS, S.PODS):
+        ranked = _ranked(tournament, history, first_elimination)
+        if tournament.top_cut == 0:
+            return None, Round.Kind.SWISS, ranked[0]
+        if structure == S.PODS:
+            return (pair_table_elimination(ranked[: tournament.top_cut], elimination,
+                                           table_size=tournament.table_size), Round.Kind.ELIMINATION, None)
+        return (top_cut(ranked, tournament.top_cut, elimination, third_place=tournament.third_place_match),
+                Round.Kind.ELIMINATION, None)
+    if structure == S.ROUND_ROBIN:
+        return pair_round_robin(history, double=tournament.double_round_robin), Round.Kind.ROUND_ROBIN, None
+    seeds = _bracket_seeds(tournament, history, first_elimination)
+    if structure == S.DOUBLE_ELIMINATION:
+        pairing = pair_double_elimination(seeds, elimination, bracket_reset=tournament.bracket_reset)
+    elif structure == S.TABLE_ELIMINATION:
+        pairing = pair_table_elimination(seeds, elimination, table_size=tournament.table_size,
+                                         rng=random.Random(tournament.pk) if tournament.random_seeding else None)
+    else:
+        pairing = pair_single_elimination(seeds, elimination, third_place=tournament.third_place_match)
+    return pairing, Round.Kind.ELIMINATION, None
+
+
+def _check_round_finished(tournament: Tournament) -> Round | None:
     last = tournament.rounds.order_by("-number").first()
     if last is not None:
-        open_tables = list(
-            last.matches.exclude(status=Match.Status.CONFIRMED).values_list("table", flat=True)
-        )
+        open_tables = list(last.matches.exclude(status=Match.Status.CONFIRMED).values_list("table", flat=True))
         if open_tables:
             raise Conflict(
                 f"Round {last.number} still has {len(open_tables)} table(s) without a confirmed result "
@@ -59,56 +154,273 @@ def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None) -
                 code="results_missing",
                 params={"round": last.number, "tables": open_tables},
             )
+    return last
+
+
+@transaction.atomic
+def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None) -> Round | None:
+    """Pair and store the next round and return it; or, when the last round has been played
+    (a Swiss or pods phase without a top cut, a complete bracket or round robin), mark the
+    tournament finished with its winner and return None.
+
+    Refuses (UserError/Conflict with what to do; nothing stored) when: the tournament is not
+    running; the latest round has tables without a confirmed result; fewer than two players
+    are left; the forbidden pairs leave no possible pairing; a team event has players
+    without a team. ``seed`` fixes the pairing randomness (stored on the round so a judge can
+    reproduce it).
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_organiser(actor, tournament)
+    if tournament.status != Tournament.Status.RUNNING:
+        raise Conflict("Start the tournament before pairing rounds.", code="status")
+    last = _check_round_finished(tournament)
     number = (last.number if last else 0) + 1
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    history = history_for(tournament)
-    swiss_played = tournament.rounds.filter(kind=Round.Kind.SWISS).count()
-    is_swiss = tournament.structure == Tournament.Structure.SWISS and swiss_played < tournament.swiss_rounds
-    if not is_swiss and tournament.structure == Tournament.Structure.SWISS and tournament.top_cut == 0:
-        _finish(tournament, compute_standings(history)[0].player)
-        return None
+    history = _pairing_history(tournament)
+    roster = None
+    if tournament.team_size > 1:
+        roster = _roster(tournament, history)
+        history = team_history(history, roster)
     try:
-        if is_swiss:
-            pairing = pair_swiss(history, random.Random(seed))
-            kind = Round.Kind.SWISS
-        else:
-            seeds = _elimination_seeds(tournament, history)
-            elimination_rounds = [r for r in history.rounds if r.elimination]
-            pairing = pair_single_elimination(seeds, elimination_rounds)
-            kind = Round.Kind.ELIMINATION
+        pairing, kind, winner = _next_pairing(tournament, history, number, seed)
     except PairingError as exc:
-        if exc.code == "bracket_complete":
-            _finish(tournament, exc.params["winner"])
+        if exc.code in ("bracket_complete", "round_robin_complete"):
+            winner = exc.params.get("winner")
+            if winner is None:
+                winner = _ranked(tournament, history, number)[0]
+            _finish(tournament, winner, roster)
             return None
-        raise UserError(str(exc), code=exc.code, params=exc.params) from exc
+        raise UserError(_explain(exc), code=exc.code, params=exc.params) from exc
+    if pairing is None:
+        _finish(tournament, winner, roster)
+        return None
+    if roster is not None:
+        pairing = expand_pairing(pairing, roster)
+    return _store(tournament, pairing, number, kind, seed, actor)
 
+
+def _explain(exc: PairingError) -> str:
+    """The rules' message, plus what the organiser can do about the common cases."""
+    hints = {
+        "too_few_players": " Register or reinstate players, or finish the tournament.",
+        "no_pairing": " Remove or shorten a forbidden pair on the manage page, then pair again.",
+        "bad_forbidden": " Check the forbidden pairs on the manage page.",
+    }
+    return str(exc) + hints.get(exc.code, "")
+
+
+def _store(tournament: Tournament, pairing: Pairing, number: int, kind: str, seed: int, actor) -> Round:
     rnd = Round.objects.create(tournament=tournament, number=number, kind=kind, seed=seed, created_by=actor)
     registrations = {str(r.pk): r for r in tournament.registrations.all()}
-    matches = [
-        Match(
-            round=rnd, table=table.number, player_a=registrations[table.players[0]],
-            player_b=registrations[table.players[1]], pairing_reason=table.reason[:300],
-        )
-        for table in pairing.tables
-    ]
+    matches, seats = [], []
+    for table in pairing.tables:
+        players = [registrations[p] for p in table.players]
+        if len(players) == 2:
+            matches.append(Match(round=rnd, table=table.number, player_a=players[0], player_b=players[1],
+                                 pairing_reason=table.reason[:300]))
+        else:
+            match = Match(round=rnd, table=table.number, player_a=players[0], player_b=None, multiplayer=True,
+                          pairing_reason=table.reason[:300])
+            matches.append(match)
+            seats.append((match, players))
     next_table = max((t.number for t in pairing.tables), default=0)
-    for offset, player in enumerate(pairing.byes, start=1):
-        matches.append(
-            Match(
-                round=rnd, table=next_table + offset, player_a=registrations[player], player_b=None,
-                status=Match.Status.CONFIRMED, wins_a=2, wins_b=0, draws=0,
-                pairing_reason="Bye: scored as a 2-0 match win (Magic Tournament Rules, Appendix C)",
-            )
-        )
+    reasons = list(pairing.bye_reasons) + [""] * len(pairing.byes)
+    for offset, (player, why) in enumerate(zip(pairing.byes, reasons), start=1):
+        matches.append(Match(
+            round=rnd, table=next_table + offset, player_a=registrations[player], player_b=None,
+            status=Match.Status.CONFIRMED, wins_a=2, wins_b=0, draws=0,
+            pairing_reason=(f"{BYE_REASON}; {why}" if why else BYE_REASON)[:300],
+        ))
     Match.objects.bulk_create(matches)
+    MatchSeat.objects.bulk_create([MatchSeat(match=match, registration=reg, seat=n)
+                                   for match, players in seats for n, reg in enumerate(players, start=1)])
     if pairing.byes:
         queue_standings(tournament)
     return rnd
 
 
-def _finish(tournament: Tournament, winner_id: str) -> None:
-    """Mark the tournament finished with its winner (a registration id as str)."""
+def _finish(tournament: Tournament, winner_id: str, roster: dict[str, list[str]] | None = None) -> None:
+    """Mark the tournament finished with its winner (a registration id as str; a team's first member)."""
+    if roster is not None and winner_id in roster:
+        winner_id = roster[winner_id][0]
     Tournament.objects.filter(pk=tournament.pk).update(
         status=Tournament.Status.FINISHED, winner=Registration.objects.get(pk=int(winner_id))
     )
+
+
+# --------------------------------------------------------------------------- the organiser's changes
+
+
+def _unstarted_last_round(tournament: Tournament) -> Round:
+    last = tournament.rounds.order_by("-number").first()
+    if last is None:
+        raise Conflict("No round has been paired yet.", code="no_round")
+    started = last.matches.filter(player_b__isnull=False).exclude(status=Match.Status.PENDING).exists() or \
+        last.matches.filter(reports__isnull=False).exists() or \
+        last.matches.filter(multiplayer=True).exclude(status=Match.Status.PENDING).exists()
+    if started:
+        raise Conflict(f"Round {last.number} has started (results were reported); it can no longer be changed. "
+                       "Correct results from the match slips instead.", code="round_started")
+    return last
+
+
+def _round_snapshot(rnd: Round) -> list[dict]:
+    return [{"table": m.table, "players": [str(m.player_a_id)] + ([str(m.player_b_id)] if m.player_b_id else [])
+             + [str(s.registration_id) for s in m.seats.all() if s.seat > 1], "reason": m.pairing_reason}
+            for m in rnd.matches.prefetch_related("seats").order_by("table")]
+
+
+@transaction.atomic
+def round_swap_players(*, tournament: Tournament, actor, first: Registration, second: Registration,
+                       reason: str) -> Round:
+    """Swap two players between tables of the latest round, before any result is reported.
+
+    Organiser only; ``reason`` is required and logged with the tables before and after.
+    Raises NotAllowed, Conflict (no round, round started), UserError (no reason, the same
+    player twice, a player not in the round, a bye involved).
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_organiser(actor, tournament)
+    if not reason.strip():
+        raise UserError("Say why the pairing changes (it is logged).", code="reason")
+    rnd = _unstarted_last_round(tournament)
+    if first.pk == second.pk:
+        raise UserError("Choose two different players to swap.", code="same_player")
+    before = _round_snapshot(rnd)
+    places = {}
+    for match in rnd.matches.select_for_update().prefetch_related("seats"):
+        for reg in (first, second):
+            if match.player_a_id == reg.pk:
+                places[reg.pk] = (match, "a")
+            elif match.player_b_id == reg.pk:
+                places[reg.pk] = (match, "b")
+            else:
+                for seat in match.seats.all():
+                    if seat.registration_id == reg.pk and seat.seat > 1:
+                        places[reg.pk] = (match, seat)
+    missing = [reg.display_name for reg in (first, second) if reg.pk not in places]
+    if missing:
+        raise UserError(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not paired in round "
+                        f"{rnd.number}.", code="not_in_round")
+    if any(match.is_bye for match, _ in places.values()):
+        raise UserError("A bye cannot be swapped; re-pair the round instead.", code="bye")
+    (match_1, place_1), (match_2, place_2) = places[first.pk], places[second.pk]
+    if match_1.pk == match_2.pk:
+        raise UserError("Those two players already sit at the same table.", code="same_table")
+    _put(match_1, place_1, second)
+    _put(match_2, place_2, first)
+    for match in (match_1, match_2):
+        match.pairing_reason = f"Changed by the organiser: {reason.strip()}"[:300]
+        match.save()
+    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PAIRING_CHANGED,
+                              reason=reason.strip(), before={"round": rnd.number, "tables": before},
+                              after={"round": rnd.number, "tables": _round_snapshot(rnd)})
+    return rnd
+
+
+def _put(match: Match, place, registration: Registration) -> None:
+    if place == "a":
+        match.player_a = registration
+        seat = match.seats.filter(seat=1).first()
+        if seat is not None:
+            seat.registration = registration
+            seat.save(update_fields=["registration"])
+    elif place == "b":
+        match.player_b = registration
+    else:
+        place.registration = registration
+        place.save(update_fields=["registration"])
+
+
+@transaction.atomic
+def round_repair(*, tournament: Tournament, actor, reason: str, seed: int | None = None) -> Round:
+    """Throw away the latest round (before any result is reported) and pair it again.
+
+    Organiser only; ``reason`` is required and logged with the old and new tables and
+    seeds. Raises NotAllowed, Conflict (no round, round started), UserError (no reason,
+    or the pairing errors of :func:`round_pair_next`); nothing changes on error.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_organiser(actor, tournament)
+    if not reason.strip():
+        raise UserError("Say why the round is paired again (it is logged).", code="reason")
+    rnd = _unstarted_last_round(tournament)
+    before = {"round": rnd.number, "seed": rnd.seed, "tables": _round_snapshot(rnd)}
+    had_byes = rnd.matches.filter(player_b__isnull=True, multiplayer=False).exists()
+    rnd.delete()
+    if had_byes:
+        queue_standings(tournament)  # the byes of the old round no longer count
+    new = round_pair_next(tournament=tournament, actor=actor, seed=seed)
+    if new is None:
+        raise Conflict("Nothing to pair again: the tournament is complete.", code="complete")
+    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PAIRING_CHANGED,
+                              reason=reason.strip(), before=before,
+                              after={"round": new.number, "seed": new.seed, "tables": _round_snapshot(new)})
+    return new
+
+
+@transaction.atomic
+def forbidden_pair_set(*, tournament: Tournament, actor, first: Registration, second: Registration,
+                       reason: str, until_round: int | None = None) -> ForbiddenPair:
+    """Keep two players apart (in rounds 1..``until_round``, or always). Organiser only; logged.
+
+    Raises NotAllowed, UserError (no reason, the same player twice, a player of another
+    tournament, a bad round number).
+    """
+    require_organiser(actor, tournament)
+    if not reason.strip():
+        raise UserError("Say why these players must not meet (it is logged).", code="reason")
+    if first.pk == second.pk:
+        raise UserError("Choose two different players.", code="same_player")
+    if first.tournament_id != tournament.pk or second.tournament_id != tournament.pk:
+        raise UserError("Both players must be registered for this tournament.", code="not_registered")
+    if until_round is not None and until_round < 1:
+        raise UserError("The last round must be 1 or later (or blank for the whole tournament).", code="until_round")
+    pair = ForbiddenPair.objects.create(tournament=tournament, player_a=first, player_b=second,
+                                        until_round=until_round, reason=reason.strip(), created_by=actor)
+    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.FORBIDDEN_PAIR,
+                              reason=reason.strip(), before={},
+                              after={"players": [first.display_name, second.display_name],
+                                     "until_round": until_round})
+    return pair
+
+
+@transaction.atomic
+def forbidden_pair_remove(*, pair: ForbiddenPair, actor, reason: str) -> None:
+    """Remove a forbidden pair. Organiser only; logged."""
+    require_organiser(actor, pair.tournament)
+    if not reason.strip():
+        raise UserError("Say why the forbidden pair is removed (it is logged).", code="reason")
+    AuditEntry.objects.create(tournament=pair.tournament, actor=actor, action=AuditEntry.Action.FORBIDDEN_PAIR,
+                              reason=reason.strip(),
+                              before={"players": [pair.player_a.display_name, pair.player_b.display_name],
+                                      "until_round": pair.until_round}, after={})
+    pair.delete()
+
+
+@transaction.atomic
+def byes_award(*, registration: Registration, actor, rounds: int, reason: str) -> Registration:
+    """Grant byes for rounds 1..``rounds`` (0 removes them), e.g. for an invited player. Organiser only; logged.
+
+    Only before the first round is paired. Raises NotAllowed, Conflict (round 1 paired),
+    UserError (no reason, more byes than Swiss rounds, not a Swiss tournament).
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=registration.tournament_id)
+    require_organiser(actor, tournament)
+    if not reason.strip():
+        raise UserError("Say why the byes are granted (it is logged).", code="reason")
+    if tournament.structure != S.SWISS:
+        raise UserError("Byes at registration are for Swiss tournaments.", code="structure")
+    if not 0 <= rounds < max(tournament.swiss_rounds, 1):
+        raise UserError(f"Grant between 0 and {tournament.swiss_rounds - 1} byes (the tournament has "
+                        f"{tournament.swiss_rounds} Swiss rounds).", code="rounds")
+    if tournament.rounds.exists():
+        raise Conflict("Byes at registration are set before round 1 is paired.", code="round_paired")
+    before = registration.awarded_byes
+    registration.awarded_byes = rounds
+    registration.save(update_fields=["awarded_byes"])
+    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.BYE_AWARDED,
+                              reason=reason.strip(), before={"player": registration.display_name, "byes": before},
+                              after={"player": registration.display_name, "byes": rounds})
+    return registration

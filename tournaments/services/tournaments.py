@@ -33,6 +33,13 @@ def tournament_create(
     placement_points: str = "",
     end_of_round: str = Tournament.EndOfRound.UNFINISHED_IS_DRAW,
     round_minutes: int = 50,
+    random_seeding: bool = False,
+    third_place_match: bool = False,
+    bracket_reset: bool = False,
+    double_round_robin: bool = False,
+    table_size: int = 4,
+    team_size: int = 1,
+    late_entry_rounds: int = 0,
 ) -> Tournament:
     """Create a tournament in draft, freezing a copy of the chosen built-in deck format.
 
@@ -41,8 +48,18 @@ def tournament_create(
     ``placement_points`` (e.g. "5,3,2,1", pods only); ``end_of_round`` (one of
     ``rules.results.END_OF_ROUND_PROCEDURES``); ``round_minutes`` (the round clock, 10-240).
 
+    Structure (``Tournament.Structure``): Swiss (``swiss_rounds``, then an optional
+    ``top_cut`` of 4, 8, 16 or 32 seeded by Swiss rank, with an optional
+    ``third_place_match``), single or double elimination (``random_seeding``,
+    ``third_place_match``, ``bracket_reset``), round robin (``double_round_robin``),
+    multiplayer pods (``swiss_rounds`` rounds of tables of ``table_size``, then an
+    optional top cut by tables) or single elimination by tables. ``team_size`` 2 or 3
+    pairs teams as units; ``late_entry_rounds`` accepts late entries until that many
+    rounds are paired. Multiplayer structures rank with the ``pods`` tiebreaker system.
+
     Raises NotAllowed for a user who is not an organiser, UserError for an unknown
-    format or an impossible structure (best of 1/3/5; top cut 0/4/8; 1 to 20 Swiss rounds),
+    format or an impossible structure (best of 1/3/5; top cut 0/4/8/16/32; 1 to 20 Swiss rounds;
+    tables of 3 to 6; teams of 1 to 3),
     an unknown tiebreaker system or an option it does not use or cannot take, an unknown
     end-of-round procedure or a round clock out of range.
     """
@@ -56,13 +73,34 @@ def tournament_create(
         raise UserError("Matches are best of 1, 3 or 5 games.", code="best_of")
     if structure not in Tournament.Structure.values:
         raise UserError(f"Unknown structure {structure!r}.", code="structure")
-    if structure == Tournament.Structure.SWISS:
+    S = Tournament.Structure
+    if structure in (S.SWISS, S.PODS):
         if not 1 <= swiss_rounds <= 20:
-            raise UserError("A Swiss tournament has between 1 and 20 rounds.", code="swiss_rounds")
-        if top_cut not in (0, 4, 8):
-            raise UserError("The top cut is 4 or 8 players (or none).", code="top_cut")
+            raise UserError("A Swiss or pods tournament has between 1 and 20 rounds.", code="swiss_rounds")
+        if top_cut not in (0, 4, 8, 16, 32):
+            raise UserError("The top cut is 4, 8, 16 or 32 players (or none).", code="top_cut")
     else:
         swiss_rounds, top_cut = 0, 0
+    if structure in (S.PODS, S.TABLE_ELIMINATION):
+        if not 3 <= table_size <= 6:
+            raise UserError("A multiplayer table seats 3 to 6 players.", code="table_size")
+        if tiebreakers == "mtg":
+            tiebreakers = "pods"  # the default system of duels does not rank multiplayer tables
+        if tiebreakers != "pods":
+            raise UserError("Multiplayer tables are ranked with the pods tiebreaker system (placement points).",
+                            code="tiebreakers")
+    else:
+        table_size = 4
+    if team_size not in (1, 2, 3):
+        raise UserError("Players play alone or in teams of two or three.", code="team_size")
+    if team_size > 1 and structure in (S.PODS, S.TABLE_ELIMINATION):
+        raise UserError("Teams play duels of team against team; choose a structure other than multiplayer tables.",
+                        code="team_size")
+    if not 0 <= late_entry_rounds <= 20:
+        raise UserError("Late entries are accepted for 0 to 20 rounds.", code="late_entry_rounds")
+    if late_entry_rounds and structure not in (S.SWISS, S.PODS):
+        raise UserError("Late entries join Swiss or pods rounds with no points; brackets and round robins are "
+                        "fixed when they start.", code="late_entry_rounds")
     if not name.strip():
         raise UserError("The tournament needs a name.", code="name")
     if victory_condition not in Tournament.Victory.values:
@@ -93,6 +131,13 @@ def tournament_create(
         placement_points=chosen.placement_points,
         end_of_round=end_of_round,
         round_minutes=round_minutes,
+        random_seeding=bool(random_seeding),
+        third_place_match=bool(third_place_match),
+        bracket_reset=bool(bracket_reset),
+        double_round_robin=bool(double_round_robin),
+        table_size=table_size,
+        team_size=team_size,
+        late_entry_rounds=late_entry_rounds,
     )
 
 
@@ -147,11 +192,16 @@ def tournament_close_registration(*, tournament: Tournament, actor) -> Tournamen
 
 @transaction.atomic
 def player_register(*, tournament: Tournament, actor) -> Registration:
-    """Register ``actor`` for an open tournament. Raises Conflict when closed or already registered."""
+    """Register ``actor`` for an open tournament, or as a late entry while a running one takes them.
+
+    A late entrant joins with no points: they submit a decklist (their deck locks once they are
+    paired) and are paired from the next round on. Raises Conflict when closed or already registered.
+    """
     if not actor.is_authenticated:
         raise NotAllowed("Log in to register.")
     tournament = _locked(tournament.pk)
-    if tournament.status != Tournament.Status.REGISTRATION:
+    late = tournament.status == Tournament.Status.RUNNING and late_entry_open(tournament)
+    if tournament.status != Tournament.Status.REGISTRATION and not late:
         raise Conflict("Registration for this tournament is not open.", code="registration_closed")
     existing = Registration.objects.filter(tournament=tournament, player=actor).first()
     if existing is not None:
@@ -160,7 +210,19 @@ def player_register(*, tournament: Tournament, actor) -> Registration:
             existing.save(update_fields=["withdrawn"])
             return existing
         raise Conflict("You are already registered for this tournament.", code="already_registered")
-    return Registration.objects.create(tournament=tournament, player=actor)
+    registration = Registration.objects.create(tournament=tournament, player=actor, late_entry=late)
+    if late:
+        AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.LATE_ENTRY,
+                                  reason="Late entry: joins the next round with no points",
+                                  before={}, after={"player": registration.display_name,
+                                                    "rounds_paired": tournament.rounds.count()})
+    return registration
+
+
+def late_entry_open(tournament: Tournament) -> bool:
+    """True while a running tournament still takes late entries (fewer rounds paired than ``late_entry_rounds``)."""
+    return (tournament.status == Tournament.Status.RUNNING and tournament.late_entry_rounds > 0
+            and tournament.rounds.count() < tournament.late_entry_rounds)
 
 
 @transaction.atomic
