@@ -17,7 +17,9 @@ class TournamentSerializer(serializers.ModelSerializer):
         model = Tournament
         fields = ["id", "name", "date", "organiser", "status", "deck_format_id", "best_of", "structure",
                   "swiss_rounds", "top_cut", "victory_condition", "decks_locked_at", "results_version", "winner",
-                  "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round", "round_minutes"]
+                  "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round", "round_minutes",
+                  "random_seeding", "third_place_match", "bracket_reset", "double_round_robin", "table_size",
+                  "team_size", "late_entry_rounds", "format_version"]
         read_only_fields = ["status", "decks_locked_at", "results_version"]
 
 
@@ -28,7 +30,16 @@ class TournamentCreateSerializer(serializers.Serializer):
     best_of = serializers.ChoiceField(choices=[1, 3, 5], default=3)
     structure = serializers.ChoiceField(choices=Tournament.Structure.values, default=Tournament.Structure.SWISS)
     swiss_rounds = serializers.IntegerField(min_value=1, max_value=20, default=3)
-    top_cut = serializers.ChoiceField(choices=[0, 4, 8], default=0)
+    top_cut = serializers.ChoiceField(choices=[0, 4, 8, 16, 32], default=0)
+    random_seeding = serializers.BooleanField(default=False)
+    third_place_match = serializers.BooleanField(default=False)
+    bracket_reset = serializers.BooleanField(default=False)
+    double_round_robin = serializers.BooleanField(default=False)
+    table_size = serializers.IntegerField(min_value=3, max_value=6, default=4,
+                                          help_text="pods / table_elimination: players per table")
+    team_size = serializers.ChoiceField(choices=[1, 2, 3], default=1, help_text="2 or 3: teams paired as units")
+    late_entry_rounds = serializers.IntegerField(min_value=0, max_value=20, default=0,
+                                                 help_text="Late entries accepted until this many rounds are paired")
     victory_condition = serializers.ChoiceField(choices=Tournament.Victory.values,
                                                 default=Tournament.Victory.SIX_REALMS)
     tiebreakers = serializers.ChoiceField(choices=list(TIEBREAKERS), default="mtg",
@@ -47,7 +58,9 @@ class RegistrationSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Registration
-        fields = ["id", "player", "registered_at", "dropped_after_round", "withdrawn", "has_legal_deck"]
+        fields = ["id", "player", "registered_at", "dropped_after_round", "withdrawn", "has_legal_deck",
+                  "awarded_byes", "late_entry", "team", "disqualified"]
+        read_only_fields = fields
 
     def get_has_legal_deck(self, obj: Registration) -> bool:
         return obj.deck_id is not None

@@ -61,7 +61,21 @@ class TournamentForm(forms.Form):
                                      initial=3)
     structure = forms.ChoiceField(choices=Tournament.Structure.choices)
     swiss_rounds = forms.IntegerField(min_value=1, max_value=20, initial=4)
-    top_cut = forms.TypedChoiceField(choices=[(0, "No top cut"), (4, "Top 4"), (8, "Top 8")], coerce=int)
+    top_cut = forms.TypedChoiceField(choices=Tournament._meta.get_field("top_cut").choices, coerce=int,
+                                     help_text="Swiss or pods: the best players by standing play a bracket")
+    third_place_match = forms.BooleanField(required=False, label="Third-place match")
+    random_seeding = forms.BooleanField(required=False, label="Seed brackets at random",
+                                        help_text="Brackets from the first round: a random draw instead of "
+                                                  "registration order")
+    bracket_reset = forms.BooleanField(required=False, label="Double elimination: bracket reset in the grand final")
+    double_round_robin = forms.BooleanField(required=False, label="Round robin: everyone meets everyone twice")
+    table_size = forms.IntegerField(label="Players per multiplayer table", min_value=3, max_value=6, initial=4,
+                                    required=False)
+    team_size = forms.TypedChoiceField(label="Teams", choices=Tournament._meta.get_field("team_size").choices,
+                                       coerce=int, initial=1, required=False)
+    late_entry_rounds = forms.IntegerField(label="Accept late entries until round", min_value=0, max_value=20,
+                                           initial=0, required=False,
+                                           help_text="0: no late entries. Late entrants join with no points.")
     tiebreakers = forms.ChoiceField(label="Tiebreaker system", initial="mtg", required=False,
                                     choices=[(name, f"{name}: {text}") for name, text in TIEBREAKERS.items()])
     tiebreaker_floor = forms.CharField(
@@ -79,7 +93,7 @@ class TournamentForm(forms.Form):
         """Results settings left out of the post take their defaults (mtg, unfinished is a draw, 50 minutes)."""
         data = super().clean()
         for name, default in (("tiebreakers", "mtg"), ("end_of_round", Tournament.EndOfRound.UNFINISHED_IS_DRAW),
-                              ("round_minutes", 50)):
+                              ("round_minutes", 50), ("table_size", 4), ("team_size", 1), ("late_entry_rounds", 0)):
             if name not in self.errors and data.get(name) in (None, ""):
                 data[name] = default
         return data

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.pages import export_views, format_views, views
+from tournaments.pages import export_views, format_views, pairing_views, views
 
 app_name = "tournaments"
 
@@ -36,6 +36,13 @@ urlpatterns = [
     path("t/<int:pk>/manage/deck-checks/", views.manage_deck_checks, name="deck-checks"),
     path("t/<int:pk>/manage/deck-checks/<int:check_id>/", views.manage_deck_check_record, name="deck-check-record"),
     path("t/<int:pk>/manage/penalties/", views.manage_penalty, name="penalty"),
+    path("t/<int:pk>/manage/forbidden-pairs/", pairing_views.forbidden_pair_add, name="forbidden-pair-add"),
+    path("t/<int:pk>/manage/forbidden-pairs/<int:pair_id>/delete/", pairing_views.forbidden_pair_delete,
+         name="forbidden-pair-delete"),
+    path("t/<int:pk>/manage/byes/", pairing_views.byes_award, name="byes-award"),
+    path("t/<int:pk>/manage/teams/", pairing_views.team_set, name="team-set"),
+    path("t/<int:pk>/manage/swap/", pairing_views.swap, name="swap"),
+    path("t/<int:pk>/manage/repair/", pairing_views.repair, name="repair"),
     path("t/<int:pk>/manage/<str:action>/", views.manage_action, name="manage-action"),
     path("t/<int:pk>/manage/matches/<int:match_id>/override/", views.manage_override, name="override"),
     path("t/<int:pk>/manage/registrations/<int:registration_id>/drop/", views.manage_drop, name="manage-drop"),

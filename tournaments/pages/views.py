@@ -32,6 +32,7 @@ from tournaments.pages.forms import (
 )
 from tournaments.services.penalties import penalties_of
 from tournaments.services.permissions import can_organise, is_tournament_organiser
+from tournaments.services.tournaments import late_entry_open
 
 
 def _tournament(pk: int) -> Tournament:
@@ -88,7 +89,9 @@ def _create_error_field(exc: UserError) -> str | None:
     if exc.code.startswith("tiebreakers_"):
         option = exc.params.get("option") or next(iter(exc.params.get("options") or []), None)
         return {"floor": "tiebreaker_floor", "placement_points": "placement_points"}.get(option)
-    return exc.code if exc.code in ("tiebreakers", "end_of_round", "round_minutes", "name") else None
+    fields = ("tiebreakers", "end_of_round", "round_minutes", "name", "top_cut", "swiss_rounds", "table_size",
+              "team_size", "late_entry_rounds")
+    return exc.code if exc.code in fields else None
 
 
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -99,6 +102,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "rounds": tournament.rounds.all(),
         "mine": selectors.registration_of(tournament, request.user),
         "published": published_decklists(tournament),
+        "late_entry_open": late_entry_open(tournament),
         "is_organiser": is_tournament_organiser(request.user, tournament),
     })
 
@@ -333,6 +337,7 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         "replacements": DeckReplacement.objects.filter(registration__tournament=tournament,
                                                        status=DeckReplacement.Status.PENDING)
         .select_related("registration__player"),
+        "forbidden_pairs": tournament.forbidden_pairs.select_related("player_a__player", "player_b__player"),
         "deck_checks": DeckCheck.objects.filter(tournament=tournament).select_related("registration__player",
                                                                                      "picked_by", "checked_by"),
         "choices": ORGANISER_GAME_CHOICES, "game_rows": game_rows(tournament.best_of),

@@ -424,3 +424,24 @@ def byes_award(*, registration: Registration, actor, rounds: int, reason: str) -
                               reason=reason.strip(), before={"player": registration.display_name, "byes": before},
                               after={"player": registration.display_name, "byes": rounds})
     return registration
+
+
+@transaction.atomic
+def registration_team_set(*, registration: Registration, actor, team: str) -> Registration:
+    """Put a player in a team (team events; before the tournament starts). Organiser only.
+
+    Raises NotAllowed, Conflict (started), UserError (not a team event, a full team).
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=registration.tournament_id)
+    require_organiser(actor, tournament)
+    if tournament.team_size <= 1:
+        raise UserError("This is not a team event.", code="not_team_event")
+    if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
+        raise Conflict("Teams are fixed once the tournament starts.", code="status")
+    team = " ".join(team.split())[:80]
+    if team and tournament.registrations.filter(team=team, withdrawn=False).exclude(pk=registration.pk).count() \
+            >= tournament.team_size:
+        raise UserError(f"Team {team!r} already has {tournament.team_size} players.", code="team_full")
+    registration.team = team
+    registration.save(update_fields=["team"])
+    return registration
