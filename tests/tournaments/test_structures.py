@@ -283,3 +283,42 @@ def test_the_manage_page_offers_the_pairing_tools(client, organiser):
     bad = client.post(reverse("tournaments:swap", args=[t.pk]), {"first": "x", "second": regs[1].pk, "reason": "r"},
                       follow=True)
     assert "Choose a player registered for this tournament." in bad.content.decode()
+
+
+def test_the_api_pairing_tools(organiser, alice):
+    from rest_framework.test import APIClient
+
+    t, regs = make_event(organiser, 6, start=False)
+    api = APIClient()
+    api.force_authenticate(alice)
+    base = f"/api/v1/tournaments/{t.pk}"
+    assert api.post(f"{base}/forbidden-pairs/", {"player_a": regs[0].pk, "player_b": regs[1].pk, "reason": "x"},
+                    format="json").status_code == 403
+    api.force_authenticate(organiser)
+    created = api.post(f"{base}/forbidden-pairs/", {"player_a": regs[0].pk, "player_b": regs[1].pk,
+                                                    "reason": "twins", "until_round": 2}, format="json")
+    assert created.status_code == 201 and created.json()["until_round"] == 2
+    assert len(api.get(f"{base}/forbidden-pairs/").json()) == 1
+    bad = api.post(f"{base}/forbidden-pairs/", {"player_a": regs[0].pk, "player_b": 999999, "reason": "x"},
+                   format="json")
+    assert bad.status_code == 400 and bad.json()["code"] == "not_registered"
+    byes = api.post(f"{base}/registrations/{regs[3].pk}/byes/", {"rounds": 1, "reason": "invited"}, format="json")
+    assert byes.status_code == 200 and byes.json()["awarded_byes"] == 1
+    too_many = api.post(f"{base}/registrations/{regs[3].pk}/byes/", {"rounds": 9, "reason": "x"}, format="json")
+    assert too_many.status_code == 400
+    tournament_start(tournament=t, actor=organiser)
+    services.round_pair_next(tournament=t, actor=organiser, seed=1)
+    repaired = api.post(f"{base}/rounds/repair/", {"reason": "table mix-up", "seed": 7}, format="json")
+    assert repaired.status_code == 200 and repaired.json() == {"round": 1, "seed": 7}
+    rnd = Round.objects.get(tournament=t, number=1)
+    players = [m.player_a_id for m in rnd.matches.filter(player_b__isnull=False)]
+    swapped = api.post(f"{base}/rounds/swap/", {"first": players[0], "second": players[1], "reason": "seats"},
+                       format="json")
+    assert swapped.status_code == 200
+    same = api.post(f"{base}/rounds/swap/", {"first": players[0], "second": players[0], "reason": "x"},
+                    format="json")
+    assert same.status_code == 400 and same.json()["code"] == "same_player"
+    removed = api.post(f"{base}/forbidden-pairs/{created.json()['id']}/delete/", {"reason": "no longer needed"},
+                       format="json")
+    assert removed.status_code == 204
+    assert AuditEntry.objects.filter(tournament=t).count() == 5

@@ -3,6 +3,7 @@ from django.urls import path
 from decks.api.cards import CardList
 from decks.api.views import RegistrationDeck, RegistrationDeckExport
 from tournaments.api import views
+from tournaments.api import pairing_views
 from tournaments.api.format_views import TournamentFormat
 
 app_name = "api"
@@ -22,6 +23,15 @@ urlpatterns = [
     path("tournaments/<int:pk>/rounds/<int:number>/", views.RoundDetail.as_view(), name="round-detail"),
     path("tournaments/<int:pk>/standings/", views.Standings.as_view(), name="standings"),
     path("tournaments/<int:pk>/format/", TournamentFormat.as_view(), name="tournament-format"),
+    path("tournaments/<int:pk>/forbidden-pairs/", pairing_views.ForbiddenPairs.as_view(), name="forbidden-pairs"),
+    path("tournaments/<int:pk>/forbidden-pairs/<int:pair_id>/delete/", pairing_views.ForbiddenPairDelete.as_view(),
+         name="forbidden-pair-delete"),
+    path("tournaments/<int:pk>/registrations/<int:registration_id>/byes/", pairing_views.RegistrationByes.as_view(),
+         name="registration-byes"),
+    path("tournaments/<int:pk>/registrations/<int:registration_id>/team/", pairing_views.RegistrationTeam.as_view(),
+         name="registration-team"),
+    path("tournaments/<int:pk>/rounds/swap/", pairing_views.RoundSwap.as_view(), name="round-swap"),
+    path("tournaments/<int:pk>/rounds/repair/", pairing_views.RoundRepair.as_view(), name="round-repair"),
     path("tournaments/<int:pk>/penalties/", views.PenaltyListCreate.as_view(), name="penalties"),
     path("tournaments/<int:pk>/<str:action>/", views.TournamentAction.as_view(), name="tournament-action"),
     path("matches/<int:pk>/", views.MatchDetail.as_view(), name="match-detail"),
