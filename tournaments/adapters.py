@@ -11,24 +11,31 @@ from typing import Any
 from rules.history import History, MatchRecord, PlayerEntry, RoundRecord
 from rules.results import COUNT_ORDER, Game, GameCounts
 
-from tournaments.models import Match, Tournament
+from tournaments.models import Match, MatchSeat, Tournament
 
 
 def history_for(tournament: Tournament) -> History:
     """The tournament's match history: every non-withdrawn registration and every confirmed match.
 
-    Matches without a confirmed result are left out; byes are included. Player order is
-    registration order. Disqualified registrations are in ``History.disqualified`` (they leave
-    the standings; their matches still count for their opponents). Queries: 2 (registrations,
-    rounds with matches).
+    Matches without a confirmed result are left out; byes are included. A confirmed
+    multiplayer table (``Match.multiplayer``) is a record of its seats in seat order with each
+    seat's games won and placement (``table_record``; a table whose seats have no stored result
+    is left out). Player order is registration order.
+    Disqualified registrations are in ``History.disqualified`` (they leave the standings;
+    their matches still count for their opponents). Queries: at most 4 (registrations,
+    rounds, their matches, the seats of those matches), whatever the size of the event.
     """
     registrations = list(tournament.registrations.filter(withdrawn=False).select_related("player"))
     players = tuple(PlayerEntry(id=str(r.pk), name=r.display_name) for r in registrations)
     rounds = []
-    for rnd in tournament.rounds.prefetch_related("matches"):
+    for rnd in tournament.rounds.prefetch_related("matches__seats"):
         records = []
         for match in rnd.matches.all():
-            if match.is_bye:
+            if match.multiplayer:
+                seats = list(match.seats.all())
+                if match.status == Match.Status.CONFIRMED and all(s.wins is not None for s in seats):
+                    records.append(table_record(match, seats))
+            elif match.is_bye:
                 records.append(MatchRecord(players=(str(match.player_a_id),), bye=True))
             elif match.status == Match.Status.CONFIRMED:
                 records.append(
@@ -42,6 +49,19 @@ def history_for(tournament: Tournament) -> History:
     drops = {str(r.pk): r.dropped_after_round for r in registrations if r.dropped_after_round is not None}
     disqualified = tuple(str(r.pk) for r in registrations if r.disqualified)
     return History(players=players, rounds=tuple(rounds), drops=drops, disqualified=disqualified)
+
+
+def table_record(match: Match, seats: list[MatchSeat]) -> MatchRecord:
+    """A confirmed multiplayer table as ``rules``: players in seat order, games won per seat, drawn games
+    and placements (left empty, so derived from the wins, if any seat has none stored)."""
+    seats = sorted(seats, key=lambda s: s.seat)
+    placements = tuple(s.placement for s in seats)
+    return MatchRecord(
+        players=tuple(str(s.registration_id) for s in seats),
+        wins=tuple(s.wins or 0 for s in seats),
+        draws=match.draws or 0,
+        placements=placements if all(p is not None for p in placements) else (),
+    )
 
 
 def standings_options(tournament: Tournament) -> dict[str, Any]:

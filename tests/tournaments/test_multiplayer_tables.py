@@ -1,0 +1,326 @@
+"""Multiplayer tables (issues 4 and 5): report, confirm, dispute and override a table's result,
+the history the rules read, the pages and the API."""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+
+import pytest
+from rules.standings import compute_standings
+
+from decks.services import deck_submit
+from tests.conftest import LEGAL_55
+from tests.factories import UserFactory
+from tournaments import services
+from tournaments.adapters import history_for, standings_options
+from tournaments.errors import Conflict, NotAllowed, UserError
+from tournaments.models import AuditEntry, Match, MatchSeat, Registration, ResultReport, StandingsSnapshot, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def make_event(organiser, players: int, *, structure: str = "pods", legal_decks: bool = True, **options):
+    """A tournament of ``structure`` with ``players`` registered players with legal decks, started.
+
+    ``legal_decks``: every player submits the real sample deck (slower); otherwise the first
+    does and the others are given the same legal submission (the deck is not what is tested).
+    Returns (tournament, {user: registration}).
+    """
+    t = services.tournament_create(actor=organiser, name="Pods Night", date=datetime.date(2026, 12, 5),
+                                   deck_format_id="55", structure=structure, **options)
+    services.tournament_open_registration(tournament=t, actor=organiser)
+    regs = {}
+    first_deck = None
+    for _ in range(players):
+        user = UserFactory()
+        reg = services.player_register(tournament=t, actor=user)
+        if legal_decks or first_deck is None:
+            deck_submit(registration=reg, actor=user, data=LEGAL_55.read_bytes(), filename=LEGAL_55.name)
+            reg.refresh_from_db()
+            first_deck = first_deck or reg.deck
+        else:
+            Registration.objects.filter(pk=reg.pk).update(deck=first_deck)
+        regs[user] = reg
+    services.tournament_start(tournament=t, actor=organiser)
+    t.refresh_from_db()
+    return t, regs
+
+
+def users_at(match: Match) -> list:
+    """The users at a multiplayer table in seat order."""
+    return [s.registration.player for s in match.seats.select_related("registration__player").order_by("seat")]
+
+
+def tables_of(rnd) -> list[Match]:
+    return list(rnd.matches.filter(multiplayer=True).order_by("table"))
+
+
+def pair(t, organiser, seed, capture):
+    with capture(execute=True):
+        return services.round_pair_next(tournament=t, actor=organiser, seed=seed)
+
+
+def play(match: Match, capture, *, placements=None, games=None):
+    """Seat 1 reports, seat 2 confirms; returns the confirmed match."""
+    seat_1, seat_2 = users_at(match)[:2]
+    with capture(execute=True):
+        report = services.table_result_report(match=match, actor=seat_1, placements=placements, games=games)
+        services.table_result_confirm(report=report, actor=seat_2)
+    match.refresh_from_db()
+    return match
+
+
+def met_pairs(rnd) -> set[frozenset]:
+    pairs = set()
+    for match in rnd.matches.prefetch_related("seats"):
+        ids = [s.registration_id for s in match.seats.all()] or [match.player_a_id, match.player_b_id]
+        pairs |= {frozenset(p) for p in itertools.combinations([i for i in ids if i], 2)}
+    return pairs
+
+
+@pytest.fixture
+def pods_round(organiser, django_capture_on_commit_callbacks):
+    """A pods event of 10 (tables of 4, 3, 3), round 1 paired; returns (tournament, regs, round)."""
+    t, regs = make_event(organiser, 10, legal_decks=False, swiss_rounds=2)
+    rnd = pair(t, organiser, 1, django_capture_on_commit_callbacks)
+    return t, regs, rnd
+
+
+# --------------------------------------------------------------------------- a whole pods event
+
+
+def test_a_pods_event_of_ten_from_pairing_to_its_winner(organiser, django_capture_on_commit_callbacks):
+    capture = django_capture_on_commit_callbacks
+    t, regs = make_event(organiser, 10, swiss_rounds=2, placement_points="5,3,2,1")
+    assert t.tiebreakers == "pods"
+    assert all(r.deck is not None and r.deck.legal for r in regs.values())
+
+    round_1 = pair(t, organiser, 11, capture)
+    tables = tables_of(round_1)
+    assert [t_.seats.count() for t_ in tables] == [4, 3, 3]
+    assert not round_1.matches.filter(multiplayer=False).exists()  # no byes, no duels
+    expected_points = {}
+    for match in tables:
+        n = match.seats.count()
+        match = play(match, capture, placements=list(range(1, n + 1)))
+        assert match.status == Match.Status.CONFIRMED
+        seats = list(match.seats.order_by("seat"))
+        assert [s.placement for s in seats] == list(range(1, n + 1))
+        assert [s.wins for s in seats] == [1] + [0] * (n - 1)
+        for seat, points in zip(seats, (5, 3, 2, 1)):
+            expected_points[str(seat.registration_id)] = points
+
+    t.refresh_from_db()
+    snapshot = StandingsSnapshot.objects.filter(tournament=t).order_by("-version").first()
+    assert snapshot is not None and snapshot.version == t.results_version  # the Celery job ran (eager)
+    assert snapshot.tiebreakers == "pods"
+    assert {row["player"]: row["points"] for row in snapshot.rows} == expected_points
+    assert sorted(row["points"] for row in snapshot.rows)[-3:] == [5, 5, 5]
+
+    round_2 = pair(t, organiser, 12, capture)
+    assert [m.seats.count() for m in tables_of(round_2)] == [4, 3, 3]
+    # 4+3+3 after 4+3+3: a table of 4 drawn from three earlier tables repeats one pair at least; no more.
+    repeats = met_pairs(round_1) & met_pairs(round_2)
+    assert len(repeats) == 1
+    assert any("1 repeat pairing could not be avoided" in m.pairing_reason for m in tables_of(round_2))
+
+    for match in tables_of(round_2):
+        play(match, capture, games=[{"winners": [2]}])  # seat 2 wins the one game
+    assert pair(t, organiser, 13, capture) is None
+    t.refresh_from_db()
+    snapshot = StandingsSnapshot.objects.filter(tournament=t).order_by("-version").first()
+    assert t.status == Tournament.Status.FINISHED
+    assert str(t.winner_id) == snapshot.rows[0]["player"]
+    assert snapshot.version == t.results_version
+
+
+def test_history_for_gives_the_rules_every_confirmed_table(pods_round, organiser, django_capture_on_commit_callbacks,
+                                                           django_assert_num_queries):
+    t, regs, rnd = pods_round
+    big, small, _ = tables_of(rnd)
+    play(big, django_capture_on_commit_callbacks, placements=[2, 1, 3, 3])
+    play(small, django_capture_on_commit_callbacks, games=[{"winners": [1, 3]}, {"drawn": True}])
+    with django_assert_num_queries(4):
+        history = history_for(t)
+    records = {m.players: m for m in history.rounds[0].matches}
+    assert len(records) == 2  # the third table is not confirmed
+    seats = tuple(str(s.registration_id) for s in big.seats.order_by("seat"))
+    assert records[seats].placements == (2, 1, 3, 3) and records[seats].wins == (0, 1, 0, 0)
+    seats = tuple(str(s.registration_id) for s in small.seats.order_by("seat"))
+    assert records[seats].wins == (1, 0, 1) and records[seats].draws == 1
+    assert records[seats].placements == (1, 3, 1)
+    rows = {r.player: r.points for r in compute_standings(history, "pods", **standings_options(t))}
+    assert rows[seats[0]] == rows[seats[2]] == 4  # a shared win at a table of 3: (5+3)/2 each
+
+
+def test_a_duel_history_is_unchanged(round_one, alice, bob, django_capture_on_commit_callbacks):
+    match = round_one.matches.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        report = services.result_report(match=match, actor=alice, games=[{"winner": "a"}, {"winner": "a"}])
+        services.result_confirm(report=report, actor=bob)
+    record = history_for(round_one.tournament).rounds[0].matches[0]
+    assert record.players == (str(match.player_a_id), str(match.player_b_id))
+    assert record.wins == (2, 0) and record.placements == ()
+
+
+# --------------------------------------------------------------------------- elimination by tables
+
+
+def test_an_elimination_by_tables_event_to_its_winner(organiser, django_capture_on_commit_callbacks):
+    capture = django_capture_on_commit_callbacks
+    t, regs = make_event(organiser, 9, structure="table_elimination", legal_decks=False, table_size=3)
+    round_1 = pair(t, organiser, 1, capture)
+    tables = tables_of(round_1)
+    assert [m.seats.count() for m in tables] == [3, 3, 3] and round_1.is_elimination
+    # a shared first place cannot end an elimination table
+    with pytest.raises(UserError) as exc:
+        services.table_result_report(match=tables[0], actor=users_at(tables[0])[0], placements=[1, 1, 3])
+    assert exc.value.code == "elimination_draw"
+    with pytest.raises(UserError, match="single winner"):
+        services.table_result_report(match=tables[0], actor=users_at(tables[0])[0], games=[{"drawn": True}])
+    winners = []
+    for match in tables:
+        play(match, capture, games=[{"winners": [3]}, {"winners": [3]}])
+        winners.append(users_at(match)[2])
+    final = pair(t, organiser, 2, capture)
+    (final_table,) = tables_of(final)
+    assert set(users_at(final_table)) == set(winners)
+    assert "final" in final_table.pairing_reason
+    play(final_table, capture, placements=[3, 1, 2])
+    assert pair(t, organiser, 3, capture) is None
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED
+    assert t.winner.player == users_at(final_table)[1]
+
+
+# --------------------------------------------------------------------------- permissions and bad input
+
+
+def test_only_a_player_at_the_table_may_report(pods_round, organiser):
+    t, regs, rnd = pods_round
+    big, small, _ = tables_of(rnd)
+    outsider = users_at(small)[0]
+    with pytest.raises(NotAllowed) as exc:
+        services.table_result_report(match=big, actor=outsider, placements=[1, 2, 3, 4])
+    assert exc.value.code == "not_at_table"
+    with pytest.raises(NotAllowed):
+        services.table_result_report(match=big, actor=UserFactory(), placements=[1, 2, 3, 4])
+    assert not ResultReport.objects.exists()
+
+
+def test_the_reporter_cannot_confirm_or_dispute_their_own_report(pods_round):
+    _, _, rnd = pods_round
+    big = tables_of(rnd)[0]
+    first, second, third, _ = users_at(big)
+    report = services.table_result_report(match=big, actor=first, placements=[1, 2, 3, 4])
+    with pytest.raises(NotAllowed) as exc:
+        services.table_result_confirm(report=report, actor=first)
+    assert exc.value.code == "own_report"
+    with pytest.raises(NotAllowed):
+        services.table_result_dispute(report=report, actor=first, reason="oops")
+    with pytest.raises(NotAllowed):
+        services.table_result_confirm(report=report, actor=users_at(tables_of(rnd)[1])[0])
+    big.refresh_from_db()
+    assert big.status == Match.Status.REPORTED
+    assert not MatchSeat.objects.filter(match=big, placement__isnull=False).exists()
+    services.table_result_confirm(report=report, actor=third)  # any other player at the table
+    big.refresh_from_db()
+    assert big.status == Match.Status.CONFIRMED
+    with pytest.raises(Conflict):
+        services.table_result_confirm(report=report, actor=second)
+
+
+@pytest.mark.parametrize("kwargs, code", [
+    ({"placements": [1, 3, 3, 4]}, "placements"),
+    ({"placements": [2, 2, 3, 4]}, "placements"),
+    ({"placements": [0, 1, 2, 3]}, "placements"),
+    ({"placements": [1, 2, 3]}, "seat_count"),
+    ({"placements": [1, 2, 3, 4, 5]}, "seat_count"),
+    ({"placements": ["1", 2, 3, 4]}, "placements"),
+    ({"placements": "1,2,3,4"}, "placements"),
+    ({"games": [{"winners": [5]}]}, "seat"),
+    ({"games": [{"winners": [0]}]}, "seat"),
+    ({"games": []}, "games"),
+    ({"games": [{}]}, "games"),
+    ({"games": [{"winners": [1], "drawn": True}]}, "games"),
+    ({"games": [{"winners": [1, 1]}]}, "games"),
+    ({"games": [{"winner": 1}]}, "games"),
+    ({"games": [{"winners": [1]}] * 4}, "games"),  # best of 3
+    ({}, "table_result"),
+    ({"placements": [1, 2, 3, 4], "games": [{"winners": [1]}]}, "table_result"),
+])
+def test_bad_results_are_refused_and_change_nothing(pods_round, kwargs, code):
+    _, _, rnd = pods_round
+    big = tables_of(rnd)[0]
+    with pytest.raises(UserError) as exc:
+        services.table_result_report(match=big, actor=users_at(big)[0], **kwargs)
+    assert exc.value.code == code, exc.value.message
+    big.refresh_from_db()
+    assert big.status == Match.Status.PENDING and not ResultReport.objects.exists()
+
+
+def test_a_wrong_slip_and_a_duel_are_refused(pods_round, round_one, alice):
+    _, _, rnd = pods_round
+    big = tables_of(rnd)[0]
+    with pytest.raises(UserError) as exc:
+        services.table_result_report(match=big, actor=users_at(big)[0], placements=[1, 2, 3, 4], table=9)
+    assert exc.value.code == "wrong_match"
+    with pytest.raises(UserError) as exc:
+        services.table_result_report(match=round_one.matches.get(), actor=alice, placements=[1, 2])
+    assert exc.value.code == "not_multiplayer"
+
+
+def test_the_same_result_from_a_second_player_confirms_and_a_different_one_is_disputed(
+        pods_round, organiser, django_capture_on_commit_callbacks):
+    t, _, rnd = pods_round
+    big, small, _ = tables_of(rnd)
+    a, b, c = users_at(small)
+    services.table_result_report(match=small, actor=a, games=[{"winners": [2]}])
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_result_report(match=small, actor=c, placements=[2, 1, 2])
+    small.refresh_from_db()
+    assert small.status == Match.Status.CONFIRMED  # the same places and games won: the second report confirms
+    first, second, *_ = users_at(big)
+    services.table_result_report(match=big, actor=first, placements=[1, 2, 3, 4])
+    services.table_result_report(match=big, actor=second, placements=[2, 1, 3, 4])
+    big.refresh_from_db()
+    assert big.status == Match.Status.DISPUTED
+    with pytest.raises(Conflict):
+        services.table_result_report(match=big, actor=first, placements=[1, 2, 3, 4])
+    with pytest.raises(NotAllowed):
+        services.table_result_override(match=big, actor=first, placements=[1, 2, 3, 4], reason="I won")
+    with pytest.raises(UserError) as exc:
+        services.table_result_override(match=big, actor=organiser, placements=[1, 2, 3, 4], reason=" ")
+    assert exc.value.code == "reason_required"
+    with django_capture_on_commit_callbacks(execute=True):
+        entry = services.table_result_override(match=big, actor=organiser, placements=[1, 2, 3, 4],
+                                               reason="Judge watched the last turn")
+    big.refresh_from_db()
+    assert big.status == Match.Status.CONFIRMED
+    assert entry.action == AuditEntry.Action.DISPUTE_SETTLED and entry.match == big
+    assert [s["placement"] for s in entry.before["seats"]] == [None] * 4
+    assert [s["placement"] for s in entry.after["seats"]] == [1, 2, 3, 4]
+    t.refresh_from_db()
+    assert StandingsSnapshot.objects.filter(tournament=t, version=t.results_version).exists()
+
+
+def test_a_dispute_goes_to_the_organiser_who_may_correct_any_result(pods_round, organiser):
+    _, _, rnd = pods_round
+    big = tables_of(rnd)[0]
+    first, second, *_ = users_at(big)
+    report = services.table_result_report(match=big, actor=first, placements=[1, 2, 3, 4])
+    with pytest.raises(UserError):
+        services.table_result_dispute(report=report, actor=second, reason="")
+    services.table_result_dispute(report=report, actor=second, reason="I won that game")
+    big.refresh_from_db()
+    report.refresh_from_db()
+    assert big.status == Match.Status.DISPUTED and report.dispute_reason == "I won that game"
+    services.table_result_override(match=big, actor=organiser, games=[{"winners": [2]}], reason="settled")
+    services.table_result_override(match=big, actor=organiser, placements=[1, 1, 3, 4], reason="corrected")
+    entries = list(AuditEntry.objects.filter(match=big).order_by("id"))
+    assert [e.action for e in entries] == [AuditEntry.Action.DISPUTE_SETTLED, AuditEntry.Action.RESULT_ENTERED]
+    assert [s.placement for s in big.seats.order_by("seat")] == [1, 1, 3, 4]
