@@ -1,0 +1,129 @@
+"""End-to-end time of the standings Celery job, and the standings page, for a large event in a real database.
+
+Loads the same seeded Swiss-like history as ``bench/standings.py`` (default 4,096 players,
+12 rounds) into the database of ``DATABASE_URL`` (PostgreSQL; the tables are migrated
+first), then times, as the median of several passes:
+
+* ``job_s``: the Celery task ``recompute_standings`` run through Celery's own machinery in
+  this process (``apply``): read the history from the database, compute the standings with
+  the tournament's tiebreaker system, write the snapshot;
+* ``page_s`` and ``page_queries``: a GET of the public standings page, and the number of
+  SQL queries it made.
+
+The event is deleted afterwards. Prints one JSON object per tiebreaker system.
+Usage: ``DATABASE_URL=postgres://... .venv/bin/python bench/standings_job.py [--players N] [--rounds R]``.
+Targets: job < 3 s, page < 20 queries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import random
+import statistics
+import sys
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
+os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "1")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.contrib.auth.models import User  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+from standings import duel_history  # noqa: E402
+
+from tournaments.models import Match, Registration, Round, StandingsSnapshot, Tournament  # noqa: E402
+from tournaments.tasks import recompute_standings  # noqa: E402
+
+
+def load_event(players: int, rounds: int, seed: int, organiser: User) -> Tournament:
+    """Bulk-insert the history of ``duel_history`` as a running Swiss tournament."""
+    history = duel_history(players, rounds, random.Random(seed))
+    run = uuid.uuid4().hex[:8]
+    tournament = Tournament.objects.create(
+        name=f"bench {run}", date=datetime.date(2026, 12, 5), organiser=organiser, deck_format={"id": "55"},
+        status=Tournament.Status.RUNNING, swiss_rounds=rounds, results_version=1)
+    users = User.objects.bulk_create([User(username=f"b{run}-{p.id}") for p in history.players], batch_size=2000)
+    regs = Registration.objects.bulk_create(
+        [Registration(tournament=tournament, player=u) for u in users], batch_size=2000)
+    by_id = {p.id: reg for p, reg in zip(history.players, regs)}
+    for player, last in history.drops.items():
+        by_id[player].dropped_after_round = last
+    Registration.objects.bulk_update([by_id[p] for p in history.drops], ["dropped_after_round"], batch_size=2000)
+    matches = []
+    for record in history.rounds:
+        rnd = Round.objects.create(tournament=tournament, number=record.number, kind=Round.Kind.SWISS, seed=seed,
+                                   created_by=organiser)
+        for table, m in enumerate(record.matches, start=1):
+            if m.bye:
+                matches.append(Match(round=rnd, table=table, player_a=by_id[m.players[0]], status="confirmed",
+                                     wins_a=2, wins_b=0, draws=0))
+            else:
+                matches.append(Match(round=rnd, table=table, player_a=by_id[m.players[0]],
+                                     player_b=by_id[m.players[1]], status="confirmed", wins_a=m.wins[0],
+                                     wins_b=m.wins[1], draws=m.draws))
+    Match.objects.bulk_create(matches, batch_size=5000)
+    return tournament
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=4096)
+    parser.add_argument("--rounds", type=int, default=12)
+    parser.add_argument("--passes", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--systems", default="mtg,melee,pokemon,buchholz")
+    args = parser.parse_args()
+    call_command("migrate", verbosity=0)
+    settings.ALLOWED_HOSTS = ["*"]
+    organiser, _ = User.objects.get_or_create(username="bench-organiser")
+    started = time.perf_counter()
+    tournament = load_event(args.players, args.rounds, args.seed, organiser)
+    print(json.dumps({"database": connection.vendor, "players": args.players, "rounds": args.rounds,
+                      "matches": Match.objects.filter(round__tournament=tournament).count(),
+                      "load_s": round(time.perf_counter() - started, 2)}))
+    client = Client()
+    try:
+        for system in args.systems.split(","):
+            Tournament.objects.filter(pk=tournament.pk).update(tiebreakers=system)
+            jobs, pages, queries = [], [], 0
+            for _ in range(args.passes):
+                StandingsSnapshot.objects.filter(tournament=tournament).delete()
+                t0 = time.perf_counter()
+                recompute_standings.apply(args=[tournament.pk]).get()
+                jobs.append(time.perf_counter() - t0)
+                with CaptureQueriesContext(connection) as captured:
+                    t0 = time.perf_counter()
+                    response = client.get(f"/t/{tournament.pk}/standings/")
+                    pages.append(time.perf_counter() - t0)
+                assert response.status_code == 200, response.status_code
+                queries = len(captured.captured_queries)
+            snapshot = StandingsSnapshot.objects.get(tournament=tournament)
+            print(json.dumps({
+                "system": system, "rows": len(snapshot.rows), "job_s": round(statistics.median(jobs), 3),
+                "job_under_3_s": statistics.median(jobs) < 3, "page_s": round(statistics.median(pages), 3),
+                "page_queries": queries, "page_under_20_queries": queries < 20,
+            }))
+    finally:
+        users = list(Registration.objects.filter(tournament=tournament).values_list("player_id", flat=True))
+        Match.objects.filter(round__tournament=tournament).delete()  # matches protect their registrations
+        tournament.delete()
+        User.objects.filter(pk__in=users).delete()
+
+
+if __name__ == "__main__":
+    main()
