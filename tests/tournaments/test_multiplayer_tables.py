@@ -7,6 +7,7 @@ import datetime
 import itertools
 
 import pytest
+from django.urls import reverse
 from rules.standings import compute_standings
 
 from decks.services import deck_submit
@@ -324,3 +325,97 @@ def test_a_dispute_goes_to_the_organiser_who_may_correct_any_result(pods_round, 
     entries = list(AuditEntry.objects.filter(match=big).order_by("id"))
     assert [e.action for e in entries] == [AuditEntry.Action.DISPUTE_SETTLED, AuditEntry.Action.RESULT_ENTERED]
     assert [s.placement for s in big.seats.order_by("seat")] == [1, 1, 3, 4]
+
+
+# --------------------------------------------------------------------------- pages
+
+
+def test_the_round_page_lists_every_seat_in_seat_order_with_the_pairing_reason(client, pods_round):
+    t, _, rnd = pods_round
+    html = client.get(reverse("tournaments:round", args=[t.pk, rnd.number])).content.decode()
+    assert "Seats, in seat order" in html
+    for match in tables_of(rnd):
+        names = [u.username for u in users_at(match)]
+        positions = [html.index(f'<li value="{n}">{name}') for n, name in enumerate(names, start=1)]
+        assert positions == sorted(positions)
+        assert match.pairing_reason in html
+    assert "BYE" not in html
+
+
+def test_a_player_reports_and_another_confirms_on_the_match_slip(client, pods_round,
+                                                                 django_capture_on_commit_callbacks):
+    t, _, rnd = pods_round
+    big = tables_of(rnd)[0]
+    first, second, third, fourth = users_at(big)
+    url = reverse("tournaments:match", args=[t.pk, big.pk])
+    client.force_login(first)
+    html = client.get(url).content.decode()
+    assert all(u.username in html for u in (first, second, third, fourth))
+    assert 'name="place-4"' in html and 'name="game-1-winners"' in html and 'name="game-4-winners"' not in html
+    response = client.post(url, {"mode": "placements", "place-1": "1", "place-2": "3", "place-3": "3",
+                                 "place-4": "4"})
+    assert response.status_code == 400 and "should be 2" in response.content.decode()
+    assert not ResultReport.objects.exists()
+    response = client.post(url, {"mode": "games", "game-1-winners": ["2", "4"]})
+    assert response.status_code == 302
+    report = ResultReport.objects.get()
+    assert report.games["placements"] == [3, 1, 3, 1]
+    html = client.get(url).content.decode()
+    assert "Waiting for another player" in html and "Confirm</button>" not in html
+    client.force_login(third)
+    html = client.get(url).content.decode()
+    assert "Confirm</button>" in html and "shared win" in html
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("tournaments:table-report-answer", args=[t.pk, big.pk, report.pk, "confirm"]))
+    big.refresh_from_db()
+    assert big.status == Match.Status.CONFIRMED
+    assert [s.placement for s in big.seats.order_by("seat")] == [3, 1, 3, 1]
+    html = client.get(url).content.decode()
+    assert "place 1, 1 game won" in html and "Report the table" not in html
+
+
+def test_someone_not_at_the_table_cannot_open_or_answer_its_slip(client, pods_round):
+    t, _, rnd = pods_round
+    big, small, _ = tables_of(rnd)
+    report = services.table_result_report(match=big, actor=users_at(big)[0], placements=[1, 2, 3, 4])
+    client.force_login(users_at(small)[0])
+    assert client.get(reverse("tournaments:match", args=[t.pk, big.pk])).status_code == 403
+    response = client.post(reverse("tournaments:table-report-answer", args=[t.pk, big.pk, report.pk, "confirm"]))
+    assert response.status_code == 403
+    report.refresh_from_db()
+    assert report.status == ResultReport.Status.PENDING
+
+
+def test_the_organiser_enters_a_table_result_from_the_manage_page(client, pods_round, organiser):
+    t, _, rnd = pods_round
+    big = tables_of(rnd)[0]
+    client.force_login(organiser)
+    html = client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
+    override = reverse("tournaments:table-override", args=[t.pk, big.pk])
+    assert html.count(f'action="{override}"') == 2  # placements and game by game
+    assert "(multiplayer, 4 seats)" in html
+    client.post(override, {"mode": "placements", "place-1": "1", "place-2": "2", "place-3": "3", "place-4": "4"})
+    big.refresh_from_db()
+    assert big.status == Match.Status.PENDING  # no reason: refused
+    client.post(override, {"mode": "placements", "place-1": "4", "place-2": "3", "place-3": "2", "place-4": "1",
+                           "reason": "slip lost"})
+    big.refresh_from_db()
+    assert big.status == Match.Status.CONFIRMED
+    assert AuditEntry.objects.get(match=big).reason == "slip lost"
+    html = client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
+    assert f'action="{override}"' not in html
+    # the duel override of a multiplayer table is the table override
+    client.post(reverse("tournaments:override", args=[t.pk, big.pk]), {"mode": "placements", "place-1": "1",
+                "place-2": "2", "place-3": "3", "place-4": "4", "reason": "typo"})
+    assert [s.placement for s in big.seats.order_by("seat")] == [1, 2, 3, 4]
+
+
+def test_the_bracket_shows_elimination_tables_and_who_advances(client, organiser, django_capture_on_commit_callbacks):
+    capture = django_capture_on_commit_callbacks
+    t, _ = make_event(organiser, 6, structure="table_elimination", legal_decks=False, table_size=3)
+    rnd = pair(t, organiser, 1, capture)
+    first, second = tables_of(rnd)
+    play(first, capture, placements=[2, 1, 3])
+    html = client.get(reverse("tournaments:bracket", args=[t.pk])).content.decode()
+    assert f"<strong>{users_at(first)[1].username}</strong> advances" in html
+    assert "(awaiting result)" in html and "(bye)" not in html
