@@ -45,9 +45,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.history import MatchRecord, RoundRecord
+from rules.history import RoundRecord
 from rules.pairings import Pairing, PairingError, Table
-from rules.pairings.elimination import seed_order
+from rules.pairings.elimination import duel_result, seed_order
 
 __all__ = ["pair_double_elimination", "double_elimination_winner", "DoubleEliminationState", "replay"]
 
@@ -111,13 +111,6 @@ def _all_matches(size: int, k: int) -> list[tuple[str, int, int]]:
         out += [("L", r, i) for i in range(count)]
     out.append(("G", 1, 0))
     return out
-
-
-def _find(rnd: RoundRecord, a: str, b: str) -> MatchRecord | None:
-    for m in rnd.matches:
-        if not m.bye and a in m.players and b in m.players:
-            return m
-    return None
 
 
 def replay(seeds: Sequence[str], rounds: Sequence[RoundRecord], *, bracket_reset: bool = False
@@ -201,25 +194,7 @@ def replay(seeds: Sequence[str], rounds: Sequence[RoundRecord], *, bracket_reset
                 round=rnd.number,
             )
         for match, (a, b) in pending:
-            record = _find(rnd, a, b)
-            if record is None or not record.reported:
-                raise PairingError(
-                    "results_missing",
-                    f"Elimination round {index} (round {rnd.number}) has no result for {a} vs {b}; "
-                    "report that match first.",
-                    round=rnd.number,
-                    players=[a, b],
-                )
-            wins = dict(zip(record.players, record.wins))
-            if wins[a] == wins[b]:
-                raise PairingError(
-                    "elimination_draw",
-                    f"{a} vs {b} in round {rnd.number} is a drawn elimination match; it must be replayed "
-                    "until one player wins. Report the replayed result.",
-                    round=rnd.number,
-                    players=[a, b],
-                )
-            winner, loser = (a, b) if wins[a] > wins[b] else (b, a)
+            winner, loser = duel_result(rnd, index, a, b)
             results[match] = (winner, loser)
             if match[0] == "L" or (match[0] == "G" and (match[1] == 2 or not bracket_reset
                                                           or winner == results[("W", k, 0)][0])):

@@ -88,6 +88,33 @@ def _find_match(rnd: RoundRecord, a: str, b: str) -> MatchRecord | None:
     return None
 
 
+def duel_result(rnd: RoundRecord, index: int, a: str, b: str) -> tuple[str, str]:
+    """``(winner, loser)`` of the bracket match ``a`` vs ``b`` in elimination round ``index`` (``rnd``).
+
+    Raises ``PairingError`` "results_missing" (no reported result: report it first) or
+    "elimination_draw" (a drawn elimination match must be replayed).
+    """
+    match = _find_match(rnd, a, b)
+    if match is None or not match.reported:
+        raise PairingError(
+            "results_missing",
+            f"Elimination round {index} (round {rnd.number}) has no result for {a} vs {b}; "
+            "report that match first.",
+            round=rnd.number,
+            players=[a, b],
+        )
+    wins = dict(zip(match.players, match.wins))
+    if wins[a] == wins[b]:
+        raise PairingError(
+            "elimination_draw",
+            f"{a} vs {b} in round {rnd.number} is a drawn elimination match; it must be replayed "
+            "until one player wins. Report the replayed result.",
+            round=rnd.number,
+            players=[a, b],
+        )
+    return (a, b) if wins[a] > wins[b] else (b, a)
+
+
 def _replay(seeds: Sequence[str], rounds: Sequence[RoundRecord],
             losers: list[list[str]] | None = None) -> list[str | None]:
     """The players still in the bracket, in bracket order (``None`` = a bye slot), after ``rounds``.
@@ -111,27 +138,10 @@ def _replay(seeds: Sequence[str], rounds: Sequence[RoundRecord],
             if a is None or b is None:
                 survivors.append(b if a is None else a)
                 continue
-            match = _find_match(rnd, a, b)
-            if match is None or not match.reported:
-                raise PairingError(
-                    "results_missing",
-                    f"Elimination round {index} (round {rnd.number}) has no result for {a} vs {b}; "
-                    "report that match first.",
-                    round=rnd.number,
-                    players=[a, b],
-                )
-            wins = dict(zip(match.players, match.wins))
-            if wins[a] == wins[b]:
-                raise PairingError(
-                    "elimination_draw",
-                    f"{a} vs {b} in round {rnd.number} is a drawn elimination match; it must be replayed "
-                    "until one player wins. Report the replayed result.",
-                    round=rnd.number,
-                    players=[a, b],
-                )
-            survivors.append(a if wins[a] > wins[b] else b)
+            winner, loser = duel_result(rnd, index, a, b)
+            survivors.append(winner)
             if losers is not None:
-                losers[-1].append(b if wins[a] > wins[b] else a)
+                losers[-1].append(loser)
         alive = survivors
     return alive
 

@@ -97,12 +97,15 @@ def test_dropped_players_are_not_seated() -> None:
 def test_local_search_removes_repeats_when_there_is_room(n: int, rounds: int, seed: int) -> None:
     rng = random.Random(seed)
     h = History(players(n), ())
-    for _ in range(rounds):
+    for played in range(rounds):
         p = pair_pods(h, rng)
         seated = [x for t in p.tables for x in t.players] + list(p.byes)
         assert sorted(seated) == sorted(x.id for x in players(n))
-        if n >= 24:  # plenty of room: no repeat opponents in the first rounds
-            assert repeats(h, p) == 0, (n, rounds)
+        if n >= 24 and played < 3:
+            # Plenty of room: for more than 20 players a seating with no repeated opponent across
+            # three rounds exists (PAIRINGS.md §3.4); the local search must find one. From round 4
+            # it is a heuristic (e.g. 24 players, seed 2, round 4 keeps one repeat).
+            assert repeats(h, p) == 0, (n, played)
         h = play(h, p, rng)
 
 
