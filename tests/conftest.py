@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import datetime
+import os
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 from django.contrib.auth.models import Group, User
 
 from tournaments.services.permissions import ORGANISERS_GROUP
+
+# CI explores the same examples on every run (a failure there is reproducible, never luck);
+# a developer's run keeps exploring new ones. Set HYPOTHESIS_PROFILE=dev to explore in CI too.
+hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+hypothesis_settings.register_profile("dev")
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 
 @pytest.fixture
