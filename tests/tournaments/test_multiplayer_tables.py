@@ -7,6 +7,7 @@ import datetime
 import itertools
 
 import pytest
+from rest_framework.test import APIClient
 from django.urls import reverse
 from rules.standings import compute_standings
 
@@ -419,3 +420,116 @@ def test_the_bracket_shows_elimination_tables_and_who_advances(client, organiser
     html = client.get(reverse("tournaments:bracket", args=[t.pk])).content.decode()
     assert f"<strong>{users_at(first)[1].username}</strong> advances" in html
     assert "(awaiting result)" in html and "(bye)" not in html
+
+
+# --------------------------------------------------------------------------- API
+
+
+def api(user=None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+def test_the_api_shows_a_tables_seats_and_takes_its_report_and_confirmation(pods_round,
+                                                                           django_capture_on_commit_callbacks):
+    t, _, rnd = pods_round
+    big = tables_of(rnd)[0]
+    first, second, third, fourth = users_at(big)
+    body = api().get(f"/api/v1/matches/{big.pk}/").json()
+    assert body["multiplayer"] is True and body["is_bye"] is False and body["player_b"] is None
+    assert [seat["player"] for seat in body["seats"]] == [u.username for u in (first, second, third, fourth)]
+    assert [seat["seat"] for seat in body["seats"]] == [1, 2, 3, 4]
+    rounds = api().get(f"/api/v1/tournaments/{t.pk}/rounds/{rnd.number}/").json()
+    assert [len(m["seats"]) for m in rounds["matches"]] == [4, 3, 3]
+
+    response = api(first).post(f"/api/v1/matches/{big.pk}/table-reports/",
+                               {"placements": [1, 2, 3, 3], "round": rnd.number, "table": big.table}, format="json")
+    assert response.status_code == 201, response.content
+    report = response.json()
+    assert report["placements"] == [1, 2, 3, 3] and report["wins"] == [1, 0, 0, 0] and report["status"] == "pending"
+    own = api(first).post(f"/api/v1/table-reports/{report['id']}/confirm/")
+    assert own.status_code == 403 and own.json()["code"] == "own_report"
+    with django_capture_on_commit_callbacks(execute=True):
+        confirmed = api(fourth).post(f"/api/v1/table-reports/{report['id']}/confirm/")
+    assert confirmed.status_code == 200, confirmed.content
+    assert confirmed.json()["status"] == "confirmed"
+    assert [seat["placement"] for seat in confirmed.json()["seats"]] == [1, 2, 3, 3]
+    standings = api().get(f"/api/v1/tournaments/{t.pk}/standings/").json()
+    assert standings["version"] == standings["results_version"] and len(standings["rows"]) == 10
+
+
+def test_the_api_dispute_and_organiser_override_of_a_table(pods_round, organiser):
+    _, _, rnd = pods_round
+    small = tables_of(rnd)[1]
+    a, b, c = users_at(small)
+    report = api(b).post(f"/api/v1/matches/{small.pk}/table-reports/",
+                         {"games": [{"winners": [2]}, {"winners": [2, 3]}]}, format="json").json()
+    assert report["placements"] == [3, 1, 2] and report["games"] == [{"winners": [2], "drawn": False},
+                                                                     {"winners": [2, 3], "drawn": False}]
+    missing = api(c).post(f"/api/v1/table-reports/{report['id']}/dispute/", {}, format="json")
+    assert missing.status_code == 400 and missing.json()["code"] == "reason_required"
+    disputed = api(c).post(f"/api/v1/table-reports/{report['id']}/dispute/", {"reason": "I won game 2 alone"},
+                           format="json")
+    assert disputed.status_code == 200 and disputed.json()["status"] == "disputed"
+    url = f"/api/v1/matches/{small.pk}/table-override/"
+    assert api(a).post(url, {"placements": [1, 2, 3], "reason": "x"}, format="json").status_code == 403
+    response = api(organiser).post(url, {"placements": [2, 1, 3]}, format="json")
+    assert response.status_code == 400 and response.json()["code"] == "reason_required"
+    response = api(organiser).post(url, {"placements": [2, 1, 3], "reason": "judge ruling"}, format="json")
+    assert response.status_code == 200, response.content
+    assert [seat["placement"] for seat in response.json()["seats"]] == [2, 1, 3]
+    entry = AuditEntry.objects.get(match=small)
+    assert entry.action == AuditEntry.Action.DISPUTE_SETTLED and entry.reason == "judge ruling"
+
+
+@pytest.mark.parametrize("body, status, code", [
+    ({"placements": [1, 2, 3]}, 400, "seat_count"),
+    ({"placements": [1, 1, 1, 4, 5]}, 400, "seat_count"),
+    ({"placements": [1, 3, 3, 4]}, 400, "placements"),
+    ({"placements": [1, 2, "x", 4]}, 400, "placements"),
+    ({"placements": None}, 400, "table_result"),
+    ({"games": [{"winners": [7]}]}, 400, "seat"),
+    ({"games": [{"winners": [1], "drawn": "yes"}]}, 400, "games"),
+    ({"games": "1 won"}, 400, "games"),
+    ({"placements": [1, 2, 3, 4], "round": 9}, 400, "wrong_match"),
+    ({"placements": [1, 2, 3, 4], "table": "one"}, 400, "slip"),
+    ({"placements": [1, 2, 3, 4], "winner": 1}, 400, "unknown_field"),
+    ({}, 400, "table_result"),
+])
+def test_bad_table_reports_are_4xx_with_code_detail_params_and_store_nothing(pods_round, body, status, code):
+    _, _, rnd = pods_round
+    big = tables_of(rnd)[0]
+    response = api(users_at(big)[0]).post(f"/api/v1/matches/{big.pk}/table-reports/", body, format="json")
+    assert response.status_code == status, response.content
+    assert response.json()["code"] == code
+    assert set(response.json()) == {"code", "detail", "params"} and response.json()["detail"]
+    big.refresh_from_db()
+    assert big.status == Match.Status.PENDING and not ResultReport.objects.exists()
+
+
+def test_the_api_refuses_outsiders_unknown_ids_and_duel_endpoints_for_a_table(pods_round, round_one, alice):
+    _, _, rnd = pods_round
+    big, small, _ = tables_of(rnd)
+    outsider = users_at(small)[0]
+    response = api(outsider).post(f"/api/v1/matches/{big.pk}/table-reports/", {"placements": [1, 2, 3, 4]},
+                                  format="json")
+    assert response.status_code == 403 and response.json()["code"] == "not_at_table"
+    assert api().post(f"/api/v1/matches/{big.pk}/table-reports/", {"placements": [1, 2, 3, 4]},
+                      format="json").status_code in (401, 403)
+    response = api(outsider).post("/api/v1/matches/999999/table-reports/", {"placements": [1, 2]}, format="json")
+    assert response.status_code == 404 and response.json()["code"] == "not_found"
+    assert api(outsider).post("/api/v1/table-reports/999999/confirm/").status_code == 404
+    # the duel endpoints refuse a multiplayer table, and the table endpoints a duel
+    response = api(users_at(big)[0]).post(f"/api/v1/matches/{big.pk}/reports/", {"games": [{"winner": "a"}]},
+                                          format="json")
+    assert response.status_code == 400 and response.json()["code"] == "multiplayer"
+    duel = round_one.matches.get()
+    response = api(alice).post(f"/api/v1/matches/{duel.pk}/table-reports/", {"placements": [1, 2]}, format="json")
+    assert response.status_code == 400 and response.json()["code"] == "not_multiplayer"
+    assert not ResultReport.objects.exists()
+    # a table report answered through the duel endpoint is the table confirmation
+    report = services.table_result_report(match=small, actor=users_at(small)[0], placements=[1, 2, 3])
+    response = api(users_at(small)[1]).post(f"/api/v1/reports/{report.pk}/confirm/")
+    assert response.status_code == 200 and response.json()["status"] == "confirmed"

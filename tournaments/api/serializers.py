@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rules.results import COUNT_ORDER, END_OF_ROUND_PROCEDURES
 from rules.standings import TIEBREAKERS
 
-from tournaments.models import Match, Penalty, Registration, ResultReport, Round, StandingsSnapshot, Tournament
+from tournaments.models import (
+    Match,
+    MatchSeat,
+    Penalty,
+    Registration,
+    ResultReport,
+    Round,
+    StandingsSnapshot,
+    Tournament,
+)
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -66,16 +76,36 @@ class RegistrationSerializer(serializers.ModelSerializer):
         return obj.deck_id is not None
 
 
+class MatchSeatSerializer(serializers.ModelSerializer):
+    """One seat at a multiplayer table: the player, and once confirmed their place (1 = won) and games won."""
+
+    player = serializers.CharField(source="registration.display_name", read_only=True)
+
+    class Meta:
+        model = MatchSeat
+        fields = ["seat", "registration", "player", "placement", "wins"]
+        read_only_fields = fields
+
+
 class MatchSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="round.number", read_only=True)
     player_a = serializers.CharField(source="player_a.display_name", read_only=True)
     player_b = serializers.CharField(source="player_b.display_name", read_only=True, default=None)
     is_bye = serializers.BooleanField(read_only=True)
+    seats = serializers.SerializerMethodField(
+        help_text="Multiplayer tables: every seat in seat order (player_a is seat 1, player_b empty); [] for a duel")
 
     class Meta:
         model = Match
         fields = ["id", "round", "table", "player_a", "player_b", "is_bye", "status", "wins_a", "wins_b",
-                  "draws", "games", "pairing_reason"]
+                  "draws", "games", "pairing_reason", "multiplayer", "seats"]
+
+    @extend_schema_field(MatchSeatSerializer(many=True))
+    def get_seats(self, obj: Match) -> list[dict]:
+        if not obj.multiplayer:
+            return []
+        seats = sorted(obj.seats.all(), key=lambda seat: seat.seat)
+        return MatchSeatSerializer(seats, many=True).data
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -145,6 +175,56 @@ class ResultReportSerializer(serializers.ModelSerializer):
         model = ResultReport
         fields = ["id", "match", "reported_by", "reported_at", "games", "wins_a", "wins_b", "draws", "status",
                   "dispute_reason"]
+
+
+class TableGameInputSerializer(serializers.Serializer):
+    """One game at a multiplayer table: the winning seat(s) (several: a shared win) or a drawn game."""
+
+    winners = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False,
+                                    help_text="seat numbers, 1 to the number of seats")
+    drawn = serializers.BooleanField(required=False, default=False)
+
+
+class TableResultInputSerializer(serializers.Serializer):
+    """A multiplayer table's result: ``placements`` (seat order; 1 = won, equal numbers share) or ``games``."""
+
+    placements = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False,
+                                       help_text="one place per seat, in seat order, e.g. [1, 2, 3, 3]")
+    games = TableGameInputSerializer(many=True, required=False)
+    round = serializers.IntegerField(required=False, min_value=1,
+                                     help_text="The round on your slip; refused if it is not this table's")
+    table = serializers.IntegerField(required=False, min_value=1,
+                                     help_text="The table on your slip; refused if it is not this table's")
+
+
+class TableOverrideInputSerializer(serializers.Serializer):
+    placements = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False)
+    games = TableGameInputSerializer(many=True, required=False)
+    reason = serializers.CharField()
+
+
+class TableReportSerializer(serializers.ModelSerializer):
+    """A player's report of a multiplayer table: each seat's place and games won, drawn games, the games."""
+
+    reported_by = serializers.CharField(source="reported_by.username", read_only=True)
+    placements = serializers.SerializerMethodField()
+    wins = serializers.SerializerMethodField()
+    games = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ResultReport
+        fields = ["id", "match", "reported_by", "reported_at", "status", "dispute_reason", "placements", "wins",
+                  "draws", "games"]
+
+    def get_placements(self, obj: ResultReport) -> list[int]:
+        return list(obj.games.get("placements", [])) if isinstance(obj.games, dict) else []
+
+    def get_wins(self, obj: ResultReport) -> list[int]:
+        return list(obj.games.get("wins", [])) if isinstance(obj.games, dict) else []
+
+    @extend_schema_field(TableGameInputSerializer(many=True, allow_null=True))
+    def get_games(self, obj: ResultReport) -> list[dict] | None:
+        return obj.games.get("games") if isinstance(obj.games, dict) else None
 
 
 class PenaltyInputSerializer(serializers.Serializer):

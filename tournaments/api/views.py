@@ -15,6 +15,7 @@ from tournaments.errors import NotAllowed, UserError
 from tournaments.models import Match, Registration, ResultReport, Round, Tournament
 from tournaments.services.penalties import penalties_of
 from tournaments.services.permissions import is_tournament_organiser
+from tournaments.services.tables import TableResult
 
 
 class TournamentListCreate(generics.ListAPIView):
@@ -94,7 +95,7 @@ class RoundListCreate(generics.ListAPIView):
 
     def get_queryset(self):
         return Round.objects.filter(tournament_id=self.kwargs["pk"]).prefetch_related(
-            "matches__player_a__player", "matches__player_b__player"
+            "matches__player_a__player", "matches__player_b__player", "matches__seats__registration__player"
         )
 
     @extend_schema(request=None, responses={201: s.RoundSerializer, 200: s.TournamentSerializer})
@@ -112,14 +113,16 @@ class RoundDetail(generics.RetrieveAPIView):
 
     def get_object(self):
         return get_object_or_404(
-            Round.objects.prefetch_related("matches__player_a__player", "matches__player_b__player"),
+            Round.objects.prefetch_related("matches__player_a__player", "matches__player_b__player",
+                                           "matches__seats__registration__player"),
             tournament_id=self.kwargs["pk"], number=self.kwargs["number"],
         )
 
 
 class MatchDetail(generics.RetrieveAPIView):
     serializer_class = s.MatchSerializer
-    queryset = Match.objects.select_related("round", "player_a__player", "player_b__player")
+    queryset = Match.objects.select_related("round", "player_a__player", "player_b__player").prefetch_related(
+        "seats__registration__player")
 
 
 class MatchReportCreate(APIView):
@@ -130,6 +133,7 @@ class MatchReportCreate(APIView):
     @extend_schema(request=s.ResultInputSerializer, responses={201: s.ResultReportSerializer})
     def post(self, request, pk: int):
         match = get_object_or_404(Match, pk=pk)
+        _refuse_table(match, "table-reports")
         data = s.ResultInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         report = services.result_report(match=match, actor=request.user, games=data.validated_data["games"],
@@ -144,6 +148,8 @@ class ReportConfirm(APIView):
     @extend_schema(request=None, responses={200: s.MatchSerializer})
     def post(self, request, pk: int):
         report = get_object_or_404(ResultReport, pk=pk)
+        if TableResult.from_json(report.games) is not None:  # a multiplayer table's report
+            return TableReportConfirm().post(request, pk)
         match = services.result_confirm(report=report, actor=request.user)
         return Response(s.MatchSerializer(match).data)
 
@@ -154,6 +160,8 @@ class ReportDispute(APIView):
     @extend_schema(request=s.DisputeInputSerializer, responses={200: s.MatchSerializer})
     def post(self, request, pk: int):
         report = get_object_or_404(ResultReport, pk=pk)
+        if TableResult.from_json(report.games) is not None:  # a multiplayer table's report
+            return TableReportDispute().post(request, pk)
         data = s.DisputeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         match = services.result_dispute(report=report, actor=request.user, reason=data.validated_data["reason"])
@@ -168,6 +176,7 @@ class MatchOverride(APIView):
     @extend_schema(request=s.OverrideInputSerializer, responses={200: s.MatchSerializer})
     def post(self, request, pk: int):
         match = get_object_or_404(Match, pk=pk)
+        _refuse_table(match, "table-override")
         data = s.OverrideInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.result_override(match=match, actor=request.user, games=data.validated_data["games"],
@@ -224,3 +233,107 @@ class Standings(APIView):
         body = s.StandingsSerializer(snapshot).data if snapshot else {"version": 0, "rows": []}
         body = {**body, "results_version": tournament.results_version}
         return Response(body, headers={"ETag": f'"{etag}"'})
+
+
+# --------------------------------------------------------------------------- multiplayer tables
+
+
+class NotFound(UserError):
+    status = 404
+
+
+def _refuse_table(match: Match, endpoint: str) -> None:
+    """The duel endpoints refuse a multiplayer table (its result is placements, not games of a duel)."""
+    if match.multiplayer:
+        raise UserError(f"Table {match.table} is a multiplayer table: use /api/v1/matches/{match.pk}/{endpoint}/.",
+                        code="multiplayer", params={"match": match.pk})
+
+
+def _found(model, pk: int, what: str):
+    obj = model.objects.filter(pk=pk).first()
+    if obj is None:
+        raise NotFound(f"There is no {what} {pk}.", code="not_found", params={what: pk})
+    return obj
+
+
+def _body(request, allowed: tuple[str, ...]) -> dict:
+    """The request body as a dict of the ``allowed`` keys only (anything else is a 400 naming it)."""
+    data = request.data
+    if not isinstance(data, dict):
+        raise UserError("Send a JSON object.", code="body")
+    unknown = sorted(set(data) - set(allowed))
+    if unknown:
+        raise UserError(f"Unknown field(s): {', '.join(unknown)}; send {', '.join(allowed)}.",
+                        code="unknown_field", params={"fields": unknown})
+    return {key: data[key] for key in allowed if key in data}
+
+
+def _slip_number(body: dict, key: str) -> int | None:
+    value = body.get(key)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+        raise UserError(f"{key!r} must be a whole number of 1 or more (the {key} on your slip).", code="slip",
+                        params={"field": key})
+    return value
+
+
+class MatchTableReportCreate(APIView):
+    """POST: a player at a multiplayer table reports its result: ``{"placements": [1, 2, 3, 3]}`` (seat
+    order; 1 = won, equal numbers share) or ``{"games": [{"winners": [1]}, {"winners": [2, 3]},
+    {"drawn": true}]}``; optional ``round``/``table`` must be this table's. Another player confirms."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.TableResultInputSerializer, responses={201: s.TableReportSerializer})
+    def post(self, request, pk: int):
+        match = _found(Match, pk, "match")
+        body = _body(request, ("placements", "games", "round", "table"))
+        report = services.table_result_report(
+            match=match, actor=request.user, placements=body.get("placements"), games=body.get("games"),
+            round_number=_slip_number(body, "round"), table=_slip_number(body, "table"))
+        return Response(s.TableReportSerializer(report).data, status=status.HTTP_201_CREATED)
+
+
+class TableReportConfirm(APIView):
+    """POST: another player at the table confirms a pending table report."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: s.MatchSerializer})
+    def post(self, request, pk: int):
+        report = _found(ResultReport, pk, "report")
+        match = services.table_result_confirm(report=report, actor=request.user)
+        return Response(s.MatchSerializer(match).data)
+
+
+class TableReportDispute(APIView):
+    """POST: another player at the table disputes a pending table report (``reason``); the organiser settles it."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.DisputeInputSerializer, responses={200: s.MatchSerializer})
+    def post(self, request, pk: int):
+        report = _found(ResultReport, pk, "report")
+        reason = _body(request, ("reason",)).get("reason", "")
+        if not isinstance(reason, str):
+            raise UserError("'reason' must be text.", code="reason_required")
+        match = services.table_result_dispute(report=report, actor=request.user, reason=reason)
+        return Response(s.MatchSerializer(match).data)
+
+
+class MatchTableOverride(APIView):
+    """POST: the organiser enters, corrects or settles a multiplayer table's result: ``placements`` or
+    ``games`` and ``reason`` (logged with the result before and after)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.TableOverrideInputSerializer, responses={200: s.MatchSerializer})
+    def post(self, request, pk: int):
+        match = _found(Match, pk, "match")
+        body = _body(request, ("placements", "games", "reason"))
+        reason = body.get("reason", "")
+        if not isinstance(reason, str):
+            raise UserError("'reason' must be text.", code="reason_required")
+        services.table_result_override(match=match, actor=request.user, reason=reason,
+                                       placements=body.get("placements"), games=body.get("games"))
+        match = MatchDetail.queryset.get(pk=match.pk)
+        return Response(s.MatchSerializer(match).data)
