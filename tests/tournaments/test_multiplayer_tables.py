@@ -533,3 +533,24 @@ def test_the_api_refuses_outsiders_unknown_ids_and_duel_endpoints_for_a_table(po
     report = services.table_result_report(match=small, actor=users_at(small)[0], placements=[1, 2, 3])
     response = api(users_at(small)[1]).post(f"/api/v1/reports/{report.pk}/confirm/")
     assert response.status_code == 200 and response.json()["status"] == "confirmed"
+
+
+def test_a_pods_top_cut_is_a_final_table_of_the_best_four(organiser, django_capture_on_commit_callbacks):
+    capture = django_capture_on_commit_callbacks
+    t, _ = make_event(organiser, 8, legal_decks=False, swiss_rounds=1, top_cut=4)
+    swiss = pair(t, organiser, 3, capture)
+    firsts = []
+    for match in tables_of(swiss):
+        play(match, capture, placements=[1, 2, 3, 4])
+        firsts.append(users_at(match)[0])
+    cut = pair(t, organiser, 4, capture)
+    assert cut.is_elimination
+    (final,) = tables_of(cut)
+    assert set(firsts) <= set(users_at(final))
+    with pytest.raises(UserError) as exc:
+        services.table_result_override(match=final, actor=organiser, placements=[1, 1, 3, 4], reason="tie")
+    assert exc.value.code == "elimination_draw"
+    play(final, capture, games=[{"winners": [4]}, {"winners": [4]}])
+    assert pair(t, organiser, 5, capture) is None
+    t.refresh_from_db()
+    assert t.winner.player == users_at(final)[3]
