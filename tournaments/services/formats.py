@@ -120,7 +120,7 @@ def _recheck_decks(tournament: Tournament, fmt: DeckFormat, actor) -> None:
     from decks.services import get_catalogue
 
     catalogue = get_catalogue()
-    registrations = (Registration.objects.select_for_update().select_related("deck")
+    registrations = (Registration.objects.select_for_update(of=("self",)).select_related("deck")
                      .filter(tournament=tournament, withdrawn=False))
     for registration in registrations:
         latest = registration.deck or registration.deck_submissions.order_by("-submitted_at", "-id").first()
