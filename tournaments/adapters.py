@@ -11,7 +11,7 @@ from typing import Any
 from rules.history import History, MatchRecord, PlayerEntry, RoundRecord
 from rules.results import COUNT_ORDER, Game, GameCounts
 
-from tournaments.models import Match, MatchSeat, Tournament
+from tournaments.models import Match, MatchSeat, Round, Tournament
 
 
 def history_for(tournament: Tournament) -> History:
@@ -22,33 +22,49 @@ def history_for(tournament: Tournament) -> History:
     seat's games won and placement (``table_record``; a table whose seats have no stored result
     is left out). Player order is registration order.
     Disqualified registrations are in ``History.disqualified`` (they leave the standings;
-    their matches still count for their opponents). Queries: at most 4 (registrations,
-    rounds, their matches, the seats of those matches), whatever the size of the event.
+    their matches still count for their opponents). Queries: 4 (registrations, rounds,
+    matches, seats), read as plain rows: no model instances, so a 4,096-player event of 12
+    rounds (about 24,000 matches) reads in a fraction of a second.
     """
-    registrations = list(tournament.registrations.filter(withdrawn=False).select_related("player"))
-    players = tuple(PlayerEntry(id=str(r.pk), name=r.display_name) for r in registrations)
-    rounds = []
-    for rnd in tournament.rounds.prefetch_related("matches__seats"):
+    registrations = list(tournament.registrations.filter(withdrawn=False).order_by("registered_at", "id")
+                         .values_list("pk", "player__username", "dropped_after_round", "disqualified"))
+    players = tuple(PlayerEntry(id=str(pk), name=name) for pk, name, _, _ in registrations)
+    rounds = list(tournament.rounds.order_by("number").values_list("pk", "number", "kind"))
+    matches: dict[int, list[tuple]] = {pk: [] for pk, _, _ in rounds}
+    for row in (Match.objects.filter(round__tournament=tournament).order_by("table")
+                .values_list("pk", "round_id", "player_a_id", "player_b_id", "status", "wins_a", "wins_b", "draws",
+                             "multiplayer")):
+        matches[row[1]].append(row)
+    seats: dict[int, list[tuple]] = {}
+    for match_id, seat, registration_id, placement, wins in (
+            MatchSeat.objects.filter(match__round__tournament=tournament, match__multiplayer=True)
+            .values_list("match_id", "seat", "registration_id", "placement", "wins")):
+        seats.setdefault(match_id, []).append((seat, registration_id, placement, wins))
+    confirmed = Match.Status.CONFIRMED
+    records_by_round = []
+    for round_pk, number, kind in rounds:
         records = []
-        for match in rnd.matches.all():
-            if match.multiplayer:
-                seats = list(match.seats.all())
-                if match.status == Match.Status.CONFIRMED and all(s.wins is not None for s in seats):
-                    records.append(table_record(match, seats))
-            elif match.is_bye:
-                records.append(MatchRecord(players=(str(match.player_a_id),), bye=True))
-            elif match.status == Match.Status.CONFIRMED:
-                records.append(
-                    MatchRecord(
-                        players=(str(match.player_a_id), str(match.player_b_id)),
-                        wins=(match.wins_a or 0, match.wins_b or 0),
-                        draws=match.draws or 0,
-                    )
-                )
-        rounds.append(RoundRecord(number=rnd.number, matches=tuple(records), elimination=rnd.is_elimination))
-    drops = {str(r.pk): r.dropped_after_round for r in registrations if r.dropped_after_round is not None}
-    disqualified = tuple(str(r.pk) for r in registrations if r.disqualified)
-    return History(players=players, rounds=tuple(rounds), drops=drops, disqualified=disqualified)
+        for pk, _, player_a, player_b, status, wins_a, wins_b, draws, multiplayer in matches[round_pk]:
+            if multiplayer:
+                table = sorted(seats.get(pk, []))
+                if status == confirmed and table and all(wins is not None for *_, wins in table):
+                    placements = tuple(placement for _, _, placement, _ in table)
+                    records.append(MatchRecord(
+                        players=tuple(str(reg) for _, reg, _, _ in table),
+                        wins=tuple(wins or 0 for *_, wins in table),
+                        draws=draws or 0,
+                        placements=placements if all(p is not None for p in placements) else (),
+                    ))
+            elif player_b is None:
+                records.append(MatchRecord(players=(str(player_a),), bye=True))
+            elif status == confirmed:
+                records.append(MatchRecord(players=(str(player_a), str(player_b)),
+                                           wins=(wins_a or 0, wins_b or 0), draws=draws or 0))
+        records_by_round.append(RoundRecord(number=number, matches=tuple(records),
+                                            elimination=kind == Round.Kind.ELIMINATION))
+    drops = {str(pk): last for pk, _, last, _ in registrations if last is not None}
+    disqualified = tuple(str(pk) for pk, _, _, dq in registrations if dq)
+    return History(players=players, rounds=tuple(records_by_round), drops=drops, disqualified=disqualified)
 
 
 def table_record(match: Match, seats: list[MatchSeat]) -> MatchRecord:
