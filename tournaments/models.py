@@ -229,6 +229,8 @@ class Match(models.Model):
         constraints = [models.UniqueConstraint(fields=["round", "table"], name="one_match_per_table")]
 
     def __str__(self) -> str:
+        if self.multiplayer:
+            return f"{self.round}, table {self.table}: multiplayer table"
         b = self.player_b.display_name if self.player_b else "BYE"
         return f"{self.round}, table {self.table}: {self.player_a.display_name} v {b}"
 

@@ -322,3 +322,35 @@ def test_the_api_pairing_tools(organiser, alice):
                        format="json")
     assert removed.status_code == 204
     assert AuditEntry.objects.filter(tournament=t).count() == 5
+
+
+def test_a_multiplayer_table_is_refused_by_the_duel_services_and_exports_its_seats(
+        organiser, client, django_capture_on_commit_callbacks):
+    import csv
+    import io
+
+    from tournaments.services.tables import table_result_override
+
+    t, regs = make_event(organiser, 8, structure="pods", swiss_rounds=2, placement_points="7,3,1,0")
+    rnd = services.round_pair_next(tournament=t, actor=organiser, seed=1)
+    table = rnd.matches.first()
+    seat_one = table.seats.get(seat=1).registration.player
+    with pytest.raises(Conflict, match="multiplayer table"):
+        services.result_report(match=table, actor=seat_one, games=[{"winner": "a"}])
+    with pytest.raises(Conflict, match="multiplayer table"):
+        services.result_override(match=table, actor=organiser, games=[{"winner": "a"}], reason="x")
+    with django_capture_on_commit_callbacks(execute=True):
+        for match in rnd.matches.all():
+            table_result_override(match=match, actor=organiser, reason="slips", placements=[1, 2, 3, 4])
+    rows = list(csv.DictReader(io.StringIO(
+        client.get(reverse("tournaments:export-history-csv", args=[t.pk])).content.decode())))
+    assert len(rows) == 2 and rows[0]["placements"] == "1 2 3 4" and rows[0]["player_b"] == ""
+    assert len(rows[0]["player_a"].split(" / ")) == 4
+    from tournaments.models import StandingsSnapshot
+
+    snapshot = StandingsSnapshot.objects.filter(tournament=t).order_by("-version").first()
+    assert sorted(r["points"] for r in snapshot.rows) == [0, 0, 1, 1, 3, 3, 7, 7]  # the organiser's points
+    second = services.round_pair_next(tournament=t, actor=organiser, seed=2)
+    winners = {m.seats.get(seat=s).registration_id for m in rnd.matches.all() for s in (1,)}
+    top_table = second.matches.get(table=1)
+    assert winners <= {s.registration_id for s in top_table.seats.all()}  # 7-point players meet at table 1

@@ -130,6 +130,9 @@ def result_report(
     counts missing or negative, third mulligan in a row).
     """
     match = locked_match(match)
+    if match.multiplayer:
+        raise Conflict("This is a multiplayer table: report its placements (tournaments.services.tables).",
+                       code="multiplayer_table")
     seat = match.seat_of(actor)
     if seat is None:
         raise NotAllowed(f"Only the players at table {match.table} may report its result.", code="not_at_table")
@@ -224,6 +227,9 @@ def result_override(*, match: Match, actor, games: list[dict], reason: str) -> A
     require_organiser(actor, tournament)
     if not reason.strip():
         raise UserError("Give a reason for the change; it is logged.", code="reason_required")
+    if match.multiplayer:
+        raise Conflict("This is a multiplayer table: enter its placements with the table override.",
+                       code="multiplayer_table")
     if match.is_bye:
         raise Conflict("A bye has no result to enter.", code="bye")
     scored = score_games(match, games)

@@ -118,7 +118,13 @@ def _next_pairing(tournament: Tournament, history: History, number: int, seed: i
     first_elimination = next((r.number for r in history.rounds if r.elimination), number)
     if structure in (S.SWISS, S.PODS) and len(swiss_like) < tournament.swiss_rounds:
         if structure == S.PODS:
-            return pair_pods(history, rng, pod_size=tournament.table_size), Round.Kind.PODS, None
+            options = standings_options(tournament)
+            ranking = points = None
+            if options:  # the organiser's placement points (or floor): pods formed from *their* standings
+                rows = compute_standings(history, tournament.tiebreakers, **options)
+                ranking, points = [r.player for r in rows], {r.player: r.points for r in rows}
+            return (pair_pods(history, rng, pod_size=tournament.table_size, ranking=ranking, points=points),
+                    Round.Kind.PODS, None)
         return (pair_swiss(history, rng, forbidden=_forbidden(tournament, number),
                            awarded_byes=_awarded_byes(tournament)), Round.Kind.SWISS, None)
     if structure in (S.SWISS, S.PODS):
