@@ -354,3 +354,17 @@ def test_a_multiplayer_table_is_refused_by_the_duel_services_and_exports_its_sea
     winners = {m.seats.get(seat=s).registration_id for m in rnd.matches.all() for s in (1,)}
     top_table = second.matches.get(table=1)
     assert winners <= {s.registration_id for s in top_table.seats.all()}  # 7-point players meet at table 1
+
+
+def test_the_organiser_sees_why_each_pairing_was_made(client, organiser, alice):
+    t, regs = make_event(organiser, 6)
+    rnd = services.round_pair_next(tournament=t, actor=organiser, seed=3)
+    play_round(rnd, organiser)
+    two = services.round_pair_next(tournament=t, actor=organiser, seed=4)
+    url = reverse("tournaments:round", args=[t.pk, two.number])
+    client.force_login(organiser)
+    page = client.get(url).content.decode()
+    assert "Why they were paired" in page and "Pairing seed 4" in page
+    assert all(m.pairing_reason and m.pairing_reason in page for m in two.matches.all())
+    client.force_login(alice)
+    assert "Why they were paired" not in client.get(url).content.decode()
