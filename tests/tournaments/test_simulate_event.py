@@ -26,3 +26,19 @@ def test_a_small_simulated_event_plays_swiss_and_a_top_4_to_a_winner():
     assert Match.objects.filter(round__kind="swiss", player_b__isnull=False).filter(wins_a=1, wins_b=1).exists()
     # every player had a legal registered deck
     assert not Registration.objects.filter(deck__isnull=True).exists()
+
+
+@pytest.mark.parametrize(("structure", "kinds"), [
+    ("pods", {"pods", "elimination"}),
+    ("table_elimination", {"elimination"}),
+    ("double_elimination", {"elimination"}),
+    ("round_robin", {"round_robin"}),
+])
+def test_every_structure_simulates_to_a_winner(structure, kinds):
+    out = io.StringIO()
+    call_command("simulate_event", players=9, seed=5, rounds=2, top_cut=4, structure=structure, stdout=out)
+    tournament = Tournament.objects.get()
+    assert tournament.status == Tournament.Status.FINISHED and tournament.winner is not None
+    assert set(Round.objects.values_list("kind", flat=True)) == kinds
+    assert not Match.objects.exclude(status=Match.Status.CONFIRMED).exists()
+    assert f"Winner: {tournament.winner.display_name}" in out.getvalue()

@@ -31,14 +31,18 @@ class Command(BaseCommand):
         parser.add_argument("--players", type=int, default=64)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--rounds", type=int, default=6, help="Swiss rounds")
-        parser.add_argument("--top-cut", type=int, default=8, choices=[0, 4, 8])
+        parser.add_argument("--top-cut", type=int, default=8, choices=[0, 4, 8, 16, 32])
+        parser.add_argument("--structure", default="swiss", choices=Tournament.Structure.values,
+                            help="swiss (default), single_elimination, double_elimination, round_robin, pods, "
+                                 "table_elimination")
+        parser.add_argument("--table-size", type=int, default=4, help="players per multiplayer table")
         parser.add_argument("--format", default="55", help="built-in deck format id (55, 75 or 110)")
         parser.add_argument("--best-of", type=int, default=3, choices=[1, 3, 5])
         parser.add_argument("--wait", type=float, default=60.0,
                             help="seconds to wait for Celery workers to bring the standings up to date")
 
     def handle(self, *args, players: int, seed: int, rounds: int, top_cut: int, format: str, best_of: int,
-               wait: float, **options) -> None:
+               wait: float, structure: str = "swiss", table_size: int = 4, **options) -> None:
         if players < 2:
             raise CommandError("A tournament needs at least 2 players.")
         started = time.perf_counter()
@@ -48,7 +52,7 @@ class Command(BaseCommand):
         tournament = services.tournament_create(
             actor=organiser, name=f"Simulated event (seed {seed}, {players} players)",
             date=datetime.date.today(), deck_format_id=format, best_of=best_of, swiss_rounds=rounds,
-            top_cut=top_cut,
+            top_cut=top_cut, structure=structure, table_size=table_size,
         )
         services.tournament_open_registration(tournament=tournament, actor=organiser)
         decks = sorted((Path(settings.SPELLFIRE_CARDS_DIR) / "decks" / "crossfire" / f"{format} Card").rglob("*.cfd"))
@@ -74,6 +78,9 @@ class Command(BaseCommand):
             if rnd is None:
                 break
             for match in rnd.matches.select_related("player_a__player", "player_b__player", "round"):
+                if match.multiplayer:
+                    self._play_table(rng, match, strength)
+                    continue
                 if match.is_bye:
                     continue
                 force_draw = not drawn_done and not rnd.is_elimination and best_of > 1
@@ -90,7 +97,7 @@ class Command(BaseCommand):
                     dispute_done = True
                 else:
                     services.result_confirm(report=ResultReport.objects.get(pk=report.pk), actor=b)
-            if not drop_done and rnd.number == 3 and not rnd.is_elimination:
+            if not drop_done and rnd.number == 3 and structure in ("swiss", "pods") and not rnd.is_elimination:
                 quitter = tournament.registrations.order_by("id").last()
                 services.player_drop(registration=quitter, actor=quitter.player)
                 drop_done = True
@@ -108,8 +115,9 @@ class Command(BaseCommand):
         for row in (snapshot.rows if snapshot else []):
             self.stdout.write(
                 f"{row['rank']:>4}  {row['name']:<22} {row['points']:>3}  "
-                f"{row['wins']}-{row['losses']}-{row['draws']:<3} {row['omwp'] * 100:6.2f} {row['gwp'] * 100:6.2f} "
-                f"{row['ogwp'] * 100:6.2f}" + ("  (dropped)" if row.get("dropped") else "")
+                f"{row['wins']}-{row['losses']}-{row['draws']:<3} {row.get('omwp', 0) * 100:6.2f} "
+                f"{row.get('gwp', 0) * 100:6.2f} {row.get('ogwp', 0) * 100:6.2f}"
+                + ("  (dropped)" if row.get("dropped") else "")
             )
         winner = tournament.winner.display_name if tournament.winner else "none"
         self.stdout.write(self.style.SUCCESS(f"Winner: {winner}"))
@@ -162,6 +170,22 @@ class Command(BaseCommand):
             wins[winner] += 1
             games.append({"winner": winner})
         return games, mulligans
+
+    @staticmethod
+    def _play_table(rng: random.Random, match: Match, strength: dict[int, float]) -> None:
+        """A multiplayer table: places drawn from the players' strengths (a single winner, sometimes a shared
+        second place), reported by seat 1 and confirmed by seat 2."""
+        from tournaments.services.tables import table_result_confirm, table_result_report
+
+        seats = list(match.seats.select_related("registration__player").order_by("seat"))
+        order = sorted(seats, key=lambda s: -(strength[s.registration_id] + rng.gauss(0, 1)))
+        place = {s.seat: rank for rank, s in enumerate(order, start=1)}
+        if len(seats) > 3 and rng.random() < 0.2:
+            third = order[2].seat
+            place[third] = 2  # a shared second place
+        placements = [place[s.seat] for s in seats]
+        report = table_result_report(match=match, actor=seats[0].registration.player, placements=placements)
+        table_result_confirm(report=report, actor=seats[1].registration.player)
 
     def _wait_for_standings(self, tournament: Tournament, wait: float):
         deadline = time.monotonic() + wait
