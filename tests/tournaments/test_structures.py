@@ -244,18 +244,33 @@ def test_pods_seat_every_player_at_tables_of_four_and_three(organiser):
     assert sorted(seated) == sorted(r.pk for r in regs)
 
 
-def test_teams_are_paired_as_units(organiser):
+def test_teams_are_paired_as_units(organiser, django_capture_on_commit_callbacks):
     t, regs = make_event(organiser, 8, start=False, team_size=2)
     for i, reg in enumerate(regs):
         pairing.registration_team_set(registration=reg, actor=organiser, team=f"Team {i // 2 + 1}")
     with pytest.raises(UserError, match="already has 2"):
         pairing.registration_team_set(registration=regs[0], actor=organiser, team="Team 2")
     tournament_start(tournament=t, actor=organiser)
+    assert Tournament.objects.get(pk=t.pk).tiebreakers == "pods"
     rnd = services.round_pair_next(tournament=t, actor=organiser, seed=1)
     tables = [[s.registration.team for s in m.seats.select_related("registration")] for m in rnd.matches.all()]
     assert len(tables) == 2
     for teams in tables:
         assert len(teams) == 4 and teams[0] == teams[1] and teams[2] == teams[3] and teams[0] != teams[2]
+    from tournaments.models import StandingsSnapshot
+    from tournaments.services.tables import table_result_override
+
+    with django_capture_on_commit_callbacks(execute=True):
+        for match in rnd.matches.all():  # the first team at each table wins: teammates share their place
+            table_result_override(match=match, actor=organiser, reason="slips", placements=[1, 1, 3, 3])
+    snapshot = StandingsSnapshot.objects.filter(tournament=t).order_by("-version").first()
+    points = {row["player"]: row["points"] for row in snapshot.rows}
+    winners = {str(s.registration_id) for m in rnd.matches.all() for s in m.seats.all() if s.seat <= 2}
+    assert {points[p] for p in winners} == {max(points.values())}
+    second = services.round_pair_next(tournament=t, actor=organiser, seed=2)
+    first_pairs = {frozenset(s.registration.team for s in m.seats.all()) for m in rnd.matches.all()}
+    second_pairs = {frozenset(s.registration.team for s in m.seats.all()) for m in second.matches.all()}
+    assert not first_pairs & second_pairs  # the teams meet new teams
 
 
 def test_structure_options_are_validated(organiser):

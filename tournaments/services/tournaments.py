@@ -96,6 +96,14 @@ def tournament_create(
     if team_size > 1 and structure in (S.PODS, S.TABLE_ELIMINATION):
         raise UserError("Teams play duels of team against team; choose a structure other than multiplayer tables.",
                         code="team_size")
+    if team_size > 1:
+        # A team match seats both teams at one table (spell-battle-rules.txt, "8. Tournaments": four-player
+        # games with teams of two); teammates share their place, so players rank by placement points.
+        if tiebreakers == "mtg":
+            tiebreakers = "pods"
+        if tiebreakers != "pods":
+            raise UserError("Team events rank players with the pods tiebreaker system (placement points at the "
+                            "team table).", code="tiebreakers")
     if not 0 <= late_entry_rounds <= 20:
         raise UserError("Late entries are accepted for 0 to 20 rounds.", code="late_entry_rounds")
     if late_entry_rounds and structure not in (S.SWISS, S.PODS):
