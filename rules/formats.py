@@ -799,6 +799,11 @@ def amend_format(fmt: DeckFormat, changes: dict[str, Any], catalogue: Catalogue)
       (ints);
     * ``type_limits``: ``{card type: {"minimum": int, "maximum": int | None,
       "max_copies": int | None}}`` (a type not in the format is added);
+      ``champion_type_limits``: the same keyed by champion type ("Cleric", "Hero", ...);
+    * ``chase_limit``: ``[minimum, maximum]`` chase cards, or None for no limit;
+    * ``group_limits``: ``{kind: {key: {"minimum", "maximum"} | None}}`` for kinds
+      rarity, world, set and digit (None removes that row), e.g.
+      ``{"rarity": {"VR": {"minimum": 0, "maximum": 2}}}``;
     * ``ban`` / ``unban``: cards (keys such as ``"3rd/54"`` or names); each bans or
       frees every printing of that card;
     * ``restrict``: ``{card: copies}`` (at most that many copies, whatever the card
@@ -811,7 +816,8 @@ def amend_format(fmt: DeckFormat, changes: dict[str, Any], catalogue: Catalogue)
     """
     if not isinstance(changes, dict):
         raise FormatError("bad_value", "The changes must be an object of fields to change.")
-    known = {"name", "type_limits", "ban", "unban", "restrict", "unrestrict", "sets", *_NUMBER_FIELDS}
+    known = {"name", "type_limits", "champion_type_limits", "chase_limit", "group_limits", "ban", "unban",
+             "restrict", "unrestrict", "sets", *_NUMBER_FIELDS}
     unknown = sorted(set(changes) - known)
     if unknown:
         raise FormatError("bad_value", f"Unknown fields: {', '.join(unknown)} (fields: {', '.join(sorted(known))}).")
@@ -824,24 +830,21 @@ def amend_format(fmt: DeckFormat, changes: dict[str, Any], catalogue: Catalogue)
     for key in _NUMBER_FIELDS:
         if key in changes:
             updates[key] = _whole(changes[key], key.replace("_", " ").capitalize(), optional=key == "min_total")
-    if "type_limits" in changes:
-        wanted = changes["type_limits"]
-        if not isinstance(wanted, dict):
-            raise FormatError("bad_value", "type_limits: give {card type: {minimum, maximum, max_copies}}.")
-        limits = {limit.card_type: limit for limit in fmt.type_limits}
-        for card_type, values in wanted.items():
-            if card_type not in CARD_TYPES or card_type == "Dungeon":
-                raise FormatError("bad_value", f'"{card_type}" is not a card type (types: {", ".join(CARD_TYPES)}).')
-            if not isinstance(values, dict):
-                raise FormatError("bad_value", f"type_limits[{card_type}]: give minimum, maximum and max_copies.")
-            old = limits.get(card_type, TypeLimit(card_type, 0, None))
-            limits[card_type] = TypeLimit(
-                card_type,
-                _whole(values.get("minimum", old.minimum), f"{card_type} minimum"),
-                _whole(values.get("maximum", old.maximum), f"{card_type} maximum", optional=True),
-                _whole(values.get("max_copies", old.max_copies), f"{card_type} copies", optional=True),
-            )
-        updates["type_limits"] = tuple(limits.values())
+    for field, names, what in (("type_limits", tuple(t for t in CARD_TYPES if t != "Dungeon"), "card type"),
+                               ("champion_type_limits", CHAMPION_TYPES, "champion type")):
+        if field in changes:
+            updates[field] = _amend_limits(getattr(fmt, field), changes[field], field, names, what)
+    if "chase_limit" in changes:
+        chase = changes["chase_limit"]
+        if chase is None:
+            updates["chase_limit"] = None
+        elif isinstance(chase, (list, tuple)) and len(chase) == 2:
+            updates["chase_limit"] = (_whole(chase[0], "Chase minimum"),
+                                      _whole(chase[1], "Chase maximum", optional=True))
+        else:
+            raise FormatError("bad_value", "chase_limit: give [minimum, maximum] or null.")
+    if "group_limits" in changes:
+        updates["group_limits"] = _amend_groups(fmt.group_limits, changes["group_limits"])
     banned = dict.fromkeys(fmt.banned)
     if "unban" in changes:
         for key in _card_keys(changes["unban"], catalogue, "Unban"):
@@ -863,7 +866,7 @@ def amend_format(fmt: DeckFormat, changes: dict[str, Any], catalogue: Catalogue)
                 restricted[key] = count
     updates["restricted"] = tuple(restricted.items())
     if "sets" in changes:
-        groups = [group for group in fmt.group_limits if group.kind != "set"]
+        groups = [group for group in updates.get("group_limits", fmt.group_limits) if group.kind != "set"]
         if changes["sets"] is not None:
             if not isinstance(changes["sets"], (list, tuple)) or not changes["sets"]:
                 raise FormatError("bad_value", "sets: give the list of set codes allowed (at least one).")
@@ -875,6 +878,54 @@ def amend_format(fmt: DeckFormat, changes: dict[str, Any], catalogue: Catalogue)
             groups += [GroupLimit("set", code, 0, 0) for code in every_set if code not in allowed_sets]
         updates["group_limits"] = tuple(groups)
     return validate_format(replace(fmt, **updates))
+
+
+def _amend_limits(current: tuple[TypeLimit, ...], wanted: Any, field: str, names: tuple[str, ...],
+                  what: str) -> tuple[TypeLimit, ...]:
+    """``current`` with the rows of ``wanted`` ({name: {minimum, maximum, max_copies}}) changed or added."""
+    if not isinstance(wanted, dict):
+        raise FormatError("bad_value", f"{field}: give {{{what}: {{minimum, maximum, max_copies}}}}.")
+    limits = {limit.card_type: limit for limit in current}
+    for name, values in wanted.items():
+        if name not in names:
+            raise FormatError("bad_value", f'"{name}" is not a {what} ({what}s: {", ".join(names)}).')
+        if not isinstance(values, dict):
+            raise FormatError("bad_value", f"{field}[{name}]: give minimum, maximum and max_copies.")
+        old = limits.get(name, TypeLimit(name, 0, None))
+        limits[name] = TypeLimit(
+            name,
+            _whole(values.get("minimum", old.minimum), f"{name} minimum"),
+            _whole(values.get("maximum", old.maximum), f"{name} maximum", optional=True),
+            _whole(values.get("max_copies", old.max_copies), f"{name} copies", optional=True),
+        )
+    return tuple(limits.values())
+
+
+def _amend_groups(current: tuple[GroupLimit, ...], wanted: Any) -> tuple[GroupLimit, ...]:
+    """``current`` with the rows of ``wanted`` ({kind: {key: {minimum, maximum} | None}}) changed, added or removed."""
+    if not isinstance(wanted, dict):
+        raise FormatError("bad_value", "group_limits: give {kind: {key: {minimum, maximum} or null}}.")
+    groups = {(group.kind, group.key): group for group in current}
+    for kind, rows in wanted.items():
+        if kind not in GROUP_KINDS:
+            raise FormatError("bad_value", f'"{kind}" is not a card group (groups: {", ".join(GROUP_KINDS)}).')
+        if not isinstance(rows, dict):
+            raise FormatError("bad_value", f"group_limits[{kind}]: give {{key: {{minimum, maximum}}}}.")
+        for key, values in rows.items():
+            key = str(key).strip()
+            if values is None:
+                groups.pop((kind, key), None)
+                continue
+            if not isinstance(values, dict):
+                raise FormatError("bad_value", f"group_limits[{kind}][{key}]: give minimum and maximum, or null.")
+            old = groups.get((kind, key), GroupLimit(kind, key, 0, None))
+            groups[(kind, key)] = GroupLimit(
+                kind, key,
+                _whole(values.get("minimum", old.minimum), f"{kind} {key} minimum"),
+                _whole(values.get("maximum", old.maximum), f"{kind} {key} maximum", optional=True),
+                _whole(values.get("max_copies", old.max_copies), f"{kind} {key} copies", optional=True),
+            )
+    return tuple(groups.values())
 
 
 def allowed_sets(fmt: DeckFormat, catalogue: Catalogue) -> list[str] | None:

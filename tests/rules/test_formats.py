@@ -170,3 +170,24 @@ def test_bad_amendments_are_refused(catalogue, changes, code, text) -> None:  # 
         amend_format(get_format("55"), changes, catalogue)
     assert caught.value.code == code
     assert text in str(caught.value)
+
+
+def test_the_organiser_changes_champion_type_chase_and_group_limits(catalogue) -> None:  # type: ignore[no-untyped-def]
+    from rules.decklists import Decklist
+    from rules.formats import amend_format
+    from rules.legality import check_deck
+
+    fmt = amend_format(get_format("55"), {
+        "champion_type_limits": {"Thief": {"minimum": 0, "maximum": 0}},
+        "chase_limit": [0, 0],
+        "group_limits": {"rarity": {"VR": {"minimum": 0, "maximum": 1}}, "world": {"3": {"maximum": 0}}},
+    }, catalogue)
+    assert [(l.card_type, l.maximum) for l in fmt.champion_type_limits] == [("Thief", 0)]
+    assert fmt.chase_limit == (0, 0)
+    thief = next(c for c in catalogue if c.champion_type == "Thief" and not c.is_chase)
+    chase = next(c for c in catalogue if c.is_chase)
+    ravenloft = next(c for c in catalogue if c.world_id == "3" and c.card_type == "Realm")
+    codes = {v.code for v in check_deck(Decklist(cards=(thief, chase, ravenloft)), fmt).violations}
+    assert {"champion_type_maximum", "chase_maximum", "group_maximum"} <= codes
+    back = amend_format(fmt, {"chase_limit": None, "group_limits": {"world": {"3": None}}}, catalogue)
+    assert back.chase_limit is None and [g.key for g in back.group_limits] == ["VR"]

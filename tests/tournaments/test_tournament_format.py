@@ -198,3 +198,24 @@ def test_the_deck_page_says_which_format_version_a_verdict_was_checked_against(c
     assert "version 2" in page
     assert "Checked against format version 2" in page
     assert "re-checked when the organiser changed the format" in page
+
+
+def test_the_page_edits_champion_types_and_chase_cards_and_an_unchanged_form_changes_nothing(client, tournament,
+                                                                                              organiser):
+    client.force_login(organiser)
+    url = reverse("tournaments:format", args=[tournament.pk])
+    form = client.get(url).context["edit_form"]
+    data = {f"edit-{name}": "" if value is None else value for name, value in form.initial.items()
+            if not isinstance(value, list)}
+    data.update({"which": "edit", "edit-reason": "no change", "edit-sets": form.initial["sets"]})
+    response = client.post(url, data, follow=True)
+    assert "Nothing changed" in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.format_version == 1
+    data.update({"edit-cmax_thief": "0", "edit-chase_max": "2", "edit-reason": "no thieves, two chase cards"})
+    assert client.post(url, data).status_code == 302
+    tournament.refresh_from_db()
+    fmt = tournament.deck_format
+    assert fmt["champion_type_limits"] == [{"card_type": "Thief", "minimum": 0, "maximum": 0, "max_copies": None}]
+    assert fmt["chase_limit"] == [0, 2] and tournament.format_version == 2
+    assert "Thief champions" in client.get(url).content.decode()

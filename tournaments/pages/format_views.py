@@ -17,7 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from rules.cards import Catalogue, UnknownCard
-from rules.formats import BUILTIN_FORMATS, DeckFormat, allowed_sets
+from rules.formats import BUILTIN_FORMATS, CHAMPION_TYPES, DeckFormat, allowed_sets
 
 from decks.services import get_catalogue
 from tournaments import services
@@ -126,6 +126,23 @@ class FormatEditForm(forms.Form):
             self.fields[f"max_{slug}"] = forms.IntegerField(label=f"{limit.card_type} maximum", min_value=0,
                                                             required=False)
             self.type_rows.append((limit.card_type, self[f"min_{slug}"], self[f"max_{slug}"]))
+        champions = {limit.card_type: limit for limit in fmt.champion_type_limits}
+        self.champion_rows = []
+        for champion_type in CHAMPION_TYPES:
+            slug = _slug(champion_type)
+            limit = champions.get(champion_type)
+            self.fields[f"cmin_{slug}"] = forms.IntegerField(
+                label=f"{champion_type} minimum", min_value=0, required=False,
+                initial=limit.minimum if limit else None)
+            self.fields[f"cmax_{slug}"] = forms.IntegerField(
+                label=f"{champion_type} maximum", min_value=0, required=False,
+                initial=limit.maximum if limit else None)
+            self.champion_rows.append((champion_type, self[f"cmin_{slug}"], self[f"cmax_{slug}"]))
+        chase = fmt.chase_limit
+        self.fields["chase_min"] = forms.IntegerField(label="Chase cards minimum", min_value=0, required=False,
+                                                      initial=chase[0] if chase else None)
+        self.fields["chase_max"] = forms.IntegerField(label="Chase cards maximum", min_value=0, required=False,
+                                                      initial=chase[1] if chase else None)
 
     @property
     def plain_fields(self) -> list:
@@ -159,6 +176,16 @@ class FormatEditForm(forms.Form):
                               "maximum": data[f"max_{_slug(limit.card_type)}"]}
             for limit in self.fmt.type_limits
         }
+        present = {limit.card_type for limit in self.fmt.champion_type_limits}
+        champions = {}
+        for champion_type in CHAMPION_TYPES:
+            low, high = data.get(f"cmin_{_slug(champion_type)}"), data.get(f"cmax_{_slug(champion_type)}")
+            if champion_type in present or low not in (None, 0) or high is not None:
+                champions[champion_type] = {"minimum": low or 0, "maximum": high}
+        if champions:
+            changes["champion_type_limits"] = champions
+        low, high = data.get("chase_min"), data.get("chase_max")
+        changes["chase_limit"] = None if low in (None, 0) and high is None else [low or 0, high]
         changes["unban"] = list(self.fmt.banned)
         changes["ban"] = self._cards(data.get("banned", ""), "banned")
         restrict: dict[str, int] = {}
