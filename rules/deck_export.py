@@ -74,13 +74,7 @@ def to_text(decklist: Decklist) -> str:
     per printing.  Reading it back gives the same printings with the same counts (the
     order is by type, not the file's order) and the same title, author and notes.
     """
-    lines: list[str] = []
-    if decklist.title:
-        lines.append(f"# title: {_one_line(decklist.title)}")
-    if decklist.author:
-        lines.append(f"# author: {_one_line(decklist.author)}")
-    if decklist.notes:
-        lines.extend(f"# notes: {line.rstrip()}" for line in decklist.notes.splitlines())
+    lines = decklist.header_lines()
     for card_type, entries in group_by_type(decklist.cards):
         if lines:
             lines.append("")

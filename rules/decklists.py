@@ -101,6 +101,18 @@ class Decklist:
             result[card.key] = result.get(card.key, 0) + 1
         return result
 
+    def header_lines(self) -> list[str]:
+        """``# title: ...``, ``# author: ...`` and one ``# notes: ...`` per notes line (trailing spaces dropped,
+        as the text reader drops them), for the text writers."""
+        lines: list[str] = []
+        if self.title:
+            lines.append(f"# title: {_one_line(self.title)}")
+        if self.author:
+            lines.append(f"# author: {_one_line(self.author)}")
+        if self.notes:
+            lines.extend(f"# notes: {line.rstrip()}" for line in self.notes.splitlines())
+        return lines
+
     def to_text(self) -> str:
         """Render as a plain-text decklist that :func:`read_decklist` reads back to the same cards.
 
@@ -108,13 +120,7 @@ class Decklist:
         grouped so the card order survives the round trip.  Title, author and notes
         become ``# title: ...``, ``# author: ...`` and ``# notes: ...`` comment lines.
         """
-        lines: list[str] = []
-        if self.title:
-            lines.append(f"# title: {_one_line(self.title)}")
-        if self.author:
-            lines.append(f"# author: {_one_line(self.author)}")
-        if self.notes:
-            lines.extend(f"# notes: {line}" for line in self.notes.splitlines())
+        lines = self.header_lines()
         run_card: Card | None = None
         run = 0
         for card in self.cards:

@@ -206,6 +206,12 @@ def result_dispute(*, report: ResultReport, actor, reason: str) -> Match:
     if not reason.strip():
         raise UserError("Say what is wrong with the report.", code="reason_required")
     report, match = _pending_report_for_opponent(report, actor)
+    return mark_disputed(report, match, actor, reason)
+
+
+def mark_disputed(report: ResultReport, match: Match, actor, reason: str) -> Match:
+    """Record ``actor``'s dispute of a pending ``report``: the report and its match become disputed
+    (the organiser's open tables list them first). Callers check who may dispute."""
     report.status, report.responded_by, report.responded_at = ResultReport.Status.DISPUTED, actor, timezone.now()
     report.dispute_reason = reason.strip()
     report.save(update_fields=["status", "responded_by", "responded_at", "dispute_reason"])

@@ -45,6 +45,7 @@ from rules.pairings.elimination import table_winner
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import AuditEntry, Match, MatchSeat, ResultReport
 from tournaments.services.permissions import require_organiser
+from tournaments.services.results import mark_disputed
 from tournaments.services.standings import queue_standings
 
 TABLE_KIND = "table"
@@ -340,12 +341,7 @@ def table_result_dispute(*, report: ResultReport, actor, reason: str) -> Match:
     if not (reason or "").strip():
         raise UserError("Say what is wrong with the report.", code="reason_required")
     report, match, _ = _pending_for_other_player(report, actor, "dispute its result")
-    report.status, report.responded_by, report.responded_at = ResultReport.Status.DISPUTED, actor, timezone.now()
-    report.dispute_reason = reason.strip()
-    report.save(update_fields=["status", "responded_by", "responded_at", "dispute_reason"])
-    match.status = Match.Status.DISPUTED
-    match.save(update_fields=["status"])
-    return match
+    return mark_disputed(report, match, actor, reason)
 
 
 @transaction.atomic
