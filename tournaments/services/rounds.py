@@ -37,10 +37,6 @@ from tournaments.services.permissions import require_organiser
 from tournaments.services.standings import queue_standings
 
 S = Tournament.Structure
-#: Structures paired as brackets from the first round (no Swiss phase).
-BRACKETS = (S.SINGLE_ELIMINATION, S.DOUBLE_ELIMINATION, S.TABLE_ELIMINATION)
-#: Structures whose tables have three or more seats.
-MULTIPLAYER = (S.PODS, S.TABLE_ELIMINATION)
 
 BYE_REASON = "Bye: scored as a 2-0 match win (Magic Tournament Rules, Appendix C)"
 
