@@ -38,6 +38,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from rules.errors import RulesError
+
 __all__ = [
     "Card",
     "Catalogue",
@@ -178,26 +180,25 @@ class Card:
         return f"{self.key} {self.name}"
 
 
-class UnknownCard(LookupError):
+class UnknownCard(RulesError, LookupError):
     """No card matches a query given to :meth:`Catalogue.resolve`.
 
     Attributes: ``query`` (the text looked for) and ``suggestions`` (up to five
-    closest names or keys, best first, possibly empty).  ``str()`` reads e.g.
-    ``No card matches "War Prty"; did you mean: War Party?``.
+    closest names or keys, best first, possibly empty).  ``str()`` (``message``)
+    reads e.g. ``No card matches "War Prty"; did you mean: War Party?``.
+    ``code`` is ``"unknown_card"``; ``params`` is ``{"query": str, "suggestions": [str]}``.
     """
 
     def __init__(self, query: str, suggestions: list[str] | None = None) -> None:
         self.query = query
         self.suggestions = list(suggestions or [])
-        super().__init__(self._message())
+        super().__init__("unknown_card", self._message(),
+                         {"query": query, "suggestions": list(self.suggestions)})
 
     def _message(self) -> str:
         if self.suggestions:
             return f'No card matches "{self.query}"; did you mean: {", ".join(self.suggestions)}?'
         return f'No card matches "{self.query}" and no similar card was found.'
-
-    def __str__(self) -> str:
-        return self._message()
 
 
 _SET_FIRST = re.compile(r"^([A-Za-z0-9]+?)\s*[/ ]\s*(\d+)$")

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.cards import Card, Catalogue, UnknownCard, normalise_name
+from rules.errors import RulesError
 
 __all__ = [
     "LACKEY_SETS",
@@ -56,7 +57,7 @@ MAX_CARD_LINES = 1000
 _MAX_SUGGESTED = 50
 
 
-class DecklistError(ValueError):
+class DecklistError(RulesError, ValueError):
     """A decklist cannot be turned into cards; the user should see why.
 
     Attributes: ``code`` – one of ``"empty"`` (no cards), ``"unreadable"`` (binary,
@@ -69,13 +70,7 @@ class DecklistError(ValueError):
     """
 
     def __init__(self, code: str, message: str, params: dict[str, Any] | None = None) -> None:
-        self.code = code
-        self.params = dict(params or {})
-        self.message = message
-        super().__init__(message)
-
-    def __str__(self) -> str:
-        return self.message
+        super().__init__(code, message, params)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rules.errors import RulesError
+
 if TYPE_CHECKING:
     from rules.cards import Catalogue
 
@@ -311,16 +313,22 @@ class DeckFormat:
         )
 
 
-class UnknownFormat(KeyError):
-    """No built-in format has the requested id; ``format_id`` and ``valid_ids`` tell which."""
+class UnknownFormat(RulesError, KeyError):
+    """No built-in format has the requested id; ``format_id`` and ``valid_ids`` tell which.
+
+    ``code`` is ``"unknown_format"``; ``params`` is ``{"format_id": str, "valid_ids": [str]}``.
+    Still a ``KeyError`` (the lookup of a format by id failed), but ``str()`` is the message,
+    not the quoted key.
+    """
 
     def __init__(self, format_id: str, valid_ids: list[str]) -> None:
         self.format_id = format_id
         self.valid_ids = list(valid_ids)
-        super().__init__(format_id)
-
-    def __str__(self) -> str:
-        return f'Unknown deck format "{self.format_id}"; valid formats: {", ".join(self.valid_ids)}.'
+        super().__init__(
+            "unknown_format",
+            f'Unknown deck format "{format_id}"; valid formats: {", ".join(self.valid_ids)}.',
+            {"format_id": format_id, "valid_ids": list(self.valid_ids)},
+        )
 
 
 #: Card types the tables list as "any number".
@@ -461,18 +469,18 @@ def get_format(format_id: str) -> DeckFormat:
 # --------------------------------------------------------------------------- validation
 
 
-class FormatError(ValueError):
+class FormatError(RulesError, ValueError):
     """A format file or an organiser's edit cannot be used.
 
     ``code`` (``unreadable``, ``too_large``, ``bad_value``, ``unknown_card``,
-    ``nonsense_limits``), ``problems`` (one plain-English sentence per problem) and
-    ``str()`` (all of them, saying what to fix).
+    ``nonsense_limits``), ``problems`` (one plain-English sentence per problem),
+    ``message`` and ``str()`` (all of them joined by spaces, saying what to fix) and
+    ``params`` (``{"problems": [str]}``).
     """
 
     def __init__(self, code: str, problems: list[str] | str) -> None:
-        self.code = code
         self.problems = [problems] if isinstance(problems, str) else list(problems)
-        super().__init__(" ".join(self.problems))
+        super().__init__(code, " ".join(self.problems), {"problems": list(self.problems)})
 
 
 #: Largest deck size a format may ask for (CrossFire's "9999" format is the largest seen).

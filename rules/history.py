@@ -53,6 +53,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.errors import RulesError
+
 __all__ = [
     "PlayerEntry",
     "MatchRecord",
@@ -122,7 +124,7 @@ class History:
         return [p.id for p in self.players]
 
 
-class HistoryError(ValueError):
+class HistoryError(RulesError, ValueError):
     """A history the user supplied is malformed.
 
     ``code`` names the problem, ``params`` holds the details (always ``field``:
@@ -130,10 +132,7 @@ class HistoryError(ValueError):
     """
 
     def __init__(self, code: str, message: str, **params: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params: dict[str, Any] = params
-        self.message = message
+        super().__init__(code, message, params)
 
 
 def _is_int(value: Any) -> bool:

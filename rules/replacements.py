@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from rules.cards import Card
 from rules.decklists import Decklist
+from rules.errors import RulesError
 
 RULE = ("spellfire-tournament-rules-2.0.txt, opening section: a card destroyed by Enter Darkness Together "
         "may be replaced at the end of the round, or at the end of the game with the same card")
@@ -24,12 +25,11 @@ END_OF_GAME = "end_of_game"
 END_OF_ROUND = "end_of_round"
 
 
-class ReplacementError(ValueError):
+class ReplacementError(RulesError, ValueError):
     """A replacement the rule does not allow. ``code``: "not_in_deck"."""
 
     def __init__(self, code: str, message: str, params: dict | None = None) -> None:
-        super().__init__(message)
-        self.code, self.message, self.params = code, message, params or {}
+        super().__init__(code, message, params)
 
 
 def replacement_timing(destroyed: Card, replacement: Card) -> str:

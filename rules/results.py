@@ -47,6 +47,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules.errors import RulesError
+
 __all__ = [
     "Game",
     "GameCounts",
@@ -138,17 +140,14 @@ class MatchScore:
     decided: bool
 
 
-class ResultError(ValueError):
+class ResultError(RulesError, ValueError):
     """A match report the user entered cannot be right.
 
     ``code`` names the problem, ``params`` the details, ``str()`` says what to do.
     """
 
     def __init__(self, code: str, message: str, **params: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params: dict[str, Any] = params
-        self.message = message
+        super().__init__(code, message, params)
 
 
 def _mulligan_error(seat: int, game_number: int) -> ResultError:

@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from rules.errors import RulesError
 from rules.history import History
 
 __all__ = [
@@ -80,14 +81,11 @@ TIEBREAKERS: dict[str, str] = {
 DEFAULT_FLOOR = Fraction(1, 3)
 
 
-class StandingsError(ValueError):
+class StandingsError(RulesError, ValueError):
     """Standings cannot be computed for this input; ``code``, ``params``, ``str()`` says what to do."""
 
     def __init__(self, code: str, message: str, **params: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params: dict[str, Any] = params
-        self.message = message
+        super().__init__(code, message, params)
 
 
 @dataclass(slots=True)

@@ -39,6 +39,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rules.errors import RulesError
+
 __all__ = [
     "Table",
     "Pairing",
@@ -88,17 +90,14 @@ class Pairing:
         }
 
 
-class PairingError(ValueError):
+class PairingError(RulesError, ValueError):
     """The round cannot be paired as asked.
 
     ``code`` names the problem, ``params`` holds the details, ``str()`` says what to do.
     """
 
     def __init__(self, code: str, message: str, **params: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params: dict[str, Any] = params
-        self.message = message
+        super().__init__(code, message, params)
 
 
 from rules.pairings.elimination import (  # noqa: E402
