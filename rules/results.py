@@ -39,6 +39,19 @@ best of N
     A match of at most N counted games (N = 1, 3 or 5); the first player to win
     ceil(N/2) games wins the match.  A match cut short by time is won by the
     player with more game wins; equal game wins is a drawn match.
+elimination match
+    A match of an elimination (playoff) round cannot end drawn: drawn games
+    (and unfinished games that resolve to a draw) do not count toward the N
+    games, and play goes on until a player has won ceil(N/2) games
+    (``score_match(..., elimination=True)``).  Sources: ``ELIMINATION_RULE``:
+    spell-battle-rules.txt, "8. Tournaments" (matches of one game, "two out of
+    three" or "three out of five"; in single elimination "players who lose a
+    match are eliminated ... until only a single winner remains", and when time
+    runs out a winner is still determined), and the Magic Tournament Rules,
+    "Match Structure" (2.1: games are played until one side has won a set
+    number of games; "Drawn games do not count toward this goal"; at time the
+    player with more game wins wins) and "End-of-Match Procedure" ("In
+    single-elimination rounds, matches may not end in a draw").
 """
 
 from __future__ import annotations
@@ -64,6 +77,7 @@ __all__ = [
     "COUNTS_RULE",
     "COUNT_ORDER",
     "END_OF_ROUND_PROCEDURES",
+    "ELIMINATION_RULE",
 ]
 
 MULLIGAN_RULE = "spellfire-tournament-rules-2.0.txt, Two-Draw Mulligan"
@@ -73,6 +87,11 @@ COUNTS_RULE = (
 )
 COUNT_ORDER = ("unrazed_realms", "razed_realms", "holdings", "champions", "champion_levels", "draw_pile")
 END_OF_ROUND_PROCEDURES = ("unfinished_is_draw", "decide_by_counts")
+ELIMINATION_RULE = (
+    "spell-battle-rules.txt, 8. Tournaments (two out of three, three out of five; losers are eliminated until "
+    "a single winner remains); Magic Tournament Rules, Match Structure (drawn games do not count) and "
+    "End-of-Match Procedure (single-elimination matches may not end in a draw)"
+)
 
 
 @dataclass(frozen=True)
@@ -255,8 +274,14 @@ def resolve_game(game: Game, end_of_round: str = "unfinished_is_draw", number: i
     return Game(winner=decision.winner, counts=game.counts)
 
 
-def check_match_score(wins: tuple[int, int] | Sequence[int], draws: int, best_of: int) -> None:
+def check_match_score(wins: tuple[int, int] | Sequence[int], draws: int, best_of: int, *,
+                      elimination: bool = False) -> None:
     """Refuse a reported match score (game wins per seat, drawn games) that cannot happen in a best of ``best_of``.
+
+    ``elimination=True`` (a match of an elimination round; ``ELIMINATION_RULE``):
+    drawn games do not count toward the ``best_of`` games, so "too_many_games"
+    is not raised for them, and equal game wins raise "elimination_undecided"
+    (the match is not over: play on until one player wins).
 
     With ``needed = best_of // 2 + 1`` game wins to take the match: a seat
     cannot win more than ``needed`` games ("too_many_wins": a best of 3 cannot
@@ -291,6 +316,12 @@ def check_match_score(wins: tuple[int, int] | Sequence[int], draws: int, best_of
             wins=[a, b],
             best_of=best_of,
         )
+    if a + b + draws == 0:
+        raise ResultError("no_games", "The score has no won or drawn game; report at least one game.")
+    if elimination:
+        if a == b:
+            raise _undecided_error(a, b, draws, best_of)
+        return
     if a + b + draws > best_of:
         raise ResultError(
             "too_many_games",
@@ -300,8 +331,20 @@ def check_match_score(wins: tuple[int, int] | Sequence[int], draws: int, best_of
             draws=draws,
             best_of=best_of,
         )
-    if a + b + draws == 0:
-        raise ResultError("no_games", "The score has no won or drawn game; report at least one game.")
+
+
+def _undecided_error(a: int, b: int, draws: int, best_of: int) -> ResultError:
+    needed = best_of // 2 + 1
+    return ResultError(
+        "elimination_undecided",
+        f"{a}-{b} with {draws} drawn game(s) does not decide an elimination match: it cannot end drawn, and "
+        f"drawn games do not count toward the {best_of}. Play on until a player has won {needed} game(s) "
+        f"(or has more game wins when time is called), then report every game — {ELIMINATION_RULE}.",
+        wins=[a, b],
+        draws=draws,
+        best_of=best_of,
+        rule=ELIMINATION_RULE,
+    )
 
 
 def _trailing_mulligans(games: Sequence[Game], seat: int) -> int:
@@ -329,7 +372,8 @@ def check_mulligan(games_so_far: Sequence[Game], declaring_seat: int) -> None:
         raise _mulligan_error(declaring_seat, len(games_so_far) + 1)
 
 
-def score_match(games: Sequence[Game], best_of: int, *, end_of_round: str = "unfinished_is_draw") -> MatchScore:
+def score_match(games: Sequence[Game], best_of: int, *, end_of_round: str = "unfinished_is_draw",
+                elimination: bool = False) -> MatchScore:
     """Score a duel from its games, in the order played.
 
     Unfinished and decked-out games are first turned into drawn or won games
@@ -346,6 +390,17 @@ def score_match(games: Sequence[Game], best_of: int, *, end_of_round: str = "unf
     "no_games" (no won or drawn game: mulligans alone are not a result).
     A match ended early by time is accepted: more game wins wins the match,
     equal game wins is a drawn match (``winner=None``).
+
+    ``elimination=True``: a match of an elimination round, which cannot end
+    drawn (``ELIMINATION_RULE``: spell-battle-rules.txt, "8. Tournaments";
+    Magic Tournament Rules, Match Structure and End-of-Match Procedure).
+    Drawn games (also unfinished games resolved to a draw) do not count toward
+    ``best_of``, so "too_many_games" only limits won games (win A, win B,
+    drawn, win A scores 2-1 with 1 draw and decides a best of 3); a record
+    that ends with equal game wins raises "elimination_undecided" (play on).
+    A player ahead on game wins when time ends the record wins, as in Swiss.
+    Games after a player reached ceil(best_of/2) wins are still refused
+    ("game_after_decision").
     """
     if best_of not in (1, 3, 5) or isinstance(best_of, bool):
         raise ResultError("best_of", f"Matches are best of 1, 3 or 5 games, not {best_of!r}.", best_of=best_of)
@@ -377,7 +432,7 @@ def score_match(games: Sequence[Game], best_of: int, *, end_of_round: str = "unf
             mulligans += 1
             continue
         counted += 1
-        if counted > best_of:
+        if not elimination and counted > best_of:
             raise ResultError(
                 "too_many_games",
                 f"Game {number} is counted game {counted} of a best of {best_of}; a match has at most "
@@ -396,6 +451,8 @@ def score_match(games: Sequence[Game], best_of: int, *, end_of_round: str = "unf
             "The report has no won or drawn game (mulligans are restarted games, not results); "
             "report at least one game.",
         )
+    if elimination and wins[0] == wins[1]:
+        raise _undecided_error(wins[0], wins[1], draws, best_of)
     winner: int | None
     if wins[0] > wins[1]:
         winner = 0

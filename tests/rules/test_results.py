@@ -261,3 +261,55 @@ def test_swapping_the_seats_swaps_the_count_decision(a: GameCounts, b: GameCount
     assert forward.deciding == backward.deciding
     assert forward.winner == (None if backward.winner is None else 1 - backward.winner)
     assert (forward.winner is None) == (a == b)
+
+
+# Elimination matches cannot end drawn. Sources (rules.results.ELIMINATION_RULE):
+# /work/shared/rules-texts/spell-battle-rules.txt, "8. Tournaments" (best of one, "two out of three",
+# "three out of five"; in single elimination losers are eliminated until a single winner remains), and the
+# Magic Tournament Rules, "Match Structure" (drawn games do not count toward the games to win) and
+# "End-of-Match Procedure" ("In single-elimination rounds, matches may not end in a draw").
+
+U = Game(unfinished=True)
+
+
+def test_elimination_drawn_games_do_not_count_toward_best_of() -> None:
+    score = score_match([W0, W1, D, W0], 3, elimination=True)
+    assert score == MatchScore(wins=(2, 1), draws=1, mulligans=0, winner=0, games_played=4, decided=True)
+    assert code_of([W0, W1, D, W0]) == "too_many_games"  # Swiss: unchanged
+
+
+def test_elimination_unfinished_games_resolved_to_draws_do_not_count() -> None:
+    score = score_match([D, U, W1], 1, elimination=True)
+    assert (score.wins, score.draws, score.winner, score.decided) == ((0, 1), 2, 1, True)
+
+
+@pytest.mark.parametrize("games", [[W0, W1, D], [D], [W0, W1], [D, D, D]])
+def test_an_undecided_elimination_match_must_be_played_on(games: list[Game]) -> None:
+    with pytest.raises(ResultError) as info:
+        score_match(games, 3, elimination=True)
+    assert info.value.code == "elimination_undecided"
+    assert "Play on" in str(info.value) and "Magic Tournament Rules" in str(info.value)
+
+
+def test_elimination_still_refuses_more_wins_than_needed() -> None:
+    with pytest.raises(ResultError) as info:
+        score_match([W0, D, W0, W0], 3, elimination=True)
+    assert info.value.code == "game_after_decision"
+
+
+def test_elimination_match_ahead_at_time_is_won() -> None:
+    score = score_match([W0, D], 3, elimination=True)
+    assert score.winner == 0 and not score.decided
+
+
+def test_check_match_score_in_elimination() -> None:
+    check_match_score((2, 1), 1, 3, elimination=True)
+    check_match_score((3, 2), 4, 5, elimination=True)
+    for wins, draws, code in [((1, 1), 1, "elimination_undecided"), ((3, 0), 0, "too_many_wins"),
+                              ((0, 0), 0, "no_games"), ((2, 2), 0, "both_won")]:
+        with pytest.raises(ResultError) as info:
+            check_match_score(wins, draws, 3, elimination=True)
+        assert info.value.code == code
+    with pytest.raises(ResultError) as info:
+        check_match_score((2, 1), 1, 3)
+    assert info.value.code == "too_many_games"
