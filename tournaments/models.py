@@ -199,7 +199,9 @@ class Round(models.Model):
 
 
 class Match(models.Model):
-    """A table in a round. ``player_b`` is empty for a bye."""
+    """A table in a round: a set of seats (``Seat``), one for a bye, two for a duel, N for a multiplayer
+    or team table. Its result is the one confirmed ``ResultSubmission``; ``status`` says where the
+    result stands (kept in step with the submissions by ``tournaments.services.results``)."""
 
     class Status(models.TextChoices):
         PENDING = "pending", "Awaiting result"
@@ -209,71 +211,42 @@ class Match(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField()
-    player_a = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="+")
-    player_b = models.ForeignKey(Registration, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     pairing_reason = models.CharField(max_length=300, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
-    wins_a = models.PositiveSmallIntegerField(null=True, blank=True)
-    wins_b = models.PositiveSmallIntegerField(null=True, blank=True)
-    draws = models.PositiveSmallIntegerField(null=True, blank=True)
-    games = models.JSONField(
-        default=list,
-        help_text="Confirmed games: [{winner: 'a'|'b'|null, drawn, mulligan_by, unfinished, deck_out, "
-        "counts: {a: {...}, b: {...}}|null, penalty: id (a game loss)}]",
-    )
-    multiplayer = models.BooleanField(
-        default=False, help_text="A table of three or more players: its seats are MatchSeat rows (player_b empty)")
+    draws = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Drawn games of the confirmed result (None until confirmed)")
 
     class Meta:
         ordering = ["round__number", "table"]
         constraints = [models.UniqueConstraint(fields=["round", "table"], name="one_match_per_table")]
 
     def __str__(self) -> str:
-        if self.multiplayer:
-            return f"{self.round}, table {self.table}: multiplayer table"
-        b = self.player_b.display_name if self.player_b else "BYE"
-        return f"{self.round}, table {self.table}: {self.player_a.display_name} v {b}"
-
-    @property
-    def is_bye(self) -> bool:
-        return self.player_b_id is None and not self.multiplayer
+        return f"{self.round}, table {self.table}"
 
     @property
     def is_confirmed(self) -> bool:
         return self.status == self.Status.CONFIRMED
 
-    def seat_of(self, user) -> str | None:
-        """'a' or 'b' when ``user`` plays at this table, else None."""
-        if self.player_a.player_id == user.pk:
-            return "a"
-        if self.player_b is not None and self.player_b.player_id == user.pk:
-            return "b"
-        return None
 
-    def score_text(self) -> str:
-        if self.wins_a is None:
-            return ""
-        text = f"{self.wins_a}-{self.wins_b}"
-        return f"{text}-{self.draws}" if self.draws else text
-
-
-class MatchSeat(models.Model):
-    """One seat at a multiplayer table (three or more players): who sits where and how they placed.
-
-    Duels keep ``Match.player_a`` / ``player_b``; a table of 3+ players stores every seat
-    here (``seat`` 1.. in the order drawn at random by ``rules.pairings``), with the
-    confirmed ``placement`` (1 = won; equal placements share) and games won.
-    """
+class Seat(models.Model):
+    """One player at one match: seat number (1.., in the order drawn by ``rules.pairings``), and once the
+    result is confirmed, the games they won and their placement (1 = won; equal placements share)."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
-    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="+")
-    seat = models.PositiveSmallIntegerField()
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="seats")
+    number = models.PositiveSmallIntegerField()
     placement = models.PositiveSmallIntegerField(null=True, blank=True)
     wins = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
-        ordering = ["match", "seat"]
-        constraints = [models.UniqueConstraint(fields=["match", "seat"], name="one_player_per_seat")]
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["match", "registration"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match}, seat {self.number}"
 
 
 class ForbiddenPair(models.Model):
@@ -297,34 +270,54 @@ class ForbiddenPair(models.Model):
         return self.until_round is None or round_number <= self.until_round
 
 
-class ResultReport(models.Model):
-    """A player's game-by-game report of a match; never edited after it is confirmed or superseded."""
+class ResultSubmission(models.Model):
+    """One version of a match's result: who submitted it (a player, the organiser, a penalty), when, the
+    full game-by-game record and its state. Never edited except to change ``state`` and record the
+    response; a correction is a new submission that supersedes the old one. Exactly one confirmed
+    submission per match is its result (``tournaments.services.results``).
 
-    class Status(models.TextChoices):
-        PENDING = "pending", "Awaiting the opponent"
+    ``record``: ``{"games": [game, ...]}`` or ``{"placements": [int, ...]}`` (a multiplayer table's places
+    in seat order) -- the games as played at the table, game losses not included (they are ``Penalty``
+    rows, added when the result is scored). A game is ``{"winners": [seat, ...], "drawn": bool,
+    "mulligan_by": seat | None, "unfinished": bool, "deck_out": bool, "counts": {seat: {...}} | None}``
+    with seats numbered from 1 (``tournaments.adapters.normalised_game``).
+    ``outcome``: the result it gives, scored when submitted: ``{"wins": [int per seat], "draws": int,
+    "placements": [int per seat]}`` (game losses included).
+    """
+
+    class Source(models.TextChoices):
+        PLAYER = "player", "A player at the table"
+        ORGANISER = "organiser", "The organiser"
+        PENALTY = "penalty", "A penalty"
+        PAIRING = "pairing", "The pairing (a bye)"
+
+    class State(models.TextChoices):
+        PENDING = "pending", "Awaiting confirmation"
         CONFIRMED = "confirmed", "Confirmed"
         DISPUTED = "disputed", "Disputed"
         SUPERSEDED = "superseded", "Superseded"
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
-    reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    reported_at = models.DateTimeField(auto_now_add=True)
-    games = models.JSONField(
-        help_text="Games played at the table: [{winner: 'a'|'b'|null, drawn: bool, mulligan_by: 'a'|'b'|null, "
-        "unfinished: bool, deck_out: bool, counts: {a: {...}, b: {...}}|null}]; wins/draws include game losses"
-    )
-    wins_a = models.PositiveSmallIntegerField()
-    wins_b = models.PositiveSmallIntegerField()
-    draws = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="submissions")
+    source = models.CharField(max_length=12, choices=Source.choices)
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    submitted_at = models.DateTimeField(auto_now_add=True)
+    record = models.JSONField()
+    outcome = models.JSONField()
+    reason = models.TextField(blank=True, help_text="The organiser's reason, or the penalty's")
+    state = models.CharField(max_length=12, choices=State.choices, default=State.PENDING)
     responded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     responded_at = models.DateTimeField(null=True, blank=True)
-    dispute_reason = models.TextField(blank=True)
+    dispute_reason = models.TextField(blank=True, help_text="Why the response disputed it, in the player's words")
+    supersedes = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
 
     class Meta:
-        ordering = ["-reported_at", "-id"]
+        ordering = ["-submitted_at", "-id"]
+        constraints = [models.UniqueConstraint(fields=["match"], condition=models.Q(state="confirmed"),
+                                               name="one_confirmed_submission_per_match")]
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.get_source_display()} ({self.get_state_display()})"
 
 
 class AuditEntry(models.Model):
@@ -353,6 +346,34 @@ class AuditEntry(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+
+    @staticmethod
+    def readable(data: object) -> list[str]:
+        """``before``/``after`` as lines of text ("Result: alice 2-1 bob", "Games: Game 1: alice won; ..."),
+        never a Python dict: keys become words, lists of dicts one line each."""
+        if not isinstance(data, dict):
+            return [str(data)] if data not in (None, "", [], {}) else []
+        lines = []
+        for key, value in data.items():
+            label = str(key).replace("_", " ").capitalize()
+            if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+                lines += [f"{label}: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in item.items())
+                          for item in value]
+            elif isinstance(value, list):
+                lines.append(f"{label}: " + ("; ".join(map(str, value)) if value else "none"))
+            elif isinstance(value, dict):
+                lines.append(f"{label}: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items()))
+            else:
+                lines.append(f"{label}: {'none' if value in (None, '') else value}")
+        return lines
+
+    @property
+    def before_lines(self) -> list[str]:
+        return self.readable(self.before)
+
+    @property
+    def after_lines(self) -> list[str]:
+        return self.readable(self.after)
 
 
 class Penalty(models.Model):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from django.db.models import Case, IntegerField, QuerySet, Value, When
+from django.db.models import Case, IntegerField, Prefetch, QuerySet, Value, When
 
-from tournaments.models import Match, Registration, Round, StandingsSnapshot, Tournament
+from tournaments.models import Match, Registration, ResultSubmission, Round, Seat, StandingsSnapshot, Tournament
+from tournaments.services.results import describe_record, outcome_text
+from tournaments.services.scoring import Outcome
 
 
 def tournament_list() -> QuerySet[Tournament]:
@@ -12,7 +14,10 @@ def tournament_list() -> QuerySet[Tournament]:
 
 
 def round_matches(rnd: Round) -> QuerySet[Match]:
-    return rnd.matches.select_related("player_a__player", "player_b__player").order_by("table")
+    """The round's matches in table order with their seats and players (2 queries)."""
+    return rnd.matches.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("registration__player").order_by("number"))
+    ).order_by("table")
 
 
 def latest_snapshot(tournament: Tournament) -> StandingsSnapshot | None:
@@ -30,7 +35,7 @@ def match_of(tournament: Tournament, rnd: Round, user) -> Match | None:
     reg = registration_of(tournament, user)
     if reg is None:
         return None
-    return round_matches(rnd).filter(player_a=reg).first() or round_matches(rnd).filter(player_b=reg).first()
+    return round_matches(rnd).filter(seats__registration=reg).first()
 
 
 def open_matches(tournament: Tournament) -> QuerySet[Match]:
@@ -38,7 +43,9 @@ def open_matches(tournament: Tournament) -> QuerySet[Match]:
     return (
         Match.objects.filter(round__tournament=tournament)
         .exclude(status=Match.Status.CONFIRMED)
-        .select_related("round", "player_a__player", "player_b__player")
+        .select_related("round")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("registration__player")
+                                   .order_by("number")))
         .annotate(urgency=Case(When(status=Match.Status.DISPUTED, then=Value(0)),
                                When(status=Match.Status.REPORTED, then=Value(1)),
                                default=Value(2), output_field=IntegerField()))
@@ -60,3 +67,27 @@ def standings_etag(tournament_id: int, user=None) -> str | None:
         return None
     who = f"-u{user.pk}" if user is not None and user.is_authenticated else ""
     return f"standings-{tournament_id}-v{row[1] or 0}-r{row[0]}{who}"
+
+
+def match_submissions(match: Match) -> list[dict]:
+    """Every result submission of the match, newest first, for the evidence view: each as
+    ``{"submission", "source", "by", "at", "state", "result" (text), "games" (one line per game),
+    "reason", "dispute_reason", "responded_by"}`` (2 queries)."""
+    seats = list(match.seats.select_related("registration__player").order_by("number"))
+    names = {s.number: s.registration.display_name for s in seats}
+    rows = []
+    for sub in match.submissions.select_related("submitted_by", "responded_by").order_by("-submitted_at", "-id"):
+        rows.append({
+            "submission": sub, "source": sub.get_source_display(), "by": sub.submitted_by.get_username(),
+            "at": sub.submitted_at, "state": sub.state, "state_display": sub.get_state_display(),
+            "result": outcome_text(seats, Outcome.from_json(sub.outcome)),
+            "games": describe_record(sub.record, names), "reason": sub.reason,
+            "dispute_reason": sub.dispute_reason,
+            "responded_by": sub.responded_by.get_username() if sub.responded_by else "",
+        })
+    return rows
+
+
+def pending_submission(match: Match) -> ResultSubmission | None:
+    """The match's report waiting for confirmation, if any."""
+    return match.submissions.filter(state=ResultSubmission.State.PENDING).select_related("submitted_by").first()

@@ -7,17 +7,11 @@ from tournaments.services.penalties import penalty_issue  # noqa: F401
 from tournaments.services.results import (  # noqa: F401
     result_confirm,
     result_dispute,
-    result_override,
     result_report,
+    result_settle,
 )
 from tournaments.services.rounds import round_pair_next  # noqa: F401
 from tournaments.services.standings import standings_recompute  # noqa: F401
-from tournaments.services.tables import (  # noqa: F401
-    table_result_confirm,
-    table_result_dispute,
-    table_result_override,
-    table_result_report,
-)
 from tournaments.services.tournaments import (  # noqa: F401
     player_drop,
     player_register,

@@ -1,50 +1,60 @@
 """Penalties the organiser issues: warning, game loss, match loss, disqualification.
 
-Terms
------
+A penalty belongs to a player (``Penalty.registration``) and, for a game or match loss, to one
+match; it works the same at any number of seats (``tournaments.services.scoring``):
+
 warning
     Recorded and logged; changes no result.
 game loss
-    The penalised player loses a game of a match: a game won by their opponent, placed
-    before the games played at the table (``tournaments.services.results.penalty_games``).
-    A confirmed result is re-scored at once (the change is an ``AuditEntry`` with the result
-    before and after); a match not yet confirmed includes it when it is reported, and a
-    report already waiting for confirmation is superseded (the players report again, so
-    nobody confirms a score that no longer holds). A game loss the match cannot take (it
-    was already decided) is refused: issue it for the player's next match.
+    The penalised player loses a game: in a duel a game won by their opponent, at a multiplayer
+    table a game won by every other seat (a shared win), placed before the games played. A
+    confirmed result is re-scored at once: a new submission (source: penalty) with the same games
+    supersedes it. A match not yet confirmed includes it when it is reported; a report waiting for
+    confirmation is superseded (the players report again, so nobody confirms a score that no longer
+    holds); if the game losses alone decide a duel it is confirmed. A game loss the match cannot take
+    (it was already decided) is refused: issue it for the player's next match.
 match loss
-    The match becomes a loss for the penalised player: their opponent wins it by as many
-    games as take the match (2-0 in a best of 3), whatever was reported before (logged with
-    the result before and after).
+    The match becomes a loss for the penalised player. In a duel the opponent wins it by as many
+    games as take the match (2-0 in a best of 3), whatever was reported before; at a multiplayer
+    table the player is placed last, below every other seat, and the other seats keep the places
+    their games give them (the table is confirmed when its result is, or re-scored if it already
+    was). The Magic Tournament Rules (Appendix B) define game and match losses for two players only;
+    placing the penalised player last is this project's reading for tables, the same as a player
+    who leaves a multiplayer game first.
 disqualification
     The player is dropped (never paired again) and leaves the standings, while the matches
     they played still count for their opponents (``rules.history.History.disqualified``).
     Their match of the current round, if it has no confirmed result, becomes a match loss.
 
-Scores are ``rules.results.score_match``'s. Every penalty is a ``Penalty`` row and an
-``AuditEntry`` (who, when, why, before, after).
+Every penalty is a ``Penalty`` row and an ``AuditEntry`` (who, when, why, before, after).
 """
 
 from __future__ import annotations
 
 from django.db import transaction
 
-from tournaments.adapters import normalised_game
 from tournaments.errors import Conflict, UserError
-from tournaments.models import AuditEntry, Match, Penalty, Registration, ResultReport, Round, Tournament
+from tournaments.models import AuditEntry, Match, Penalty, Registration, Round, Tournament
 from tournaments.services.permissions import require_organiser
 from tournaments.services.results import (
-    confirm_scored,
+    confirm_by_penalty,
     locked_match,
-    played_games,
-    result_dict,
-    score_games,
+    rescore_confirmed,
+    result_summary,
+    seats_of,
+    supersede_open,
 )
 from tournaments.services.standings import queue_standings
 
 
 def _latest_round(tournament: Tournament) -> Round | None:
     return tournament.rounds.order_by("-number").first()
+
+
+def _match_in(rnd: Round | None, registration: Registration) -> Match | None:
+    if rnd is None:
+        return None
+    return rnd.matches.filter(seats__registration=registration).first()
 
 
 def _target_match(tournament: Tournament, registration: Registration, match: Match | None,
@@ -55,17 +65,13 @@ def _target_match(tournament: Tournament, registration: Registration, match: Mat
         match = locked_match(match)
         if match.round.tournament_id != tournament.pk:
             raise UserError("That match is not part of this tournament.", code="wrong_match")
-        if registration.pk not in (match.player_a_id, match.player_b_id):
+        if registration.pk not in {s.registration_id for s in seats_of(match)}:
             raise UserError(
                 f"{registration.display_name} does not play at round {match.round.number}, table {match.table}.",
                 code="wrong_match",
             )
     elif kind in (Penalty.Kind.GAME_LOSS, Penalty.Kind.MATCH_LOSS):
-        latest = _latest_round(tournament)
-        found = None
-        if latest is not None:
-            found = latest.matches.filter(player_a=registration).first() or latest.matches.filter(
-                player_b=registration).first()
+        found = _match_in(_latest_round(tournament), registration)
         if found is None:
             raise UserError(
                 f"{registration.display_name} has no match in the current round; choose the match the "
@@ -73,39 +79,36 @@ def _target_match(tournament: Tournament, registration: Registration, match: Mat
                 code="no_match",
             )
         match = locked_match(found)
-    if match is not None and match.is_bye and kind in (Penalty.Kind.GAME_LOSS, Penalty.Kind.MATCH_LOSS):
+    if match is not None and len(seats_of(match)) == 1 and kind in (Penalty.Kind.GAME_LOSS,
+                                                                     Penalty.Kind.MATCH_LOSS):
         raise UserError("A bye has no games to lose; choose a match against an opponent.", code="bye")
     return match
 
 
-def _supersede_pending(match: Match) -> None:
-    """Reports waiting for confirmation no longer hold: the players report again."""
-    match.reports.filter(status=ResultReport.Status.PENDING).update(status=ResultReport.Status.SUPERSEDED)
-    if match.status == Match.Status.REPORTED:
-        match.status = Match.Status.PENDING
-        match.save(update_fields=["status"])
-
-
-def _apply_game_loss(match: Match) -> None:
+def _apply(match: Match, penalty: Penalty, actor) -> None:
+    """Re-score the match with the new penalty (module docstring)."""
+    text = f"{penalty.get_kind_display()} for {penalty.registration.display_name}: {penalty.reason}"
     if match.is_confirmed:
         try:
-            scored = score_games(match, played_games(match))
+            rescore_confirmed(match, actor=actor, reason=text)
         except UserError as exc:
             raise UserError(
-                f"The game loss cannot be added to the result of round {match.round.number}, table "
-                f"{match.table}: {exc.message} Issue it for the player's next match.",
+                f"The {penalty.get_kind_display().lower()} cannot be added to the result of round "
+                f"{match.round.number}, table {match.table}: {exc.message} Issue it for the player's next match.",
                 code="game_loss_refused", params=exc.params,
             ) from exc
-        confirm_scored(match, scored)
         return
-    scored = score_games(match, [])  # the game losses alone must still be a possible match
-    _supersede_pending(match)
-    if scored.decided:  # the game losses alone decide the match: nothing is left to play
-        confirm_scored(match, scored)
+    if not confirm_by_penalty(match, actor=actor, reason=text):
+        supersede_open(match)
+        if match.status in (Match.Status.REPORTED, Match.Status.DISPUTED):
+            match.status = Match.Status.PENDING
+            match.save(update_fields=["status"])
 
 
-def _apply_match_loss(match: Match, registration: Registration, penalty: Penalty) -> None:
-    earlier = match.penalties.filter(kind=Penalty.Kind.MATCH_LOSS).exclude(pk=penalty.pk).exclude(
+def _check_match_loss(match: Match, registration: Registration) -> None:
+    if len(seats_of(match)) != 2:
+        return
+    earlier = match.penalties.filter(kind=Penalty.Kind.MATCH_LOSS).exclude(
         registration=registration).select_related("registration__player").first()
     if earlier is not None:
         raise Conflict(
@@ -113,12 +116,6 @@ def _apply_match_loss(match: Match, registration: Registration, penalty: Penalty
             "can correct its result with an override.",
             code="match_loss_exists",
         )
-    winner = "b" if registration.pk == match.player_a_id else "a"
-    needed = match.round.tournament.best_of // 2 + 1
-    forced = [{"winner": winner, "penalty": penalty.pk} for _ in range(needed)]
-    scored = score_games(match, [normalised_game(g) for g in forced], with_penalties=False)
-    match.reports.filter(status=ResultReport.Status.PENDING).update(status=ResultReport.Status.SUPERSEDED)
-    confirm_scored(match, scored)
 
 
 def _disqualify(tournament: Tournament, registration: Registration) -> None:
@@ -163,39 +160,34 @@ def penalty_issue(*, tournament: Tournament, actor, registration: Registration, 
         raise UserError(f"{registration.display_name} is not a player in this tournament.", code="not_a_player")
     target = _target_match(tournament, registration, match, kind)
     if target is None and kind == Penalty.Kind.DISQUALIFICATION:
-        latest = _latest_round(tournament)
-        current = None
-        if latest is not None:
-            current = (latest.matches.filter(player_a=registration).first()
-                       or latest.matches.filter(player_b=registration).first())
-        if current is not None and not current.is_bye and current.status != Match.Status.CONFIRMED:
+        current = _match_in(_latest_round(tournament), registration)
+        if current is not None and current.seats.count() > 1 and current.status != Match.Status.CONFIRMED:
             target = locked_match(current)
+    if target is not None and kind in (Penalty.Kind.MATCH_LOSS, Penalty.Kind.DISQUALIFICATION):
+        _check_match_loss(target, registration)
     latest = _latest_round(tournament)
     round_number = target.round.number if target is not None else (latest.number if latest else 0)
-    before = {"player": registration.display_name, "penalty": None}
+    before = {"player": registration.display_name, "penalty": "none"}
     if target is not None:
-        before.update(result_dict(target))
+        before.update(result_summary(target))
     penalty = Penalty.objects.create(
         tournament=tournament, registration=registration, round_number=round_number, kind=kind,
         reason=reason.strip(), issued_by=actor, match=target,
     )
-    if kind == Penalty.Kind.GAME_LOSS:
-        assert target is not None
-        _apply_game_loss(target)
-    elif kind == Penalty.Kind.MATCH_LOSS:
-        assert target is not None
-        _apply_match_loss(target, registration, penalty)
-    elif kind == Penalty.Kind.DISQUALIFICATION:
+    if kind == Penalty.Kind.DISQUALIFICATION:
         _disqualify(tournament, registration)
-        if target is not None and target.status != Match.Status.CONFIRMED:
-            _apply_match_loss(target, registration, penalty)
+        if target is not None:  # their unconfirmed match becomes a match loss
+            _apply(target, penalty, actor)
         elif tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
                                        Tournament.Status.CLOSED):
             queue_standings(tournament)  # the player leaves the standings
-    after = {"player": registration.display_name, "penalty": kind, "penalty_id": penalty.pk, "round": round_number}
+    elif kind in (Penalty.Kind.GAME_LOSS, Penalty.Kind.MATCH_LOSS):
+        assert target is not None
+        _apply(target, penalty, actor)
+    after = {"player": registration.display_name, "penalty": penalty.get_kind_display(), "round": round_number}
     if target is not None:
         target.refresh_from_db()
-        after.update(result_dict(target))
+        after.update(result_summary(target))
     AuditEntry.objects.create(
         tournament=tournament, match=target, actor=actor, action=AuditEntry.Action.PENALTY,
         reason=f"{penalty.get_kind_display()} for {registration.display_name}: {penalty.reason}",

@@ -1,84 +1,144 @@
-"""Result reports, confirmations, disputes and organiser overrides.
+"""Results of any match, whatever its number of seats: report, confirm, dispute, settle.
 
-Players report game by game; the opponent confirms or disputes; the organiser settles
-a dispute or enters/corrects any result, each time with a reason that is logged
-(``AuditEntry``: who, when, why, before and after). Scoring and the two-draw mulligan
-limit are ``rules.results.score_match`` (spellfire-tournament-rules-2.0.txt, Two-Draw Mulligan),
-with the tournament's end-of-round procedure for games unfinished at time
-(``Tournament.end_of_round``: a drawn game, or decided by the end-of-game counts).
+Every result is a ``ResultSubmission``: who submitted it (a player, the organiser, a penalty, the
+pairing for a bye), when, the full record (``tournaments.services.scoring``), the reason where one
+is given, and its state. Nothing is overwritten: a correction is a new submission that supersedes
+the confirmed one, and exactly one confirmed submission per match is its result. On confirmation
+each ``Seat`` gets its games won and placement, ``Match.draws`` the drawn games, the tournament's
+results version goes up and the standings are queued.
 
-Reports and overrides give the games played at the table. A *game loss* penalty
-(``tournaments.services.penalties``) is a game won by the opponent, placed before them:
-every score of the match includes it, and the stored ``Match.games`` carry it with a
-``penalty`` key.
+The workflow (the same for a duel and a multiplayer table):
+
+* a player at the table *reports* (``result_report``); their own earlier pending report is
+  superseded. When another player already reported, the same outcome confirms it and a
+  different one sends both to the organiser as disputed;
+* another player at the table *confirms* (``result_confirm``) or *disputes* with a reason that is
+  kept (``result_dispute``); nobody confirms their own report;
+* the organiser *settles* (``result_settle``): picks one of the match's submissions, or enters a
+  new record, always with a reason; logged in the audit log with the result before and after.
+
+Scoring is ``rules.results.score_match`` for a duel (best of N, the two-draw mulligan,
+spellfire-tournament-rules-2.0.txt, Two-Draw Mulligan; the tournament's end-of-round procedure;
+an elimination match is played until one player has won the games needed) and games won for a
+table; game losses and match losses (``Penalty``) are applied when a result is scored
+(``tournaments.services.penalties``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from rules.results import ResultError, score_match
 
-from tournaments.adapters import games_to_rules, normalised_game
 from tournaments.errors import Conflict, NotAllowed, UserError
-from tournaments.models import AuditEntry, Match, Penalty, ResultReport
+from tournaments.models import AuditEntry, Match, Penalty, ResultSubmission, Seat
 from tournaments.services.permissions import require_organiser
+from tournaments.services.scoring import Outcome, PenaltyEffect, normalised_record, score
 from tournaments.services.standings import queue_standings
 
-
-def penalty_games(match: Match) -> list[dict]:
-    """The game losses issued for this match, in order, as games won by the penalised player's opponent."""
-    games = []
-    for penalty in Penalty.objects.filter(match=match, kind=Penalty.Kind.GAME_LOSS).order_by("issued_at", "id"):
-        winner = "b" if penalty.registration_id == match.player_a_id else "a"
-        games.append(normalised_game({"winner": winner, "penalty": penalty.pk}))
-    return games
+State = ResultSubmission.State
 
 
-def played_games(match: Match) -> list[dict]:
-    """The stored games of the match that were played at the table (game losses left out)."""
-    return [g for g in match.games if not g.get("penalty")]
+def locked_match(match: Match) -> Match:
+    """The match, locked for update, with its round, tournament and seats (``match.seat_list``)."""
+    match = Match.objects.select_for_update(of=("self",)).select_related("round__tournament").get(pk=match.pk)
+    match.seat_list = list(match.seats.select_related("registration__player").order_by("number"))
+    return match
 
 
-@dataclass(frozen=True)
-class Scored:
-    """A match scored by ``rules.results.score_match``: game wins, drawn games, every game in stored form
-    (game losses included) and whether a player reached the game wins that take the match."""
-
-    wins_a: int
-    wins_b: int
-    draws: int
-    games: list[dict]
-    decided: bool
+def seats_of(match: Match) -> list[Seat]:
+    seats = getattr(match, "seat_list", None)
+    if seats is None:
+        seats = list(match.seats.select_related("registration__player").order_by("number"))
+        match.seat_list = seats
+    return seats
 
 
-def score_games(match: Match, games: list[dict], *, with_penalties: bool = True) -> Scored:
-    """Score ``games`` (the games played) for this match.
+def seat_number_of(match: Match, user) -> int | None:
+    """The seat (1..n) ``user`` plays at this match, else None."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return next((s.number for s in seats_of(match) if s.registration.player_id == user.pk), None)
 
-    Game losses issued for the match come first (``penalty_games``) unless ``with_penalties``
-    is False. Raises UserError (impossible games, a draw in an elimination round).
-    """
-    if not isinstance(games, list) or not all(isinstance(g, dict) for g in games):
-        raise UserError("Give the games as a list, one entry per game.", code="games")
+
+def penalty_effects(match: Match) -> list[PenaltyEffect]:
+    """The game and match losses issued for this match, in the order issued, as seat effects. A penalty
+    follows its player: the seat is looked up now, so a swap of seats never moves it to another player."""
+    seat_by_registration = {s.registration_id: s.number for s in seats_of(match)}
+    # A disqualification issued for a match is a match loss there (tournaments.services.penalties).
+    return [PenaltyEffect(kind="game_loss" if kind == Penalty.Kind.GAME_LOSS else "match_loss",
+                          seat=seat_by_registration[registration_id])
+            for kind, registration_id in Penalty.objects.filter(
+                match=match, kind__in=(Penalty.Kind.GAME_LOSS, Penalty.Kind.MATCH_LOSS,
+                                       Penalty.Kind.DISQUALIFICATION))
+            .order_by("issued_at", "id").values_list("kind", "registration_id")
+            if registration_id in seat_by_registration]
+
+
+def score_record(match: Match, record: dict[str, Any]) -> Outcome:
+    """The outcome of ``record`` at this match with its penalties (``tournaments.services.scoring.score``)."""
     tournament = match.round.tournament
-    every = (penalty_games(match) if with_penalties else []) + [normalised_game(g) for g in games]
-    try:
-        score = score_match(games_to_rules(every), tournament.best_of, end_of_round=tournament.end_of_round)
-    except (ResultError, ValueError) as exc:
-        raise UserError(str(exc), code=getattr(exc, "code", "games"), params=_json_params(exc)) from exc
-    if match.round.is_elimination and score.winner is None:
-        raise UserError(
-            "An elimination match cannot end in a draw: play on until one player has won more games.",
-            code="elimination_draw",
-        )
-    return Scored(score.wins[0], score.wins[1], score.draws, every, score.decided)
+    return score(record, seats=len(seats_of(match)), penalties=penalty_effects(match), best_of=tournament.best_of,
+                 end_of_round=tournament.end_of_round, elimination=match.round.is_elimination)
 
 
-def _json_params(exc: Exception) -> dict:
-    params = getattr(exc, "params", None) or {}
-    return {k: v for k, v in params.items() if isinstance(v, (str, int, float, bool, list, type(None)))}
+def parse_record(match: Match, *, games: Any = None, placements: Any = None) -> tuple[dict[str, Any], Outcome]:
+    """A submitted result in stored form and its outcome; raises UserError."""
+    record = normalised_record(seats=len(seats_of(match)), games=games, placements=placements)
+    return record, score_record(match, record)
+
+
+def result_summary(match: Match) -> dict[str, Any]:
+    """The match's current result for the audit log, as readable text: ``{"status", "result"}``."""
+    seats = seats_of(match)
+    confirmed = match.submissions.filter(state=State.CONFIRMED).first()
+    if confirmed is None:
+        return {"status": match.get_status_display(), "result": "no confirmed result"}
+    return {"status": match.get_status_display(),
+            "result": outcome_text(seats, Outcome.from_json(confirmed.outcome)),
+            "games": describe_record(confirmed.record, {s.number: s.registration.display_name for s in seats})}
+
+
+def outcome_text(seats: list[Seat], outcome: Outcome) -> str:
+    """"alice 2-1 bob" for a duel (with "-d" drawn games), "1. alice (2), 2. bob (1), ..." for a table."""
+    names = [s.registration.display_name for s in seats]
+    if len(names) == 1:
+        return f"{names[0]}: bye"
+    if len(names) == 2:
+        text = f"{names[0]} {outcome.wins[0]}-{outcome.wins[1]}"
+        return (f"{text}-{outcome.draws}" if outcome.draws else text) + f" {names[1]}"
+    order = sorted(range(len(names)), key=lambda i: (outcome.placements[i], i))
+    return ", ".join(f"{outcome.placements[i]}. {names[i]} ({outcome.wins[i]} won)" for i in order) + (
+        f"; {outcome.draws} drawn" if outcome.draws else "")
+
+
+def describe_record(record: dict[str, Any], names: dict[int, str]) -> list[str]:
+    """One line of text per game of a stored record (or the placements), with the players' names."""
+    if "placements" in record:
+        return ["Placements: " + ", ".join(f"{names.get(n, n)} {p}" for n, p in
+                                          enumerate(record["placements"], start=1))]
+    lines = []
+    for number, game in enumerate(record.get("games", []), start=1):
+        if game.get("mulligan_by"):
+            text = f"two-draw mulligan declared by {names.get(game['mulligan_by'])}"
+        elif game.get("drawn"):
+            text = "drawn"
+        elif game.get("winners"):
+            text = " and ".join(names.get(s, str(s)) for s in game["winners"]) + " won"
+        else:
+            text = "no outcome"
+        if game.get("unfinished"):
+            text = "unfinished at time" + (f" ({text})" if game.get("winners") else "")
+        if game.get("deck_out"):
+            text = "a draw pile ran out" + (f" ({text})" if game.get("winners") else "")
+        counts = game.get("counts")
+        if counts:
+            text += "; counts " + "; ".join(
+                f"{names.get(int(seat), seat)}: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in values.items())
+                for seat, values in sorted(counts.items()))
+        lines.append(f"Game {number}: {text}")
+    return lines
 
 
 def _check_slip(match: Match, round_number: int | None, table: int | None) -> None:
@@ -95,48 +155,51 @@ def _check_slip(match: Match, round_number: int | None, table: int | None) -> No
         )
 
 
-def locked_match(match: Match) -> Match:
-    return Match.objects.select_for_update(of=("self",)).select_related(
-        "round__tournament", "player_a__player", "player_b__player"
-    ).get(pk=match.pk)
-
-
-def result_dict(match: Match) -> dict:
-    return {"status": match.status, "wins_a": match.wins_a, "wins_b": match.wins_b, "draws": match.draws,
-            "games": match.games}
-
-
-def confirm_scored(match: Match, scored: Scored) -> None:
-    """Store a scored result as the match's confirmed result and queue the standings."""
-    match.wins_a, match.wins_b, match.draws, match.games = scored.wins_a, scored.wins_b, scored.draws, scored.games
+def confirm(match: Match, submission: ResultSubmission, outcome: Outcome, *, by=None) -> None:
+    """Make ``submission`` the match's result: the confirmed one before it is superseded (and named in
+    ``submission.supersedes``), seats and drawn games stored, the standings queued."""
+    previous = match.submissions.filter(state=State.CONFIRMED).exclude(pk=submission.pk).first()
+    if previous is not None:
+        previous.state = State.SUPERSEDED
+        previous.save(update_fields=["state"])
+        if submission.supersedes_id is None:
+            submission.supersedes = previous
+    submission.state, submission.outcome = State.CONFIRMED, outcome.to_json()
+    if by is not None and submission.responded_by_id is None:
+        submission.responded_by, submission.responded_at = by, timezone.now()
+    submission.save()
+    seats = seats_of(match)
+    for seat, wins, place in zip(seats, outcome.wins, outcome.placements):
+        seat.wins, seat.placement = wins, place
+    Seat.objects.bulk_update(seats, ["wins", "placement"])
+    match.draws = outcome.draws
     match.status = Match.Status.CONFIRMED
-    match.save(update_fields=["wins_a", "wins_b", "draws", "games", "status"])
+    match.save(update_fields=["draws", "status"])
     queue_standings(match.round.tournament)
 
 
-@transaction.atomic
-def result_report(
-    *, match: Match, actor, games: list[dict], round_number: int | None = None, table: int | None = None
-) -> ResultReport:
-    """A player at the table reports the match game by game.
+def supersede_open(match: Match) -> None:
+    """Pending and disputed submissions no longer hold (a settlement or a penalty changed the match)."""
+    match.submissions.filter(state__in=(State.PENDING, State.DISPUTED)).update(state=State.SUPERSEDED)
 
-    ``games``: ``[{"winner": "a"|"b"|None, "drawn": bool, "mulligan_by": "a"|"b"|None,
-    "unfinished": bool, "deck_out": bool, "counts": {"a": {...}, "b": {...}} | None}]``: the games
-    played (game losses are added by the service). ``round_number`` and ``table``, when given,
-    must be this match's (the slip the player filled in).
-    If the opponent already reported the same score, this confirms it; a different score
-    sends the match to the organiser as disputed. Raises NotAllowed (not at this table),
-    Conflict (bye, already confirmed), UserError (wrong round or table, impossible games,
-    counts missing or negative, third mulligan in a row).
+
+@transaction.atomic
+def result_report(*, match: Match, actor, games: Any = None, placements: Any = None,
+                  round_number: int | None = None, table: int | None = None) -> ResultSubmission:
+    """A player at the table reports its result: ``games`` (game by game) or, at a multiplayer table,
+    ``placements`` (``tournaments.services.scoring``). ``round_number`` and ``table``, when given, must be
+    this match's (the slip the player filled in).
+
+    If another player already reported the same outcome, this confirms it; a different one sends the
+    match to the organiser as disputed (both submissions kept). Raises NotAllowed (not at this table),
+    Conflict (a bye, already confirmed, disputed), UserError (wrong round or table, impossible games,
+    counts missing or negative, third mulligan in a row, an elimination match not decided).
     """
     match = locked_match(match)
-    if match.multiplayer:
-        raise Conflict("This is a multiplayer table: report its placements (tournaments.services.tables).",
-                       code="multiplayer_table")
-    seat = match.seat_of(actor)
+    seat = seat_number_of(match, actor)
     if seat is None:
         raise NotAllowed(f"Only the players at table {match.table} may report its result.", code="not_at_table")
-    if match.is_bye:
+    if len(seats_of(match)) == 1:
         raise Conflict("A bye needs no report.", code="bye")
     if match.status == Match.Status.CONFIRMED:
         raise Conflict("This match already has a confirmed result; ask the organiser to correct it.",
@@ -144,107 +207,140 @@ def result_report(
     if match.status == Match.Status.DISPUTED:
         raise Conflict("This match is disputed; the organiser will settle it.", code="disputed")
     _check_slip(match, round_number, table)
-    scored = score_games(match, games)
-    wins_a, wins_b, draws = scored.wins_a, scored.wins_b, scored.draws
-    now = timezone.now()
-    played = [normalised_game(g) for g in games]
-    report = ResultReport(match=match, reported_by=actor, games=played, wins_a=wins_a, wins_b=wins_b, draws=draws)
-    pending = match.reports.filter(status=ResultReport.Status.PENDING).first()
-    if pending is not None and pending.reported_by_id == actor.pk:
-        pending.status = ResultReport.Status.SUPERSEDED
-        pending.save(update_fields=["status"])
+    record, outcome = parse_record(match, games=games, placements=placements)
+    submission = ResultSubmission(match=match, source=ResultSubmission.Source.PLAYER, submitted_by=actor,
+                                  record=record, outcome=outcome.to_json())
+    pending = match.submissions.select_for_update().filter(state=State.PENDING).first()
+    if pending is not None and pending.submitted_by_id == actor.pk:
+        pending.state = State.SUPERSEDED
+        pending.save(update_fields=["state"])
+        submission.supersedes = pending
         pending = None
     if pending is None:
-        report.save()
+        submission.save()
         match.status = Match.Status.REPORTED
         match.save(update_fields=["status"])
-        return report
-    # The opponent reported first: matching scores confirm, different scores are a dispute.
-    same = (pending.wins_a, pending.wins_b, pending.draws) == (wins_a, wins_b, draws)
-    status = ResultReport.Status.CONFIRMED if same else ResultReport.Status.DISPUTED
-    report.status = status
-    report.save()
-    pending.status, pending.responded_by, pending.responded_at = status, actor, now
-    if not same:
-        pending.dispute_reason = "The players reported different results."
-    pending.save(update_fields=["status", "responded_by", "responded_at", "dispute_reason"])
-    if same:
-        confirm_scored(match, score_games(match, pending.games))
-    else:
-        match.status = Match.Status.DISPUTED
-        match.save(update_fields=["status"])
-    return report
+        return submission
+    # Another player reported first: the same outcome confirms it, a different one is a dispute.
+    now = timezone.now()
+    if Outcome.from_json(pending.outcome).same_as(outcome):
+        submission.state = State.SUPERSEDED
+        submission.supersedes = pending
+        submission.save()
+        pending.responded_by, pending.responded_at = actor, now
+        confirm(match, pending, score_record(match, pending.record))
+        return submission
+    submission.state = State.DISPUTED
+    submission.save()
+    pending.state, pending.responded_by, pending.responded_at = State.DISPUTED, actor, now
+    pending.dispute_reason = f"{actor.get_username()} reported a different result."
+    pending.save(update_fields=["state", "responded_by", "responded_at", "dispute_reason"])
+    match.status = Match.Status.DISPUTED
+    match.save(update_fields=["status"])
+    return submission
 
 
-def _pending_report_for_opponent(report: ResultReport, actor) -> tuple[ResultReport, Match]:
-    match = locked_match(report.match)
-    report = ResultReport.objects.select_for_update().get(pk=report.pk)
-    seat = match.seat_of(actor)
-    if seat is None:
-        raise NotAllowed(f"Only the players at table {match.table} may answer its report.", code="not_at_table")
-    if report.reported_by_id == actor.pk:
-        raise NotAllowed("Your opponent must confirm your report; you cannot confirm it yourself.",
-                         code="own_report")
-    if report.status != ResultReport.Status.PENDING:
-        raise Conflict(f"This report is already {report.get_status_display().lower()}.", code="not_pending")
-    return report, match
+def _pending_for_other_player(submission: ResultSubmission, actor, doing: str) -> tuple[ResultSubmission, Match]:
+    match = locked_match(submission.match)
+    submission = ResultSubmission.objects.select_for_update().get(pk=submission.pk)
+    if seat_number_of(match, actor) is None:
+        raise NotAllowed(f"Only the players at table {match.table} may {doing}.", code="not_at_table")
+    if submission.submitted_by_id == actor.pk:
+        raise NotAllowed("Another player at the table must answer your report; you cannot confirm or dispute it "
+                         "yourself.", code="own_report")
+    if submission.state != State.PENDING:
+        raise Conflict(f"This report is already {submission.get_state_display().lower()}.", code="not_pending")
+    return submission, match
 
 
 @transaction.atomic
-def result_confirm(*, report: ResultReport, actor) -> Match:
-    """The opponent confirms a pending report; the result counts and standings are queued."""
-    report, match = _pending_report_for_opponent(report, actor)
-    report.status, report.responded_by, report.responded_at = ResultReport.Status.CONFIRMED, actor, timezone.now()
-    report.save(update_fields=["status", "responded_by", "responded_at"])
-    confirm_scored(match, score_games(match, report.games))
+def result_confirm(*, submission: ResultSubmission, actor) -> Match:
+    """Another player at the table confirms a pending report: it becomes the result, standings are queued.
+
+    Raises NotAllowed (not at the table, your own report), Conflict (not pending), UserError (the
+    report no longer scores, e.g. after a game loss was issued).
+    """
+    submission, match = _pending_for_other_player(submission, actor, "confirm its result")
+    confirm(match, submission, score_record(match, submission.record), by=actor)
     return match
 
 
 @transaction.atomic
-def result_dispute(*, report: ResultReport, actor, reason: str) -> Match:
-    """The opponent disputes a pending report; the organiser settles it."""
-    if not reason.strip():
+def result_dispute(*, submission: ResultSubmission, actor, reason: str) -> Match:
+    """Another player at the table disputes a pending report, saying why; the reason is kept with the
+    report and the organiser settles the match. Raises UserError (no reason), NotAllowed, Conflict."""
+    if not (reason or "").strip():
         raise UserError("Say what is wrong with the report.", code="reason_required")
-    report, match = _pending_report_for_opponent(report, actor)
-    return mark_disputed(report, match, actor, reason)
-
-
-def mark_disputed(report: ResultReport, match: Match, actor, reason: str) -> Match:
-    """Record ``actor``'s dispute of a pending ``report``: the report and its match become disputed
-    (the organiser's open tables list them first). Callers check who may dispute."""
-    report.status, report.responded_by, report.responded_at = ResultReport.Status.DISPUTED, actor, timezone.now()
-    report.dispute_reason = reason.strip()
-    report.save(update_fields=["status", "responded_by", "responded_at", "dispute_reason"])
+    submission, match = _pending_for_other_player(submission, actor, "dispute its result")
+    submission.state, submission.responded_by, submission.responded_at = State.DISPUTED, actor, timezone.now()
+    submission.dispute_reason = reason.strip()
+    submission.save(update_fields=["state", "responded_by", "responded_at", "dispute_reason"])
     match.status = Match.Status.DISPUTED
     match.save(update_fields=["status"])
     return match
 
 
 @transaction.atomic
-def result_override(*, match: Match, actor, games: list[dict], reason: str) -> AuditEntry:
-    """The organiser enters, corrects or settles a match result; logged with who, when, why, before, after.
+def result_settle(*, match: Match, actor, reason: str, submission: ResultSubmission | None = None,
+                  games: Any = None, placements: Any = None) -> AuditEntry:
+    """The organiser settles a dispute, or enters or corrects any result: picks one of the match's
+    ``submission``s (it becomes the result) or enters a new record (``games`` or ``placements``).
 
-    ``games``: the games played, as for ``result_report``; game losses issued for the match
-    are added first. Any pending report is superseded. Raises NotAllowed (not the organiser),
-    UserError (no reason, impossible games).
+    Any other pending or disputed submission is superseded; a confirmed one is superseded by the new
+    result. Logged (``AuditEntry``): who, when, why, the result before and after as text.
+    Raises NotAllowed (not the organiser), Conflict (a bye), UserError (no reason, a submission of
+    another match, impossible games).
     """
     match = locked_match(match)
     tournament = match.round.tournament
     require_organiser(actor, tournament)
-    if not reason.strip():
+    if not (reason or "").strip():
         raise UserError("Give a reason for the change; it is logged.", code="reason_required")
-    if match.multiplayer:
-        raise Conflict("This is a multiplayer table: enter its placements with the table override.",
-                       code="multiplayer_table")
-    if match.is_bye:
+    if len(seats_of(match)) == 1:
         raise Conflict("A bye has no result to enter.", code="bye")
-    scored = score_games(match, games)
-    before = result_dict(match)
+    if submission is not None:
+        if submission.match_id != match.pk:
+            raise UserError("That report belongs to another match.", code="wrong_submission")
+        chosen = ResultSubmission.objects.select_for_update().get(pk=submission.pk)
+        outcome = score_record(match, chosen.record)
+    else:
+        record, outcome = parse_record(match, games=games, placements=placements)
+        chosen = ResultSubmission(match=match, source=ResultSubmission.Source.ORGANISER, submitted_by=actor,
+                                  record=record, outcome=outcome.to_json(), reason=reason.strip())
+    before = result_summary(match)
     action = (AuditEntry.Action.DISPUTE_SETTLED if match.status == Match.Status.DISPUTED
               else AuditEntry.Action.RESULT_ENTERED)
-    match.reports.filter(status=ResultReport.Status.PENDING).update(status=ResultReport.Status.SUPERSEDED)
-    confirm_scored(match, scored)
+    match.submissions.filter(state__in=(State.PENDING, State.DISPUTED)).exclude(pk=chosen.pk).update(
+        state=State.SUPERSEDED)
+    if chosen.pk is not None and chosen.state != State.CONFIRMED:
+        chosen.responded_by, chosen.responded_at = actor, timezone.now()
+    confirm(match, chosen, outcome)
     return AuditEntry.objects.create(
         tournament=tournament, match=match, actor=actor, action=action, reason=reason.strip(),
-        before=before, after=result_dict(match),
+        before=before, after=result_summary(match),
     )
+
+
+def rescore_confirmed(match: Match, *, actor, reason: str) -> None:
+    """A penalty changed a confirmed match: a new submission (source: penalty) with the same record,
+    scored with the penalties now issued, supersedes the confirmed one. Raises UserError when the
+    record cannot take the penalty."""
+    current = match.submissions.get(state=State.CONFIRMED)
+    outcome = score_record(match, current.record)
+    new = ResultSubmission(match=match, source=ResultSubmission.Source.PENALTY, submitted_by=actor,
+                           record=current.record, outcome=outcome.to_json(), reason=reason, supersedes=current)
+    confirm(match, new, outcome, by=actor)
+
+
+def confirm_by_penalty(match: Match, *, actor, reason: str) -> bool:
+    """The penalties alone decide a match that has no confirmed result (e.g. a match loss, or game losses
+    that reach the games needed): a penalty submission with no games played becomes its result.
+    Returns whether the match was decided."""
+    outcome = score_record(match, {"games": []})
+    if not outcome.decided:
+        return False
+    supersede_open(match)
+    confirm(match, ResultSubmission(match=match, source=ResultSubmission.Source.PENALTY, submitted_by=actor,
+                                    record={"games": []}, outcome=outcome.to_json(), reason=reason),
+            outcome, by=actor)
+    return True

@@ -4,7 +4,7 @@ The decisions are ``rules.pairings`` (Swiss, single and double elimination, roun
 multiplayer pods, elimination by tables, teams); this module checks the workflow (who,
 when), feeds them the history with the organiser's forbidden pairs, awarded byes and late
 entries, and stores the tables. A table of three or more players is stored as a
-multiplayer match with one ``MatchSeat`` per seat. Every manual change (a swap, a re-pair)
+match with one ``Seat`` per player. Every manual change (a swap, a re-pair)
 needs a reason and is written to the audit log.
 """
 
@@ -14,6 +14,7 @@ import dataclasses
 import random
 
 from django.db import transaction
+from django.db.models import Count
 from rules.history import History
 from rules.pairings import (
     Pairing,
@@ -32,7 +33,17 @@ from rules.standings import compute_standings
 
 from tournaments.adapters import history_for, standings_options
 from tournaments.errors import Conflict, UserError
-from tournaments.models import AuditEntry, ForbiddenPair, Match, MatchSeat, Registration, Round, Tournament
+from tournaments.models import (
+    AuditEntry,
+    ForbiddenPair,
+    Match,
+    Penalty,
+    Registration,
+    ResultSubmission,
+    Round,
+    Seat,
+    Tournament,
+)
 from tournaments.services.permissions import require_organiser
 from tournaments.services.standings import queue_standings
 
@@ -213,31 +224,30 @@ def _explain(exc: PairingError) -> str:
 
 
 def _store(tournament: Tournament, pairing: Pairing, number: int, kind: str, seed: int, actor) -> Round:
+    """Store the round: one match per table with a seat per player (seat order as paired), and a
+    match of one seat per bye, confirmed at once by a submission from the pairing (a 2-0 win)."""
     rnd = Round.objects.create(tournament=tournament, number=number, kind=kind, seed=seed, created_by=actor)
     registrations = {str(r.pk): r for r in tournament.registrations.all()}
-    matches, seats = [], []
-    for table in pairing.tables:
-        players = [registrations[p] for p in table.players]
-        if len(players) == 2:
-            matches.append(Match(round=rnd, table=table.number, player_a=players[0], player_b=players[1],
-                                 pairing_reason=table.reason[:300]))
-        else:
-            match = Match(round=rnd, table=table.number, player_a=players[0], player_b=None, multiplayer=True,
-                          pairing_reason=table.reason[:300])
-            matches.append(match)
-            seats.append((match, players))
+    tables = [(table.number, list(table.players), table.reason, False) for table in pairing.tables]
     next_table = max((t.number for t in pairing.tables), default=0)
     reasons = list(pairing.bye_reasons) + [""] * len(pairing.byes)
     for offset, (player, why) in enumerate(zip(pairing.byes, reasons), start=1):
-        matches.append(Match(
-            round=rnd, table=next_table + offset, player_a=registrations[player], player_b=None,
-            status=Match.Status.CONFIRMED, wins_a=2, wins_b=0, draws=0,
-            pairing_reason=(f"{BYE_REASON}; {why}" if why else BYE_REASON)[:300],
-        ))
-    Match.objects.bulk_create(matches)
-    MatchSeat.objects.bulk_create([MatchSeat(match=match, registration=reg, seat=n)
-                                   for match, players in seats for n, reg in enumerate(players, start=1)])
-    if pairing.byes:
+        tables.append((next_table + offset, [player], f"{BYE_REASON}; {why}" if why else BYE_REASON, True))
+    matches = Match.objects.bulk_create([
+        Match(round=rnd, table=number_, pairing_reason=reason[:300],
+              status=Match.Status.CONFIRMED if bye else Match.Status.PENDING, draws=0 if bye else None)
+        for number_, _, reason, bye in tables])
+    bye_wins = tournament.best_of // 2 + 1
+    Seat.objects.bulk_create([
+        Seat(match=match, registration=registrations[player], number=n,
+             placement=1 if bye else None, wins=bye_wins if bye else None)
+        for match, (_, players, _, bye) in zip(matches, tables) for n, player in enumerate(players, start=1)])
+    byes = [match for match, table in zip(matches, tables) if table[3]]
+    ResultSubmission.objects.bulk_create([
+        ResultSubmission(match=match, source=ResultSubmission.Source.PAIRING, submitted_by=actor,
+                         record={"games": []}, outcome={"wins": [bye_wins], "placements": [1], "draws": 0},
+                         reason=BYE_REASON, state=ResultSubmission.State.CONFIRMED) for match in byes])
+    if byes:
         queue_standings(tournament)
     return rnd
 
@@ -258,9 +268,8 @@ def _unstarted_last_round(tournament: Tournament) -> Round:
     last = tournament.rounds.order_by("-number").first()
     if last is None:
         raise Conflict("No round has been paired yet.", code="no_round")
-    started = last.matches.filter(player_b__isnull=False).exclude(status=Match.Status.PENDING).exists() or \
-        last.matches.filter(reports__isnull=False).exists() or \
-        last.matches.filter(multiplayer=True).exclude(status=Match.Status.PENDING).exists()
+    started = ResultSubmission.objects.filter(match__round=last).exclude(
+        source=ResultSubmission.Source.PAIRING).exists()
     if started:
         raise Conflict(f"Round {last.number} has started (results were reported); it can no longer be changed. "
                        "Correct results from the match slips instead.", code="round_started")
@@ -268,9 +277,9 @@ def _unstarted_last_round(tournament: Tournament) -> Round:
 
 
 def _round_snapshot(rnd: Round) -> list[dict]:
-    return [{"table": m.table, "players": [str(m.player_a_id)] + ([str(m.player_b_id)] if m.player_b_id else [])
-             + [str(s.registration_id) for s in m.seats.all() if s.seat > 1], "reason": m.pairing_reason}
-            for m in rnd.matches.prefetch_related("seats").order_by("table")]
+    return [{"table": m.table, "players": [s.registration.display_name for s in m.seats.all()],
+             "reason": m.pairing_reason}
+            for m in rnd.matches.prefetch_related("seats__registration__player").order_by("table")]
 
 
 @transaction.atomic
@@ -278,9 +287,10 @@ def round_swap_players(*, tournament: Tournament, actor, first: Registration, se
                        reason: str) -> Round:
     """Swap two players between tables of the latest round, before any result is reported.
 
-    Organiser only; ``reason`` is required and logged with the tables before and after.
-    Raises NotAllowed, Conflict (no round, round started), UserError (no reason, the same
-    player twice, a player not in the round, a bye involved).
+    Each takes the other's seat; penalties stay with the player. Organiser only; ``reason`` is
+    required and logged with the tables before and after. Raises NotAllowed, Conflict (no round,
+    round started), UserError (no reason, the same player twice, a player not in the round, a bye
+    involved, two players at the same table).
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_organiser(actor, tournament)
@@ -290,49 +300,26 @@ def round_swap_players(*, tournament: Tournament, actor, first: Registration, se
     if first.pk == second.pk:
         raise UserError("Choose two different players to swap.", code="same_player")
     before = _round_snapshot(rnd)
-    places = {}
-    for match in rnd.matches.select_for_update().prefetch_related("seats"):
-        for reg in (first, second):
-            if match.player_a_id == reg.pk:
-                places[reg.pk] = (match, "a")
-            elif match.player_b_id == reg.pk:
-                places[reg.pk] = (match, "b")
-            else:
-                for seat in match.seats.all():
-                    if seat.registration_id == reg.pk and seat.seat > 1:
-                        places[reg.pk] = (match, seat)
-    missing = [reg.display_name for reg in (first, second) if reg.pk not in places]
+    seats = {s.registration_id: s for s in Seat.objects.select_for_update().select_related("match")
+             .filter(match__round=rnd, registration__in=(first, second))}
+    missing = [reg.display_name for reg in (first, second) if reg.pk not in seats]
     if missing:
         raise UserError(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not paired in round "
                         f"{rnd.number}.", code="not_in_round")
-    if any(match.is_bye for match, _ in places.values()):
+    seat_1, seat_2 = seats[first.pk], seats[second.pk]
+    if Seat.objects.filter(match__in=(seat_1.match_id, seat_2.match_id)).values("match").annotate(
+            n=Count("id")).filter(n=1).exists():
         raise UserError("A bye cannot be swapped; re-pair the round instead.", code="bye")
-    (match_1, place_1), (match_2, place_2) = places[first.pk], places[second.pk]
-    if match_1.pk == match_2.pk:
+    if seat_1.match_id == seat_2.match_id:
         raise UserError("Those two players already sit at the same table.", code="same_table")
-    _put(match_1, place_1, second)
-    _put(match_2, place_2, first)
-    for match in (match_1, match_2):
-        match.pairing_reason = f"Changed by the organiser: {reason.strip()}"[:300]
-        match.save()
+    seat_1.registration, seat_2.registration = second, first
+    Seat.objects.bulk_update([seat_1, seat_2], ["registration"])
+    for match_id in (seat_1.match_id, seat_2.match_id):
+        Match.objects.filter(pk=match_id).update(pairing_reason=f"Changed by the organiser: {reason.strip()}"[:300])
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PAIRING_CHANGED,
                               reason=reason.strip(), before={"round": rnd.number, "tables": before},
                               after={"round": rnd.number, "tables": _round_snapshot(rnd)})
     return rnd
-
-
-def _put(match: Match, place, registration: Registration) -> None:
-    if place == "a":
-        match.player_a = registration
-        seat = match.seats.filter(seat=1).first()
-        if seat is not None:
-            seat.registration = registration
-            seat.save(update_fields=["registration"])
-    elif place == "b":
-        match.player_b = registration
-    else:
-        place.registration = registration
-        place.save(update_fields=["registration"])
 
 
 @transaction.atomic
@@ -349,7 +336,9 @@ def round_repair(*, tournament: Tournament, actor, reason: str, seed: int | None
         raise UserError("Say why the round is paired again (it is logged).", code="reason")
     rnd = _unstarted_last_round(tournament)
     before = {"round": rnd.number, "seed": rnd.seed, "tables": _round_snapshot(rnd)}
-    had_byes = rnd.matches.filter(player_b__isnull=True, multiplayer=False).exists()
+    had_byes = ResultSubmission.objects.filter(match__round=rnd, source=ResultSubmission.Source.PAIRING).exists()
+    Penalty.objects.filter(match__round=rnd).update(match=None)  # penalties stay with their players
+    ResultSubmission.objects.filter(match__round=rnd).delete()
     rnd.delete()
     if had_byes:
         queue_standings(tournament)  # the byes of the old round no longer count

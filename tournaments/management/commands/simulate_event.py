@@ -18,7 +18,7 @@ from rules.legality import check_deck
 from decks.services import deck_submit, get_catalogue
 from tournaments import services
 from tournaments.errors import UserError
-from tournaments.models import Match, ResultReport, Tournament
+from tournaments.models import Match, Tournament
 from tournaments.services.permissions import ORGANISERS_GROUP
 from tournaments.selectors import latest_snapshot
 
@@ -77,26 +77,29 @@ class Command(BaseCommand):
             rnd = services.round_pair_next(tournament=tournament, actor=organiser, seed=rng.randrange(2**31))
             if rnd is None:
                 break
-            for match in rnd.matches.select_related("player_a__player", "player_b__player", "round"):
-                if match.multiplayer:
-                    self._play_table(rng, match, strength)
+            for match in rnd.matches.select_related("round").prefetch_related("seats__registration__player"):
+                seats = list(match.seats.all())
+                if len(seats) > 2:
+                    self._play_table(rng, match, seats, strength)
                     continue
-                if match.is_bye:
+                if len(seats) == 1:
                     continue
                 force_draw = not drawn_done and not rnd.is_elimination and best_of > 1
-                games, m = self._play(rng, best_of, strength[match.player_a_id], strength[match.player_b_id],
-                                      force_draw=force_draw, elimination=rnd.is_elimination)
+                games, m = self._play(rng, best_of, strength[seats[0].registration_id],
+                                      strength[seats[1].registration_id], force_draw=force_draw,
+                                      elimination=rnd.is_elimination)
                 mulligans += m
                 drawn_done = drawn_done or force_draw
-                a, b = match.player_a.player, match.player_b.player
+                a, b = seats[0].registration.player, seats[1].registration.player
                 report = services.result_report(match=match, actor=a, games=games)
                 if not dispute_done and rnd.number == 2:
-                    services.result_dispute(report=report, actor=b, reason="Simulated: I won game 2, not my opponent.")
-                    services.result_override(match=match, actor=organiser, games=games,
-                                             reason="Simulated: judge checked with both players; report stands.")
+                    services.result_dispute(submission=report, actor=b,
+                                            reason="Simulated: I won game 2, not my opponent.")
+                    services.result_settle(match=match, actor=organiser, submission=report,
+                                           reason="Simulated: judge checked with both players; report stands.")
                     dispute_done = True
                 else:
-                    services.result_confirm(report=ResultReport.objects.get(pk=report.pk), actor=b)
+                    services.result_confirm(submission=report, actor=b)
             if not drop_done and rnd.number == 3 and structure in ("swiss", "pods") and not rnd.is_elimination:
                 quitter = tournament.registrations.order_by("id").last()
                 services.player_drop(registration=quitter, actor=quitter.player)
@@ -172,20 +175,16 @@ class Command(BaseCommand):
         return games, mulligans
 
     @staticmethod
-    def _play_table(rng: random.Random, match: Match, strength: dict[int, float]) -> None:
+    def _play_table(rng: random.Random, match: Match, seats: list, strength: dict[int, float]) -> None:
         """A multiplayer table: places drawn from the players' strengths (a single winner, sometimes a shared
         second place), reported by seat 1 and confirmed by seat 2."""
-        from tournaments.services.tables import table_result_confirm, table_result_report
-
-        seats = list(match.seats.select_related("registration__player").order_by("seat"))
         order = sorted(seats, key=lambda s: -(strength[s.registration_id] + rng.gauss(0, 1)))
-        place = {s.seat: rank for rank, s in enumerate(order, start=1)}
+        place = {s.number: rank for rank, s in enumerate(order, start=1)}
         if len(seats) > 3 and rng.random() < 0.2:
-            third = order[2].seat
-            place[third] = 2  # a shared second place
-        placements = [place[s.seat] for s in seats]
-        report = table_result_report(match=match, actor=seats[0].registration.player, placements=placements)
-        table_result_confirm(report=report, actor=seats[1].registration.player)
+            place[order[2].number] = 2  # a shared second place
+        placements = [place[s.number] for s in seats]
+        report = services.result_report(match=match, actor=seats[0].registration.player, placements=placements)
+        services.result_confirm(submission=report, actor=seats[1].registration.player)
 
     def _wait_for_standings(self, tournament: Tournament, wait: float):
         deadline = time.monotonic() + wait

@@ -1,0 +1,304 @@
+"""Score a result record for a match of any number of seats (a translation to ``rules``; no rule lives here).
+
+A *record* is what a submission holds (``ResultSubmission.record``):
+
+* ``{"games": [game, ...]}``: the games as played at the table, in order. A game (stored form,
+  ``normalised_game``) is ``{"winners": [seat, ...], "drawn": bool, "mulligan_by": seat | None,
+  "unfinished": bool, "deck_out": bool, "counts": {"1": {...}, "2": {...}} | None}``; seats are
+  numbered from 1 in the match's seat order. In a duel a game has one winner, or is drawn, a
+  two-draw mulligan, unfinished at time or a deck-out (with both seats' end-of-game counts);
+  at a multiplayer table a game has one or more winners (a shared win) or is drawn.
+* ``{"placements": [int, ...]}``: a multiplayer table's finishing places in seat order (1 = won,
+  equal numbers share), for a table that played one game.
+
+Input may also use the duel letters of the slip (``"winner": "a"``, ``"mulligan_by": "b"``, counts
+keyed ``"a"``/``"b"``): seat 1 is "a", seat 2 is "b". ``normalised_game`` turns them into seats.
+
+``score`` adds the match's penalties (``PenaltyEffect``), then scores: a duel by
+``rules.results.score_match`` (best of N, the two-draw mulligan, the end-of-round procedure,
+elimination matches played until decided), a table by games won (``rules.history.derived_placements``,
+checked by ``rules.history.validate_history``). The result is an ``Outcome``: games won and place
+per seat, and drawn games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.errors import RulesError
+from rules.history import History, MatchRecord, PlayerEntry, RoundRecord, derived_placements, validate_history
+from rules.pairings.elimination import table_winner
+from rules.results import COUNT_ORDER, Game, GameCounts, score_match
+
+from tournaments.errors import UserError
+
+LETTERS = {"a": 1, "b": 2}
+GAME_KEYS = {"winner", "winners", "drawn", "mulligan_by", "unfinished", "deck_out", "counts"}
+
+
+@dataclass(frozen=True)
+class PenaltyEffect:
+    """A penalty that changes a match's result: ``kind`` "game_loss" or "match_loss" for the player at
+    ``seat`` (1..n). Game losses come first, in the order issued (Penalty rows)."""
+
+    kind: str
+    seat: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A scored result: per seat (seat order) games won and placement (1 = won, equal numbers share),
+    drawn games, and whether the match is decided (a duel: a player reached the game wins needed)."""
+
+    wins: tuple[int, ...]
+    placements: tuple[int, ...]
+    draws: int
+    decided: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"wins": list(self.wins), "placements": list(self.placements), "draws": self.draws}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Outcome:
+        return cls(wins=tuple(data["wins"]), placements=tuple(data["placements"]), draws=int(data["draws"]))
+
+    def same_as(self, other: Outcome) -> bool:
+        return (self.wins, self.placements, self.draws) == (other.wins, other.placements, other.draws)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seat(value: Any, seats: int, number: int, what: str) -> int | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, str) and value in LETTERS and seats == 2:
+        return LETTERS[value]
+    if _is_int(value) and 1 <= value <= seats:
+        return value
+    names = "'a' or 'b' (or seat 1 or 2)" if seats == 2 else f"a seat number from 1 to {seats}"
+    raise UserError(f"Game {number}: {what} must be {names}, not {value!r}.", code="seat",
+                    params={"game": number, "seats": seats})
+
+
+def _counts(counts: Any, seats: int, number: int) -> dict[str, dict[str, int]] | None:
+    if counts is None:
+        return None
+    if not isinstance(counts, dict):
+        raise UserError(f"Game {number}: the end-of-game counts must be an object with one entry per player.",
+                        code="counts", params={"game": number})
+    stored: dict[str, dict[str, int]] = {}
+    for key, values in counts.items():
+        seat = _seat(int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else key, seats,
+                     number, "a counts key")
+        if not isinstance(values, dict):
+            raise UserError(f"Game {number}: the counts of seat {seat} must be an object.", code="counts",
+                            params={"game": number})
+        missing = [name for name in COUNT_ORDER if name not in values]
+        unknown = sorted(set(values) - set(COUNT_ORDER))
+        if missing or unknown:
+            raise UserError(
+                f"Game {number}: the counts of seat {seat} need exactly {', '.join(COUNT_ORDER)}"
+                + (f" (missing {', '.join(missing)})" if missing else "")
+                + (f" (unknown {', '.join(unknown)})" if unknown else "") + ".",
+                code="counts", params={"game": number})
+        stored[str(seat)] = dict(values)
+    if set(stored) != {str(n) for n in range(1, seats + 1)}:
+        raise UserError(f"Game {number}: give the end-of-game counts of every player at the table.",
+                        code="counts", params={"game": number})
+    return stored
+
+
+def normalised_game(game: Any, seats: int, number: int = 1) -> dict[str, Any]:
+    """One game in the stored form (module docstring), from the stored form or the slip's duel letters.
+
+    Raises UserError (not an object, an unknown key, a seat not at the table, malformed counts).
+    """
+    if not isinstance(game, dict):
+        raise UserError(f"Game {number} must be an object.", code="games", params={"game": number})
+    unknown = sorted(set(game) - GAME_KEYS)
+    if unknown:
+        raise UserError(f"Game {number}: unknown field(s) {', '.join(unknown)}.", code="games",
+                        params={"game": number})
+    winners_in = game.get("winners")
+    if winners_in is None:
+        winners_in = [] if game.get("winner") in (None, "") else [game.get("winner")]
+    if not isinstance(winners_in, list):
+        raise UserError(f"Game {number}: \"winners\" must be a list of seats.", code="games",
+                        params={"game": number})
+    winners = sorted({s for s in (_seat(w, seats, number, "a winner") for w in winners_in) if s is not None})
+    if len(winners) != len(winners_in):
+        raise UserError(f"Game {number}: a seat is listed twice among the winners.", code="games",
+                        params={"game": number})
+    flags = {}
+    for key in ("drawn", "unfinished", "deck_out"):
+        value = game.get(key, False)
+        if value is None:
+            value = False
+        if not isinstance(value, bool):
+            raise UserError(f"Game {number}: \"{key}\" must be true or false.", code="games",
+                            params={"game": number})
+        flags[key] = value
+    return {"winners": winners, "drawn": flags["drawn"],
+            "mulligan_by": _seat(game.get("mulligan_by"), seats, number, "the mulligan's player"),
+            "unfinished": flags["unfinished"], "deck_out": flags["deck_out"],
+            "counts": _counts(game.get("counts"), seats, number)}
+
+
+def normalised_record(*, seats: int, games: Any = None, placements: Any = None) -> dict[str, Any]:
+    """The stored record from a submission's ``games`` or ``placements`` (one of them; placements only at a
+    multiplayer table). Raises UserError."""
+    if (games is None) == (placements is None):
+        raise UserError("Give the result either as games or as placements, not both (and not neither).",
+                        code="table_result" if seats > 2 else "games")
+    if placements is not None:
+        if seats <= 2:
+            raise UserError("A duel is reported game by game, not by placements.", code="games")
+        if not isinstance(placements, (list, tuple)) or not all(_is_int(p) for p in placements):
+            raise UserError("Give the placements as a list of whole numbers, one per seat in seat order "
+                            "(1 = won; equal numbers share a place, e.g. [1, 1, 3, 4]).", code="placements",
+                            params={"seats": seats})
+        if len(placements) != seats:
+            raise UserError(f"This table has {seats} seats: give {seats} placements in seat order, not "
+                            f"{len(placements)}.", code="seat_count", params={"seats": seats,
+                                                                              "given": len(placements)})
+        return {"placements": list(placements)}
+    if not isinstance(games, (list, tuple)) or not all(isinstance(g, dict) for g in games):
+        raise UserError("Give the games as a list, one entry per game.", code="games")
+    if seats > 2 and not games:
+        raise UserError("Give the games as a list, one entry per game: {\"winners\": [seat, ...]} or "
+                        "{\"drawn\": true}.", code="games", params={"seats": seats})
+    return {"games": [normalised_game(g, seats, n) for n, g in enumerate(games, start=1)]}
+
+
+def _rules_game(game: dict[str, Any]) -> Game:
+    counts = game.get("counts")
+    return Game(
+        winner=game["winners"][0] - 1 if game["winners"] else None,
+        drawn=game["drawn"],
+        mulligan_by=game["mulligan_by"] - 1 if game["mulligan_by"] else None,
+        unfinished=game["unfinished"],
+        deck_out=game["deck_out"],
+        counts=None if counts is None else (GameCounts(**counts["1"]), GameCounts(**counts["2"])),
+    )
+
+
+def _user_error(exc: RulesError, prefix: str = "") -> UserError:
+    params = {k: v for k, v in exc.params.items() if isinstance(v, (str, int, float, bool, list, type(None)))}
+    return UserError(prefix + exc.message, code=exc.code, params=params)
+
+
+def _duel(record: dict[str, Any], penalties: Sequence[PenaltyEffect], *, best_of: int, end_of_round: str,
+          elimination: bool) -> Outcome:
+    losers = [p.seat for p in penalties if p.kind == "match_loss"]
+    needed = best_of // 2 + 1
+    if losers:
+        winner = 2 if losers[0] == 1 else 1
+        wins = (needed, 0) if winner == 1 else (0, needed)
+        return Outcome(wins=wins, placements=(1, 2) if winner == 1 else (2, 1), draws=0)
+    penalty_games = [{"winners": [2 if p.seat == 1 else 1], "drawn": False, "mulligan_by": None,
+                      "unfinished": False, "deck_out": False, "counts": None}
+                     for p in penalties if p.kind == "game_loss"]
+    played = record.get("games", [])
+    games = [_rules_game(g) for g in penalty_games + played]
+    try:
+        score = score_match(games, best_of, end_of_round=end_of_round, elimination=elimination)
+    except RulesError as exc:
+        if exc.code == "no_games" and penalty_games and not played:
+            wins = [0, 0]
+            for g in penalty_games:
+                wins[g["winners"][0] - 1] += 1
+            return Outcome(wins=(wins[0], wins[1]), placements=_places(wins), draws=0, decided=max(wins) >= needed)
+        raise _user_error(exc) from exc
+    wins = list(score.wins)
+    return Outcome(wins=(wins[0], wins[1]), placements=_places(wins), draws=score.draws, decided=score.decided)
+
+
+def _places(wins: Sequence[int]) -> tuple[int, ...]:
+    return tuple(1 + sum(1 for other in wins if other > mine) for mine in wins)
+
+
+def _check_table(seats: int, wins: Sequence[int], draws: int, placements: Sequence[int] = ()) -> None:
+    record = MatchRecord(players=tuple(str(n) for n in range(1, seats + 1)), wins=tuple(wins), draws=draws,
+                         placements=tuple(placements))
+    history = History(players=tuple(PlayerEntry(p, p) for p in record.players),
+                      rounds=(RoundRecord(number=1, matches=(record,)),))
+    try:
+        validate_history(history)
+    except RulesError as exc:
+        message = exc.message.replace("rounds[0].matches[0].", "")
+        raise UserError(f"Not a valid result for {seats} seats: {message}",
+                        code="placements" if exc.code == "bad_placements" else "table_result",
+                        params={"seats": seats, "placements": list(placements)}) from exc
+
+
+def _table(record: dict[str, Any], penalties: Sequence[PenaltyEffect], seats: int, *, best_of: int,
+           elimination: bool) -> Outcome:
+    """A table of three or more seats. A game loss is a game won by every other seat (a shared win); a
+    match loss places the player last, below every seat without one (the others keep their order)."""
+    losers = {p.seat for p in penalties if p.kind == "match_loss"}
+    if "placements" in record:
+        places = list(record["placements"])
+        drawn = all(p == 1 for p in places)
+        wins = [0 if drawn else int(p == 1) for p in places]
+        draws = 1 if drawn else 0
+        _check_table(seats, wins, draws, places)
+    else:
+        games = record["games"]
+        if len(games) > best_of and not elimination:
+            raise UserError(f"A best of {best_of} has at most {best_of} games, not {len(games)}.", code="games",
+                            params={"best_of": best_of, "given": len(games)})
+        wins, draws = [0] * seats, 0
+        for number, game in enumerate(games, start=1):
+            if game["mulligan_by"] or game["unfinished"] or game["deck_out"] or game["counts"]:
+                raise UserError(f"Game {number}: at a multiplayer table give each game's winner seat(s) or a "
+                                "draw.", code="games", params={"game": number})
+            if game["drawn"] == bool(game["winners"]):
+                raise UserError(f"Game {number} needs exactly one outcome: its winner seat(s) or a draw.",
+                                code="games", params={"game": number})
+            for seat in game["winners"]:
+                wins[seat - 1] += 1
+            draws += game["drawn"]
+        for p in penalties:
+            if p.kind == "game_loss":
+                for seat in range(1, seats + 1):
+                    if seat != p.seat:
+                        wins[seat - 1] += 1
+        _check_table(seats, wins, draws)
+        places = list(derived_placements(MatchRecord(players=tuple(str(n) for n in range(seats)), wins=tuple(wins),
+                                                     draws=draws)))
+    if losers:
+        key = [(seat in losers, place) for seat, place in zip(range(1, seats + 1), places)]
+        places = [1 + sum(1 for other in key if other < mine) for mine in key]
+    # Penalties alone never decide a table: the other players still play for their places.
+    decided = "placements" in record or bool(record.get("games"))
+    return Outcome(wins=tuple(wins), placements=tuple(places), draws=draws, decided=decided)
+
+
+def score(record: dict[str, Any], *, seats: int, penalties: Sequence[PenaltyEffect] = (), best_of: int = 3,
+          end_of_round: str = "unfinished_is_draw", elimination: bool = False) -> Outcome:
+    """The outcome of ``record`` (stored form) for a match of ``seats`` seats, with its ``penalties``.
+
+    Raises UserError (impossible games, a third mulligan in a row, counts missing, an elimination
+    match or table without a single winner).
+    """
+    if seats == 1:
+        return Outcome(wins=(best_of // 2 + 1,), placements=(1,), draws=0)
+    if seats == 2:
+        outcome = _duel(record, penalties, best_of=best_of, end_of_round=end_of_round, elimination=elimination)
+        if elimination and outcome.placements == (1, 1):
+            raise UserError("An elimination match cannot end in a draw: play on until one player has won the "
+                            "games needed.", code="elimination_draw")
+        return outcome
+    outcome = _table(record, penalties, seats, best_of=best_of, elimination=elimination)
+    if elimination:
+        record_ = MatchRecord(players=tuple(str(n) for n in range(seats)), wins=outcome.wins, draws=outcome.draws,
+                              placements=outcome.placements)
+        if table_winner(record_) is None:
+            raise UserError("An elimination table needs a single winner (the winner advances): this result has "
+                            "a shared first place. Play on until one player has won, then report that.",
+                            code="elimination_draw", params={"placements": list(outcome.placements)})
+    return outcome
