@@ -1,4 +1,6 @@
-"""Run a whole simulated event through the same services the pages and the API use."""
+"""Run a whole simulated event through the same services the pages and the API use.
+
+It lives in ``decks`` (the app on top) because it drives both apps: decklists and tournaments."""
 
 from __future__ import annotations
 
@@ -15,12 +17,14 @@ from rules.decklists import read_decklist
 from rules.formats import get_format
 from rules.legality import check_deck
 
-from decks.services import deck_submit, get_catalogue
+from decks.services import deck_submit
 from tournaments import services
+from tournaments.catalogue import get_catalogue
 from tournaments.errors import UserError
 from tournaments.models import Match, ResultReport, Tournament
-from tournaments.services.permissions import ORGANISERS_GROUP
 from tournaments.selectors import latest_snapshot
+from tournaments.services.permissions import ORGANISERS_GROUP
+from tournaments.services.tables import table_result_confirm, table_result_report
 
 
 class Command(BaseCommand):
@@ -175,8 +179,6 @@ class Command(BaseCommand):
     def _play_table(rng: random.Random, match: Match, strength: dict[int, float]) -> None:
         """A multiplayer table: places drawn from the players' strengths (a single winner, sometimes a shared
         second place), reported by seat 1 and confirmed by seat 2."""
-        from tournaments.services.tables import table_result_confirm, table_result_report
-
         seats = list(match.seats.select_related("registration__player").order_by("seat"))
         order = sorted(seats, key=lambda s: -(strength[s.registration_id] + rng.gauss(0, 1)))
         place = {s.seat: rank for rank, s in enumerate(order, start=1)}
