@@ -1,13 +1,19 @@
-"""URL routes: pages (public, player, organiser) under /, the REST API under /api/v1/."""
+"""URL routes: pages (public, player, organiser) under /, the REST API under /api/v1/.
+
+``decks`` sits on top of ``tournaments``, so the project joins their routes here: the deck pages
+(namespace ``decks``) before the tournament pages, and both apps' API routes in one ``api`` namespace."""
 
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from decks.api.urls import urlpatterns as deck_api_urls
+from tournaments.api.urls import urlpatterns as tournament_api_urls
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("api/v1/", include("tournaments.api.urls")),
+    path("api/v1/", include((deck_api_urls + tournament_api_urls, "api"))),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("", include("decks.urls")),

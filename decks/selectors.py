@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from decks.models import DeckSubmission
+import re
+
+from django.db.models import Case, IntegerField, Value, When
+from django.utils.text import slugify
+from rules.cards import CANONICAL_SET_ORDER, UnknownCard, normalise_name
+from rules.deck_export import to_cfd, to_text
+from rules.decklists import Decklist, DecklistError, read_decklist
+from rules.formats import DeckFormat
+from rules.legality import check_deck
+
+from decks.models import CardRecord, DeckSubmission
+from tournaments.catalogue import get_catalogue
 from tournaments.models import Registration, Round, Tournament
 from tournaments.services.permissions import is_tournament_organiser
 
@@ -64,10 +75,6 @@ def card_search(queryset=None, *, q: str = "", card_type: str = "", champion_typ
     ``level_min`` and ``level_max`` compare the card's level value (first number of its
     level icon: "+4" is 4, "5/7" is 5).
     """
-    from django.db.models import Case, IntegerField, Value, When
-
-    from decks.models import CardRecord
-
     qs = CardRecord.objects.all() if queryset is None else queryset
     if card_type:
         qs = qs.filter(card_type__iexact=card_type.strip())
@@ -83,8 +90,6 @@ def card_search(queryset=None, *, q: str = "", card_type: str = "", champion_typ
         qs = qs.filter(level_value__gte=level_min)
     if level_max is not None:
         qs = qs.filter(level_value__lte=level_max)
-    from rules.cards import CANONICAL_SET_ORDER
-
     # English printings before the translated sets; within a name, the canonical printing first.
     qs = qs.annotate(
         language=Case(When(set_code__in=_TRANSLATED_SETS, then=Value(1)), default=Value(0),
@@ -111,8 +116,6 @@ _TRANSLATED_SETS = ("FRN", "DE", "IT", "POR", "SP")
 
 def _name_matches(qs, q: str) -> tuple[list[int], list[int], list[int]]:
     """Row ids whose normalised name equals, starts with or contains every word of ``q``."""
-    from rules.cards import normalise_name
-
     whole = normalise_name(q)
     words = [w for w in (normalise_name(part) for part in q.split()) if w]
     if not words:
@@ -131,15 +134,9 @@ def _name_matches(qs, q: str) -> tuple[list[int], list[int], list[int]]:
 
 def _key_match(q: str) -> str:
     """The catalogue key ``q`` names ("3rd 54", "54/3rd", "FRc/18"), or ""."""
-    import re
-
     if len(q) > 24 or not re.fullmatch(r"[A-Za-z0-9]+\s*[/ ]\s*[A-Za-z0-9]+(?:\s+chase)?", q, re.IGNORECASE) \
             or not re.search(r"\d", q):
         return ""
-    from rules.cards import UnknownCard
-
-    from decks.services import get_catalogue
-
     catalogue = get_catalogue()
     try:
         card = catalogue.resolve(q)
@@ -151,8 +148,6 @@ def _key_match(q: str) -> str:
 # --------------------------------------------------------------------------- decklist preview and export
 def tournament_format(tournament: Tournament):
     """The tournament's frozen deck format as a ``rules.formats.DeckFormat`` (as ``deck_submit`` builds it)."""
-    from rules.formats import DeckFormat
-
     return DeckFormat.from_dict(tournament.deck_format)
 
 
@@ -163,11 +158,6 @@ def deck_preview(tournament: Tournament, data: bytes | str, filename: str = ""):
     ``(decklist, verdict, fmt)``; raises ``rules.decklists.DecklistError`` for input that
     cannot be read (empty, unreadable, unknown cards, too large).
     """
-    from rules.decklists import read_decklist
-    from rules.legality import check_deck
-
-    from decks.services import get_catalogue
-
     fmt = tournament_format(tournament)
     decklist = read_decklist(data, get_catalogue(), filename=filename)
     return decklist, check_deck(decklist, fmt), fmt
@@ -191,10 +181,6 @@ def exportable_submission(user, registration: Registration, submission_id: int |
 def submission_decklist(submission: DeckSubmission):
     """A stored submission as a ``rules.decklists.Decklist``: its cards (by key, in order) and the
     title, author and notes its normalised text carries."""
-    from rules.decklists import Decklist, DecklistError, read_decklist
-
-    from decks.services import get_catalogue
-
     catalogue = get_catalogue()
     cards = tuple(catalogue.get(key) for key in submission.cards)
     title, author, notes = submission.title, "", ""
@@ -213,9 +199,6 @@ def deck_export(submission: DeckSubmission, as_: str) -> tuple[str, str, str]:
     ``as_`` is "text" (one ``2x War Party (3rd/54)`` line per card) or "cfd" (CrossFire);
     raises ValueError for anything else.
     """
-    from django.utils.text import slugify
-    from rules.deck_export import to_cfd, to_text
-
     decklist = submission_decklist(submission)
     tournament = submission.registration.tournament
     stem = slugify(decklist.title)[:60] or f"deck-{submission.registration_id}"

@@ -6,29 +6,24 @@ handles who may submit, the lock, and keeping the registered (latest legal) deck
 
 from __future__ import annotations
 
-import functools
+import random
 from pathlib import Path
 
 from django.conf import settings
 from django.db import transaction
-from rules.cards import Catalogue
-from rules.decklists import DecklistError, read_decklist
+from django.db.models import Q
+from django.utils import timezone
+from rules.cards import Catalogue, UnknownCard
+from rules.decklists import Decklist, DecklistError, read_decklist
 from rules.formats import DeckFormat
 from rules.legality import check_deck
+from rules.replacements import ReplacementError, apply_replacement, replacement_timing
 
-from decks.models import CardRecord, DeckSubmission
+from decks.models import CardRecord, DeckCheck, DeckReplacement, DeckSubmission
+from tournaments.catalogue import get_catalogue
 from tournaments.errors import Conflict, NotAllowed, UserError
-from tournaments.models import Registration, Tournament
-
-
-@functools.lru_cache(maxsize=4)
-def _catalogue(cards_dir: str) -> Catalogue:
-    return Catalogue.load(Path(cards_dir))
-
-
-def get_catalogue() -> Catalogue:
-    """The card catalogue read from settings.SPELLFIRE_CARDS_DIR (cached per process)."""
-    return _catalogue(str(settings.SPELLFIRE_CARDS_DIR))
+from tournaments.models import AuditEntry, Match, MatchSeat, Registration, Tournament
+from tournaments.services.permissions import require_organiser
 
 
 @transaction.atomic
@@ -83,10 +78,6 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
 
 def _has_been_paired(registration: Registration) -> bool:
     """True once a late entrant sits at a table (or has a bye): their decklist is locked from then on."""
-    from django.db.models import Q
-
-    from tournaments.models import Match, MatchSeat
-
     return (Match.objects.filter(Q(player_a=registration) | Q(player_b=registration)).exists()
             or MatchSeat.objects.filter(registration=registration).exists())
 
@@ -118,8 +109,6 @@ def decklists_publish(*, tournament: Tournament, actor, scope: str) -> Tournamen
     Published lists appear on the public tournament page; until then only the owner and the
     organiser see a decklist. Raises NotAllowed, UserError for an unknown scope.
     """
-    from tournaments.services.permissions import require_organiser
-
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_organiser(actor, tournament)
     if scope not in Tournament.Publication.values:
@@ -138,11 +127,6 @@ def deck_checks_pick(*, tournament: Tournament, actor, registrations: list[Regis
     Each check records the deck the player has registered at that moment. Raises NotAllowed,
     UserError when nobody is picked or more are asked for than there are active players.
     """
-    import random
-
-    from decks.models import DeckCheck
-    from tournaments.services.permissions import require_organiser
-
     require_organiser(actor, tournament)
     round_number = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
     random_pick = not registrations
@@ -167,14 +151,10 @@ def deck_checks_pick(*, tournament: Tournament, actor, registrations: list[Regis
 @transaction.atomic
 def deck_check_record(*, check, actor, findings: str, penalty_note: str = ""):
     """Record what a deck check found (and an optional penalty note). Organiser only; findings required."""
-    from tournaments.services.permissions import require_organiser
-
     require_organiser(actor, check.tournament)
     if not findings.strip():
         raise UserError("Write down what the deck check found (for example 'deck matches the registered list').",
                         code="findings_required")
-    from django.utils import timezone
-
     check.findings, check.penalty_note = findings.strip(), penalty_note.strip()
     check.checked_by, check.checked_at = actor, timezone.now()
     check.save(update_fields=["findings", "penalty_note", "checked_by", "checked_at"])
@@ -182,16 +162,12 @@ def deck_check_record(*, check, actor, findings: str, penalty_note: str = ""):
 
 
 def _registered_decklist(submission: DeckSubmission):
-    from rules.decklists import Decklist
-
     catalogue = get_catalogue()
     return Decklist(cards=tuple(catalogue.get(key) for key in submission.cards), title=submission.title,
                     source_format=submission.source_format)
 
 
 def _resolve(text: str, what: str):
-    from rules.cards import UnknownCard
-
     try:
         return get_catalogue().resolve(text)
     except UnknownCard as exc:
@@ -206,10 +182,6 @@ def deck_replacement_request(*, registration: Registration, actor, destroyed: st
     Conflict (decks not locked yet: just submit a new list), UserError (unknown card, card
     not in the registered deck).
     """
-    from rules.replacements import ReplacementError, apply_replacement, replacement_timing
-
-    from decks.models import DeckReplacement
-
     registration = Registration.objects.select_related("tournament", "deck").get(pk=registration.pk)
     if actor.pk != registration.player_id:
         raise NotAllowed("Only the player may ask to replace a card in their own deck.")
@@ -238,12 +210,6 @@ def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = 
     An approval checks the new list against the tournament's format; an illegal result is
     refused (UserError naming the violations) and nothing changes.
     """
-    from rules.replacements import apply_replacement
-
-    from decks.models import DeckReplacement
-    from tournaments.models import AuditEntry
-    from tournaments.services.permissions import require_organiser
-
     replacement = DeckReplacement.objects.select_for_update().get(pk=replacement.pk)
     registration = Registration.objects.select_related("tournament", "deck").get(pk=replacement.registration_id)
     tournament = registration.tournament
@@ -252,8 +218,6 @@ def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = 
         raise Conflict("This request has already been decided.", code="decided")
     if not approve and not reason.strip():
         raise UserError("Say why the replacement is rejected.", code="reason_required")
-    from django.utils import timezone
-
     before = {"deck": registration.deck_id, "card": replacement.destroyed_card}
     if approve:
         catalogue = get_catalogue()
@@ -283,3 +247,29 @@ def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = 
                replacement.destroyed_card, "status": replacement.status, "timing": replacement.timing},
     )
     return replacement
+
+
+def decks_recheck(*, tournament: Tournament, deck_format: DeckFormat, actor) -> None:
+    """Check each player's deck again after the organiser changed the tournament's format.
+
+    The deck checked is the registered one, or (a player with none) their latest submission;
+    the verdict is stored as a new ``recheck`` submission recording the new format version, and
+    a deck that is no longer legal stops being the registered deck. Runs inside the format
+    change's transaction (``decks.receivers``, on ``tournaments.signals.format_changed``).
+    """
+    catalogue = get_catalogue()
+    registrations = (Registration.objects.select_for_update(of=("self",)).select_related("deck")
+                     .filter(tournament=tournament, withdrawn=False))
+    for registration in registrations:
+        latest = registration.deck or registration.deck_submissions.order_by("-submitted_at", "-id").first()
+        if latest is None:
+            continue
+        decklist = Decklist(cards=tuple(catalogue.get(key) for key in latest.cards), title=latest.title)
+        verdict = check_deck(decklist, deck_format)
+        recheck = DeckSubmission.objects.create(
+            registration=registration, submitted_by=actor, source_format="recheck", filename=latest.filename,
+            title=latest.title, text=latest.text, cards=list(latest.cards), legal=verdict.legal,
+            verdict=verdict.to_dict(), format_version=tournament.format_version,
+        )
+        registration.deck = recheck if verdict.legal else None
+        registration.save(update_fields=["deck"])

@@ -28,3 +28,85 @@ def test_importing_every_rules_module_loads_no_django():
             "print(any(m.split('.')[0] in ('django','celery') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=RULES.parent, check=True)
     assert out.stdout.strip() == "False"
+
+
+# --------------------------------------------------------------------------- tournaments and decks
+# ``decks`` sits on top of ``tournaments`` (ARCHITECTURE.md: "Django app on top of tournaments
+# (one way)"). ``tournaments`` announces changes with signals (``tournaments.signals``) and its
+# templates may load ``decks``' template tags and reverse ``decks:`` URL names, but no Python module
+# of ``tournaments`` imports ``decks``. Neither app hides an import of either app inside a function
+# (the usual way to paper over a cycle); the one import allowed to wait is an ``AppConfig.ready()``
+# importing its own app's signal-wiring module, which needs the app registry to be ready.
+ROOT = RULES.parent
+APPS = ("tournaments", "decks")
+READY_IMPORTS = {("tournaments", "tournaments.tasks"), ("decks", "decks.receivers")}
+
+
+def _app_modules(app: str):
+    for path in sorted((ROOT / app).rglob("*.py")):
+        if "migrations" not in path.relative_to(ROOT).parts:
+            yield path
+
+
+def _module_name(path: pathlib.Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imported(node: ast.Import | ast.ImportFrom, module: str, is_package: bool) -> list[str]:
+    """The absolute module names an import statement names (relative imports resolved)."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    base = node.module or ""
+    if node.level:
+        package = module.split(".") if is_package else module.split(".")[:-1]
+        package = package[: len(package) - (node.level - 1)]
+        base = ".".join(package + ([node.module] if node.module else []))
+    return [base] if node.module else [f"{base}.{alias.name}" for alias in node.names]
+
+
+def _imports(path: pathlib.Path):
+    """(imported module, enclosing function or None, line) for every import statement in the file."""
+    return _imports_in(path.read_text(), _module_name(path), path.name == "__init__.py")
+
+
+def _imports_in(source: str, module: str, is_package: bool = False):
+    tree = ast.parse(source)
+
+    def walk(node, function):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                for name in _imported(child, module, is_package):
+                    yield name, function, child.lineno
+            inner = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
+            yield from walk(child, inner)
+
+    yield from walk(tree, None)
+
+
+def test_no_tournaments_module_imports_decks():
+    offenders = [f"{path.relative_to(ROOT)}:{line}: {name}"
+                 for path in _app_modules("tournaments")
+                 for name, _, line in _imports(path) if name.split(".")[0] == "decks"]
+    assert offenders == []
+
+
+def test_neither_app_hides_an_import_of_either_app_inside_a_function():
+    offenders = []
+    for app in APPS:
+        for path in _app_modules(app):
+            for name, function, line in _imports(path):
+                if function is None or name.split(".")[0] not in APPS:
+                    continue
+                if path.name == "apps.py" and function == "ready" and (app, name) in READY_IMPORTS:
+                    continue
+                offenders.append(f"{path.relative_to(ROOT)}:{line}: {name} inside {function}()")
+    assert offenders == []
+
+
+def test_the_checks_see_relative_and_nested_imports():
+    """The helper resolves relative imports and names the enclosing function (guards the tests above)."""
+    source = ("from tournaments import signals\nimport decks.models\n\n"
+              "def f():\n    from . import services\n    from .pages import views\n")
+    assert list(_imports_in(source, "decks.receivers")) == [
+        ("tournaments", None, 1), ("decks.models", None, 2), ("decks.services", "f", 5), ("decks.pages", "f", 6)]

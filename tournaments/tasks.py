@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-from celery import shared_task
+import logging
 
-from tournaments.services.standings import send_recompute, stale_tournament_ids, standings_recompute
+from celery import shared_task
+from django.conf import settings
+from django.dispatch import receiver
+from kombu.exceptions import OperationalError
+
+from tournaments.models import Tournament
+from tournaments.services.standings import stale_tournament_ids, standings_recompute
+from tournaments.signals import standings_stale
+
+logger = logging.getLogger(__name__)
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, autoretry_for=(Exception,), max_retries=5,
@@ -27,3 +36,23 @@ def requeue_stale_standings() -> list[int]:
         if send_recompute(tournament_id):
             queued.append(tournament_id)
     return queued
+
+
+def send_recompute(tournament_id: int) -> bool:
+    """Queue ``recompute_standings`` for one tournament; False (logged) when the broker cannot take it."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        recompute_standings.delay(tournament_id)
+        return True
+    try:
+        recompute_standings.delay(tournament_id)
+    except (OperationalError, OSError) as exc:
+        logger.warning("Could not queue the standings of tournament %s (%s); the periodic catch-up will.",
+                       tournament_id, exc)
+        return False
+    return True
+
+
+@receiver(standings_stale, sender=Tournament, dispatch_uid="tournaments.queue_standings_job")
+def queue_standings_job(sender, *, tournament_id: int, **kwargs) -> None:
+    """``tournaments.services.standings.queue_standings`` committed a new results version: queue the job."""
+    send_recompute(tournament_id)

@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from decks.models import DeckSubmission
 from decks.selectors import can_view_decklist, deck_export, exportable_submission
 from decks.services import deck_submit
-from decks.views import UploadTooLarge, upload_refusal
+from decks.pages.views import UploadTooLarge, upload_refusal
 from tournaments.errors import NotAllowed, UserError
 from tournaments.models import Registration
 from tournaments.services.permissions import is_tournament_organiser

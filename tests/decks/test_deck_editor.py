@@ -20,7 +20,7 @@ def preview_url(tournament) -> str:
 def legal_text(catalogue_text: bytes) -> str:
     from rules.decklists import read_decklist
 
-    from decks.services import get_catalogue
+    from tournaments.catalogue import get_catalogue
 
     return read_decklist(catalogue_text, get_catalogue()).to_text()
 
@@ -95,7 +95,7 @@ def test_only_players_of_the_tournament_and_the_organiser_may_preview(client, to
 
 
 def test_the_deck_page_wires_the_editor(client, tournament, alice_registered):
-    page = client.get(reverse("tournaments:deck", args=[tournament.pk])).content.decode()
+    page = client.get(reverse("decks:deck", args=[tournament.pk])).content.decode()
     assert f'hx-post="{preview_url(tournament)}"' in page
     assert f'hx-get="{reverse("decks:card-suggestions")}"' in page
     assert "htmx-2.min.js" in page and "deck_editor.js" in page
@@ -103,7 +103,7 @@ def test_the_deck_page_wires_the_editor(client, tournament, alice_registered):
 
 
 def test_without_javascript_check_without_saving_shows_the_verdict(client, tournament, alice_registered):
-    response = client.post(reverse("tournaments:deck", args=[tournament.pk]),
+    response = client.post(reverse("decks:deck", args=[tournament.pk]),
                            {"text": "3rd/54\nElminster", "action": "preview"})
     page = response.content.decode()
     assert response.status_code == 200
@@ -116,19 +116,19 @@ def test_without_javascript_the_search_button_lists_cards_and_keeps_the_text(cli
     from decks.services import cards_import
 
     cards_import()
-    response = client.post(reverse("tournaments:deck", args=[tournament.pk]),
+    response = client.post(reverse("decks:deck", args=[tournament.pk]),
                            {"text": "Elminster", "q": "war party", "action": "search"})
     page = response.content.decode()
     assert "1x War Party (3rd/54)" in page
     assert ">\nElminster</textarea>" in page
     assert "Paste a decklist or choose a file" not in page
     assert DeckSubmission.objects.count() == 0
-    assert "1x War Party (3rd/54)" in client.get(reverse("tournaments:deck", args=[tournament.pk]),
+    assert "1x War Party (3rd/54)" in client.get(reverse("decks:deck", args=[tournament.pk]),
                                                  {"q": "war party"}).content.decode()
 
 
 def test_submitting_still_registers_a_legal_deck(client, tournament, alice_registered):
-    response = client.post(reverse("tournaments:deck", args=[tournament.pk]),
+    response = client.post(reverse("decks:deck", args=[tournament.pk]),
                            {"text": legal_text(LEGAL_55.read_bytes()), "action": "submit"}, follow=True)
     assert "Your deck is legal and registered." in response.content.decode()
     assert tournament.registrations.get(player=alice_registered).deck is not None

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _a_card_in(registration, card_type="Champion"):
-    from decks.services import get_catalogue
+    from tournaments.catalogue import get_catalogue
 
     catalogue = get_catalogue()
     return next(catalogue.get(k) for k in registration.deck.cards if catalogue.get(k).card_type == card_type)
@@ -76,14 +76,14 @@ def test_the_player_asks_and_the_organiser_approves_through_the_pages(client, ro
     alice_reg, _ = registered
     card = _a_card_in(alice_reg)
     client.force_login(alice)
-    assert "Enter Darkness Together" in client.get(reverse("tournaments:deck", args=[alice_reg.tournament_id])) \
+    assert "Enter Darkness Together" in client.get(reverse("decks:deck", args=[alice_reg.tournament_id])) \
         .content.decode()
-    client.post(reverse("tournaments:deck-replacement", args=[alice_reg.tournament_id]),
+    client.post(reverse("decks:deck-replacement", args=[alice_reg.tournament_id]),
                 {"destroyed": card.key, "replacement": card.key})
     request = DeckReplacement.objects.get()
     client.force_login(organiser)
     assert card.key in client.get(reverse("tournaments:manage", args=[alice_reg.tournament_id])).content.decode()
-    client.post(reverse("tournaments:replacement-decide", args=[alice_reg.tournament_id, request.pk, "approve"]))
+    client.post(reverse("decks:replacement-decide", args=[alice_reg.tournament_id, request.pk, "approve"]))
     request.refresh_from_db()
     assert request.status == "approved"
 
@@ -94,5 +94,5 @@ def test_a_lackeyccg_dek_upload_gets_a_verdict(client, tournament, alice):
     client.force_login(alice)
     client.post(reverse("tournaments:register", args=[tournament.pk]))
     with (CARDS_DIR / "decks" / "lackeyccg" / "Heroes.dek").open("rb") as fh:
-        page = client.post(reverse("tournaments:deck", args=[tournament.pk]), {"file": fh}, follow=True)
+        page = client.post(reverse("decks:deck", args=[tournament.pk]), {"file": fh}, follow=True)
     assert "Legal" in page.content.decode()

@@ -7,7 +7,8 @@ from collections import Counter
 import pytest
 from django.urls import reverse
 
-from decks.services import decklists_publish, get_catalogue
+from decks.services import decklists_publish
+from tournaments.catalogue import get_catalogue
 from rules.decklists import read_decklist
 
 pytestmark = pytest.mark.django_db
@@ -109,6 +110,6 @@ def test_the_public_never_gets_an_earlier_attempt(client, registered, tournament
 def test_the_deck_page_links_both_downloads(client, registered, tournament, alice):
     alice_reg, _ = registered
     client.force_login(alice)
-    page = client.get(reverse("tournaments:deck", args=[tournament.pk])).content.decode()
+    page = client.get(reverse("decks:deck", args=[tournament.pk])).content.decode()
     base = reverse("decks:deck-export", args=[tournament.pk, alice_reg.pk])
     assert f'href="{base}?as=text"' in page and f'href="{base}?as=cfd"' in page

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 def test_published_decklists_appear_on_the_public_page(client, registered, tournament, organiser):
     alice_reg, _ = registered
-    url = reverse("tournaments:registration-deck", args=[tournament.pk, alice_reg.pk])
+    url = reverse("decks:registration-deck", args=[tournament.pk, alice_reg.pk])
     assert client.get(url).status_code == 403
     decklists_publish(tournament=tournament, actor=organiser, scope="all")
     page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
@@ -78,11 +78,11 @@ def test_asking_for_more_checks_than_players_is_refused(registered, tournament, 
 def test_the_organiser_picks_and_records_a_deck_check_from_the_manage_page(client, registered, tournament,
                                                                            organiser, alice):
     client.force_login(organiser)
-    client.post(reverse("tournaments:deck-checks", args=[tournament.pk]), {"count": "1"})
+    client.post(reverse("decks:deck-checks", args=[tournament.pk]), {"count": "1"})
     check = DeckCheck.objects.get()
-    client.post(reverse("tournaments:deck-check-record", args=[tournament.pk, check.pk]),
+    client.post(reverse("decks:deck-check-record", args=[tournament.pk, check.pk]),
                 {"findings": "Matches the registered list"})
     page = client.get(reverse("tournaments:manage", args=[tournament.pk])).content.decode()
     assert "Matches the registered list" in page
     client.force_login(alice)
-    assert client.post(reverse("tournaments:deck-checks", args=[tournament.pk]), {"count": "1"}).status_code == 403
+    assert client.post(reverse("decks:deck-checks", args=[tournament.pk]), {"count": "1"}).status_code == 403

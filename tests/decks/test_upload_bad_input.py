@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from decks.models import DeckSubmission
-from decks.services import get_catalogue
+from tournaments.catalogue import get_catalogue
 from rules.decklists import DecklistError, read_decklist
 from tests.conftest import LEGAL_55
 
@@ -25,7 +25,7 @@ GARBAGE = bytes(range(256)) * 8 + os.urandom(2048)
 
 
 def deck_page(tournament) -> str:
-    return reverse("tournaments:deck", args=[tournament.pk])
+    return reverse("decks:deck", args=[tournament.pk])
 
 
 def deck_api(tournament, registration) -> str:

@@ -30,7 +30,7 @@ def test_a_player_registers_uploads_a_cfd_and_sees_legal(client, tournament, ali
     client.force_login(alice)
     client.post(reverse("tournaments:register", args=[tournament.pk]))
     with LEGAL_55.open("rb") as fh:
-        response = client.post(reverse("tournaments:deck", args=[tournament.pk]), {"file": fh}, follow=True)
+        response = client.post(reverse("decks:deck", args=[tournament.pk]), {"file": fh}, follow=True)
     page = response.content.decode()
     assert "Legal" in page and "55 cards" in page
     assert "Champion" in page  # totals per card type
@@ -39,7 +39,7 @@ def test_a_player_registers_uploads_a_cfd_and_sees_legal(client, tournament, ali
 def test_an_illegal_paste_shows_each_violation_with_its_rule(client, tournament, alice):
     client.force_login(alice)
     client.post(reverse("tournaments:register", args=[tournament.pk]))
-    response = client.post(reverse("tournaments:deck", args=[tournament.pk]), {"text": "3rd/54\n2x War Party"},
+    response = client.post(reverse("decks:deck", args=[tournament.pk]), {"text": "3rd/54\n2x War Party"},
                            follow=True)
     page = response.content.decode()
     assert "Not legal" in page and "spellfire-tournament-rules-2.0.txt" in page
@@ -48,7 +48,7 @@ def test_an_illegal_paste_shows_each_violation_with_its_rule(client, tournament,
 def test_an_unknown_card_is_a_form_error_that_keeps_the_pasted_text(client, tournament, alice):
     client.force_login(alice)
     client.post(reverse("tournaments:register", args=[tournament.pk]))
-    response = client.post(reverse("tournaments:deck", args=[tournament.pk]),
+    response = client.post(reverse("decks:deck", args=[tournament.pk]),
                            {"text": "War Party\nZzyzx the Unknowable"})
     page = response.content.decode()
     assert response.status_code == 200
@@ -58,7 +58,7 @@ def test_an_unknown_card_is_a_form_error_that_keeps_the_pasted_text(client, tour
 
 def test_a_decklist_is_private_to_its_owner_and_the_organiser(client, registered, tournament, bob, organiser):
     alice_reg, _ = registered
-    url = reverse("tournaments:registration-deck", args=[tournament.pk, alice_reg.pk])
+    url = reverse("decks:registration-deck", args=[tournament.pk, alice_reg.pk])
     client.force_login(bob)
     assert client.get(url).status_code == 403
     client.force_login(organiser)

@@ -194,7 +194,7 @@ def test_the_deck_page_says_which_format_version_a_verdict_was_checked_against(c
     tournament_format_set(tournament=tournament, actor=organiser, reason="Lower cap",
                           changes={"champion_level_cap": 30})
     client.force_login(alice)
-    page = client.get(reverse("tournaments:deck", args=[tournament.pk])).content.decode()
+    page = client.get(reverse("decks:deck", args=[tournament.pk])).content.decode()
     assert "version 2" in page
     assert "Checked against format version 2" in page
     assert "re-checked when the organiser changed the format" in page

@@ -1,7 +1,5 @@
 from django.urls import path
 
-from decks.api.cards import CardList
-from decks.api.views import RegistrationDeck, RegistrationDeckExport
 from tournaments.api import views
 from tournaments.api import pairing_views
 from tournaments.api.format_views import TournamentFormat
@@ -14,11 +12,6 @@ urlpatterns = [
     path("tournaments/<int:pk>/registrations/", views.RegistrationListCreate.as_view(), name="registrations"),
     path("tournaments/<int:pk>/registrations/<int:registration_id>/drop/", views.RegistrationDrop.as_view(),
          name="registration-drop"),
-    path("tournaments/<int:pk>/registrations/<int:registration_id>/deck/", RegistrationDeck.as_view(),
-         name="registration-deck"),
-    path("tournaments/<int:pk>/registrations/<int:registration_id>/deck/export/", RegistrationDeckExport.as_view(),
-         name="registration-deck-export"),
-    path("cards/", CardList.as_view(), name="cards"),
     path("tournaments/<int:pk>/rounds/", views.RoundListCreate.as_view(), name="rounds"),
     path("tournaments/<int:pk>/rounds/<int:number>/", views.RoundDetail.as_view(), name="round-detail"),
     path("tournaments/<int:pk>/standings/", views.Standings.as_view(), name="standings"),

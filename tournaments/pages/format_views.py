@@ -19,8 +19,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from rules.cards import Catalogue, UnknownCard
 from rules.formats import BUILTIN_FORMATS, CHAMPION_TYPES, DeckFormat, allowed_sets
 
-from decks.services import get_catalogue
 from tournaments import services
+from tournaments.catalogue import get_catalogue
 from tournaments.errors import NotAllowed, UserError
 from tournaments.models import AuditEntry, Tournament
 from tournaments.services.formats import MAX_CFF_BYTES

@@ -1,4 +1,6 @@
-"""Page routes, split by audience: public, player, organiser (all under the tournament)."""
+"""Page routes, split by audience: public, player, organiser (all under the tournament).
+
+The deck pages (decklist editor, publication, deck checks, replacements) are ``decks.urls``."""
 
 from django.urls import path
 
@@ -22,7 +24,6 @@ urlpatterns = [
     # player
     path("t/<int:pk>/register/", views.register, name="register"),
     path("t/<int:pk>/drop/", views.drop, name="drop"),
-    path("t/<int:pk>/deck/", views.deck, name="deck"),
     path("t/<int:pk>/matches/<int:match_id>/", views.match_detail, name="match"),
     path("t/<int:pk>/matches/<int:match_id>/reports/<int:report_id>/<str:answer>/", views.report_answer,
          name="report-answer"),
@@ -31,12 +32,6 @@ urlpatterns = [
     # organiser
     path("t/new/", views.tournament_new, name="new"),
     path("t/<int:pk>/manage/", views.manage, name="manage"),
-    path("t/<int:pk>/deck/replacement/", views.deck_replacement, name="deck-replacement"),
-    path("t/<int:pk>/manage/replacements/<int:replacement_id>/<str:decision>/", views.manage_replacement,
-         name="replacement-decide"),
-    path("t/<int:pk>/manage/publish/", views.manage_publish, name="publish"),
-    path("t/<int:pk>/manage/deck-checks/", views.manage_deck_checks, name="deck-checks"),
-    path("t/<int:pk>/manage/deck-checks/<int:check_id>/", views.manage_deck_check_record, name="deck-check-record"),
     path("t/<int:pk>/manage/penalties/", views.manage_penalty, name="penalty"),
     path("t/<int:pk>/manage/forbidden-pairs/", pairing_views.forbidden_pair_add, name="forbidden-pair-add"),
     path("t/<int:pk>/manage/forbidden-pairs/<int:pair_id>/delete/", pairing_views.forbidden_pair_delete,
@@ -49,5 +44,4 @@ urlpatterns = [
     path("t/<int:pk>/manage/matches/<int:match_id>/override/", views.manage_override, name="override"),
     path("t/<int:pk>/manage/matches/<int:match_id>/table-override/", views.table_override, name="table-override"),
     path("t/<int:pk>/manage/registrations/<int:registration_id>/drop/", views.manage_drop, name="manage-drop"),
-    path("t/<int:pk>/registrations/<int:registration_id>/deck/", views.registration_deck, name="registration-deck"),
 ]

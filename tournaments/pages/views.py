@@ -10,16 +10,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import condition, require_POST
 from rules.pairings.elimination import table_winner
 
-from decks.models import DeckCheck, DeckReplacement
-from decks.selectors import can_view_decklist, published_decklists, submissions_for
-from decks.services import (
-    deck_check_record,
-    deck_checks_pick,
-    deck_replacement_decide,
-    deck_replacement_request,
-    deck_submit,
-    decklists_publish,
-)
 from tournaments import selectors, services
 from tournaments.adapters import table_record
 from tournaments.errors import NotAllowed, UserError
@@ -27,7 +17,6 @@ from tournaments.models import AuditEntry, Match, MatchSeat, Penalty, Registrati
 from tournaments.pages.forms import (
     GAME_CHOICES,
     ORGANISER_GAME_CHOICES,
-    DeckForm,
     TournamentForm,
     game_rows,
     games_from_post,
@@ -104,7 +93,6 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "registrations": tournament.registrations.filter(withdrawn=False).select_related("player"),
         "rounds": tournament.rounds.all(),
         "mine": selectors.registration_of(tournament, request.user),
-        "published": published_decklists(tournament),
         "late_entry_open": late_entry_open(tournament),
         "is_organiser": is_tournament_organiser(request.user, tournament),
     })
@@ -116,7 +104,7 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)
     if _attempt(request, lambda: services.player_register(tournament=tournament, actor=request.user),
                 "You are registered. Now submit your decklist."):
-        return redirect("tournaments:deck", pk=pk)
+        return redirect("decks:deck", pk=pk)
     return redirect("tournaments:detail", pk=pk)
 
 
@@ -131,109 +119,6 @@ def drop(request: HttpRequest, pk: int) -> HttpResponse:
         _attempt(request, lambda: services.player_drop(registration=registration, actor=request.user),
                  "You have dropped from the tournament.")
     return redirect("tournaments:detail", pk=pk)
-
-
-@login_required
-def deck(request: HttpRequest, pk: int) -> HttpResponse:
-    """The player's decklist page: submit (paste or upload) and see the verdict at once.
-
-    The same form also searches cards (``action=search``) and checks without saving
-    (``action=preview``), so the editor works without JavaScript; with it, htmx does both
-    live (decks.views). Refused uploads (too large, binary, ...) are form errors with a 4xx
-    status and never touch the registered deck."""
-    from django.core.exceptions import RequestDataTooBig
-
-    from decks.views import error_status, preview_context, suggestion_context, upload_refusal
-
-    tournament = _tournament(pk)
-    registration = selectors.registration_of(tournament, request.user)
-    if registration is None:
-        messages.error(request, "Register for the tournament first.")
-        return redirect("tournaments:detail", pk=pk)
-    extra: dict = {"search": suggestion_context(request.GET)} if request.GET.get("q") else {}
-    if request.method == "POST":
-        refusal = upload_refusal(request)  # before anything reads the body
-        if refusal:
-            return _deck_page(request, tournament, registration, DeckForm(), status=413,
-                              extra={"upload_error": refusal})
-        try:
-            form = DeckForm(request.POST, request.FILES)
-            action = request.POST.get("action", "submit")
-        except RequestDataTooBig:
-            return _deck_page(request, tournament, registration, DeckForm(), status=413, extra={
-                "upload_error": "The decklist is too large to read; a decklist is at most a few kilobytes."})
-        if action == "search":
-            return _deck_page(request, tournament, registration, DeckForm(initial={"text": request.POST.get("text", "")}),
-                              extra={"search": suggestion_context(request.POST)})
-    else:
-        form, action = DeckForm(), ""
-    if action == "preview" and form.is_valid():
-        upload = form.cleaned_data.get("file")
-        data = upload.read() if upload is not None else form.cleaned_data["text"]
-        extra.update(preview_context(tournament, data, upload.name if upload is not None else ""))
-        return _deck_page(request, tournament, registration, DeckForm(initial={"text": request.POST.get("text", "")}),
-                          extra=extra)
-    if action == "submit" and form.is_valid():
-        upload = form.cleaned_data.get("file")
-        if upload is not None:
-            data, filename = upload.read(), upload.name
-        else:
-            data, filename = form.cleaned_data["text"], ""
-        try:
-            submission = deck_submit(registration=registration, actor=request.user, data=data, filename=filename)
-        except NotAllowed as exc:
-            raise PermissionDenied(exc.message) from exc
-        except UserError as exc:
-            form.add_error(None, exc.message)
-            return _deck_page(request, tournament, registration, form, status=error_status(exc), extra=extra)
-        else:
-            messages.success(request, "Your deck is legal and registered." if submission.legal
-                             else "Your deck is not legal: see why below. Your registered deck is unchanged.")
-            return redirect("tournaments:deck", pk=pk)
-    file_errors = form.errors.as_data().get("file", []) if form.is_bound else []
-    status = 413 if any(e.code == "too_large" for e in file_errors) else 400 if file_errors else 200
-    return _deck_page(request, tournament, registration, form, status=status, extra=extra)
-
-
-def _deck_page(request, tournament, registration, form=None, *, status: int = 200, extra: dict | None = None
-               ) -> HttpResponse:
-    private_view = request.user.pk == registration.player_id or is_tournament_organiser(request.user, tournament)
-    if private_view:
-        submissions = submissions_for(registration)
-        latest = submissions[0] if submissions else None
-    else:  # a published list: the registered deck only, never the player's earlier attempts
-        latest = registration.deck
-    return render(request, "tournaments/site/deck.html", {
-        "t": tournament, "registration": registration, "form": form, "latest": latest,
-        "registered": registration.deck, "owner": request.user.pk == registration.player_id,
-        "replacements": registration.deck_replacements.all() if private_view else [],
-        **(extra or {}),
-    }, status=status)
-
-
-@login_required
-@require_POST
-def deck_replacement(request: HttpRequest, pk: int) -> HttpResponse:
-    """After the lock: ask to replace a card destroyed by Enter Darkness Together."""
-    tournament = _tournament(pk)
-    registration = selectors.registration_of(tournament, request.user)
-    if registration is None:
-        raise PermissionDenied("You are not registered for this tournament.")
-    _attempt(request, lambda: deck_replacement_request(
-        registration=registration, actor=request.user, destroyed=request.POST.get("destroyed", ""),
-        replacement=request.POST.get("replacement", "")),
-        "Replacement requested: the organiser will approve it.")
-    return redirect("tournaments:deck", pk=pk)
-
-
-def registration_deck(request: HttpRequest, pk: int, registration_id: int) -> HttpResponse:
-    """A player's decklist as the organiser (or the owner) sees it; private to everyone else."""
-    tournament = _tournament(pk)
-    registration = get_object_or_404(Registration.objects.select_related("player", "tournament"),
-                                     pk=registration_id, tournament=tournament)
-    if not can_view_decklist(request.user, registration):
-        raise PermissionDenied("Decklists are private to their owner and the organiser.")
-    return _deck_page(request, tournament, registration)
 
 
 def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
@@ -342,13 +227,7 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         "registrations": tournament.registrations.select_related("player", "deck"),
         "open_matches": selectors.open_matches(tournament).prefetch_related(TABLE_SEATS),
         "audit": AuditEntry.objects.filter(tournament=tournament).select_related("actor", "match__round")[:100],
-        "publication_choices": Tournament.Publication.choices,
-        "replacements": DeckReplacement.objects.filter(registration__tournament=tournament,
-                                                       status=DeckReplacement.Status.PENDING)
-        .select_related("registration__player"),
         "forbidden_pairs": tournament.forbidden_pairs.select_related("player_a__player", "player_b__player"),
-        "deck_checks": DeckCheck.objects.filter(tournament=tournament).select_related("registration__player",
-                                                                                     "picked_by", "checked_by"),
         "choices": ORGANISER_GAME_CHOICES, "game_rows": game_rows(tournament.best_of),
         "penalties": penalties_of(tournament),
         "penalty_kinds": Penalty.Kind.choices,
@@ -435,66 +314,6 @@ def manage_drop(request: HttpRequest, pk: int, registration_id: int) -> HttpResp
     _attempt(request, lambda: services.player_drop(registration=registration, actor=request.user,
                                                    reason=request.POST.get("reason", "")),
              f"{registration.display_name} dropped.")
-    return redirect("tournaments:manage", pk=pk)
-
-
-@login_required
-@require_POST
-def manage_publish(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament(pk)
-    _require_organiser(request, tournament)
-    _attempt(request, lambda: decklists_publish(tournament=tournament, actor=request.user,
-                                                scope=request.POST.get("scope", "")),
-             "Decklist publication updated.")
-    return redirect("tournaments:manage", pk=pk)
-
-
-@login_required
-@require_POST
-def manage_deck_checks(request: HttpRequest, pk: int) -> HttpResponse:
-    """Pick players for a deck check: one named player, or N drawn at random."""
-    tournament = _tournament(pk)
-    _require_organiser(request, tournament)
-    registration_id = request.POST.get("registration")
-    if registration_id:
-        registrations = [get_object_or_404(Registration, pk=registration_id, tournament=tournament)]
-        count = 0
-    else:
-        registrations = None
-        try:
-            count = int(request.POST.get("count") or 0)
-        except ValueError:
-            count = 0
-    _attempt(request, lambda: deck_checks_pick(tournament=tournament, actor=request.user,
-                                               registrations=registrations, count=count),
-             "Players picked for a deck check.")
-    return redirect("tournaments:manage", pk=pk)
-
-
-@login_required
-@require_POST
-def manage_deck_check_record(request: HttpRequest, pk: int, check_id: int) -> HttpResponse:
-    tournament = _tournament(pk)
-    _require_organiser(request, tournament)
-    check = get_object_or_404(DeckCheck, pk=check_id, tournament=tournament)
-    _attempt(request, lambda: deck_check_record(check=check, actor=request.user,
-                                                findings=request.POST.get("findings", ""),
-                                                penalty_note=request.POST.get("penalty_note", "")),
-             "Deck check recorded.")
-    return redirect("tournaments:manage", pk=pk)
-
-
-@login_required
-@require_POST
-def manage_replacement(request: HttpRequest, pk: int, replacement_id: int, decision: str) -> HttpResponse:
-    tournament = _tournament(pk)
-    _require_organiser(request, tournament)
-    replacement = get_object_or_404(DeckReplacement, pk=replacement_id, registration__tournament=tournament)
-    _attempt(request, lambda: deck_replacement_decide(replacement=replacement, actor=request.user,
-                                                      approve=decision == "approve",
-                                                      reason=request.POST.get("reason", "")),
-             "Replacement approved: the new decklist is registered." if decision == "approve"
-             else "Replacement rejected.")
     return redirect("tournaments:manage", pk=pk)
 
 

@@ -10,7 +10,6 @@ against it. Once decklists lock (the tournament starts) the format cannot change
 from __future__ import annotations
 
 from django.db import transaction
-from rules.decklists import Decklist
 from rules.formats import (
     BUILTIN_FORMATS,
     DeckFormat,
@@ -20,11 +19,12 @@ from rules.formats import (
     get_format,
     read_cff,
 )
-from rules.legality import check_deck
 
+from tournaments.catalogue import get_catalogue
 from tournaments.errors import Conflict, UserError
-from tournaments.models import AuditEntry, Registration, Tournament
+from tournaments.models import AuditEntry, Tournament
 from tournaments.services.permissions import require_organiser
+from tournaments.signals import format_changed
 
 #: Largest .cff upload accepted (the real files are 1-3 KB).
 MAX_CFF_BYTES = 256 * 1024
@@ -35,8 +35,6 @@ def format_from_request(*, base: str | None, cff: bytes | None, filename: str, c
 
     Raises UserError (``unknown_format`` or the .cff reader's codes) with what to fix.
     """
-    from decks.services import get_catalogue
-
     if cff is not None:
         if len(cff) > MAX_CFF_BYTES:
             raise UserError(
@@ -70,18 +68,17 @@ def tournament_format_set(
     Starts from ``base`` (a built-in id), ``cff`` (the bytes of a CrossFire .cff file)
     or the current format, then applies ``changes`` (see ``rules.formats.amend_format``).
     A real change bumps ``format_version``, stores the new frozen copy, writes an
-    AuditEntry (who, when, ``reason``, the format before and after) and checks every
-    registered player's latest decklist again: the verdict is stored as a new
+    AuditEntry (who, when, ``reason``, the format before and after) and sends
+    ``tournaments.signals.format_changed`` in the same transaction: ``decks`` then checks
+    every registered player's latest decklist again (the verdict is stored as a new
     submission recording the new version, and a deck that is no longer legal stops
-    being the registered deck (the player must submit again before the start).
+    being the registered deck: the player must submit again before the start).
     Returns the tournament unchanged when nothing differs.
 
     Raises NotAllowed (not the organiser), Conflict (``decks_locked``), UserError
     (``reason`` missing, unknown format, an unreadable or nonsensical .cff, bad
     changes), and then nothing is changed.
     """
-    from decks.services import get_catalogue
-
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_organiser(actor, tournament)
     if tournament.decks_locked or tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
@@ -107,31 +104,5 @@ def tournament_format_set(
         tournament=tournament, actor=actor, action=AuditEntry.Action.FORMAT_CHANGED, reason=reason.strip(),
         before=before, after={"version": tournament.format_version, "format": tournament.deck_format},
     )
-    _recheck_decks(tournament, fmt, actor)
+    format_changed.send(sender=Tournament, tournament=tournament, deck_format=fmt, actor=actor)
     return tournament
-
-
-def _recheck_decks(tournament: Tournament, fmt: DeckFormat, actor) -> None:
-    """Check each player's deck again against the new format version.
-
-    The deck checked is the registered one, or (a player with none) their latest submission.
-    """
-    from decks.models import DeckSubmission
-    from decks.services import get_catalogue
-
-    catalogue = get_catalogue()
-    registrations = (Registration.objects.select_for_update(of=("self",)).select_related("deck")
-                     .filter(tournament=tournament, withdrawn=False))
-    for registration in registrations:
-        latest = registration.deck or registration.deck_submissions.order_by("-submitted_at", "-id").first()
-        if latest is None:
-            continue
-        decklist = Decklist(cards=tuple(catalogue.get(key) for key in latest.cards), title=latest.title)
-        verdict = check_deck(decklist, fmt)
-        recheck = DeckSubmission.objects.create(
-            registration=registration, submitted_by=actor, source_format="recheck", filename=latest.filename,
-            title=latest.title, text=latest.text, cards=list(latest.cards), legal=verdict.legal,
-            verdict=verdict.to_dict(), format_version=tournament.format_version,
-        )
-        registration.deck = recheck if verdict.legal else None
-        registration.save(update_fields=["deck"])

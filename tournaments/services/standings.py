@@ -2,48 +2,26 @@
 
 from __future__ import annotations
 
-import logging
-
 from django.db import transaction
 from django.db.models import F, Max, Q
 from rules.standings import compute_standings
 
 from tournaments.adapters import history_for, standings_options
 from tournaments.models import StandingsSnapshot, Tournament
-
-
-logger = logging.getLogger(__name__)
+from tournaments.signals import standings_stale
 
 
 def queue_standings(tournament: Tournament) -> None:
-    """Bump the tournament's results version and queue the recomputation once the transaction commits.
+    """Bump the tournament's results version and have the standings recomputed once the transaction commits.
 
-    The result is stored whatever happens to the broker: if the job cannot be queued
-    (Redis down), the failure is logged and :func:`stale_tournament_ids`' periodic task
+    After the commit this sends ``tournaments.signals.standings_stale``; ``tournaments.tasks``
+    queues the job. The result is stored whatever happens to the broker: if the job cannot be
+    queued (Redis down), the failure is logged and :func:`stale_tournament_ids`' periodic task
     brings the standings up to date later.
     """
     Tournament.objects.filter(pk=tournament.pk).update(results_version=F("results_version") + 1)
     tournament_id = tournament.pk
-    transaction.on_commit(lambda: send_recompute(tournament_id))
-
-
-def send_recompute(tournament_id: int) -> bool:
-    """Queue ``recompute_standings`` for one tournament; False (logged) when the broker cannot take it."""
-    from django.conf import settings
-    from kombu.exceptions import OperationalError
-
-    from tournaments.tasks import recompute_standings
-
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        recompute_standings.delay(tournament_id)
-        return True
-    try:
-        recompute_standings.delay(tournament_id)
-    except (OperationalError, OSError) as exc:
-        logger.warning("Could not queue the standings of tournament %s (%s); the periodic catch-up will.",
-                       tournament_id, exc)
-        return False
-    return True
+    transaction.on_commit(lambda: standings_stale.send(sender=Tournament, tournament_id=tournament_id))
 
 
 def stale_tournament_ids() -> list[int]:

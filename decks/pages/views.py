@@ -1,22 +1,38 @@
-"""Deck pages beside the decklist page: the live verdict preview (htmx), card suggestions for the
-editor, and decklist downloads. Also the upload guards the deck page and the deck API share.
+"""Deck pages for players: the decklist editor (``/t/<id>/deck/``) with its live verdict preview and
+card suggestions (htmx partials), a registration's decklist, decklist downloads, and asking to
+replace a card destroyed by Enter Darkness Together. Also the upload guards the deck page and the
+deck API share.
 
-Nothing here writes: the preview reads and checks a decklist exactly as
-``decks.services.deck_submit`` does (``decks.selectors.deck_preview``) and stores nothing.
+The preview reads and checks a decklist exactly as ``decks.services.deck_submit`` does
+(``decks.selectors.deck_preview``) and stores nothing.
 """
 
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
+from rules.deck_export import CARD_TYPE_ORDER, group_by_type
 from rules.decklists import DecklistError
 
-from decks.selectors import card_search, can_view_decklist, deck_export, deck_preview, exportable_submission
-from tournaments.errors import UserError
+from decks.pages.forms import DeckForm
+from decks.pages.shortcuts import attempt, tournament_or_404
+from decks.selectors import (
+    can_view_decklist,
+    card_search,
+    deck_export,
+    deck_preview,
+    exportable_submission,
+    submissions_for,
+)
+from decks.services import deck_replacement_request, deck_submit
+from tournaments.errors import NotAllowed, UserError
 from tournaments.models import Registration, Tournament
+from tournaments.selectors import registration_of
 from tournaments.services.permissions import is_tournament_organiser
 
 MB = 1024 * 1024
@@ -61,11 +77,9 @@ def error_status(exc: UserError) -> int:
 
 # --------------------------------------------------------------------------- preview
 def preview_context(tournament: Tournament, data: bytes | str, filename: str = "") -> dict:
-    """Context for ``_deck_preview.html``: the deck grouped by card type with counts and limits,
+    """Context for ``decks/fragments/deck_preview.html``: the deck grouped by card type with counts and limits,
     champion levels and the cap, every violation with its rule; or ``preview_error`` (with the
     unknown lines and suggestions) when the decklist cannot be read. Never stores anything."""
-    from rules.deck_export import CARD_TYPE_ORDER, group_by_type
-
     if isinstance(data, str) and not data.strip():
         return {"preview_empty": True}
     try:
@@ -133,7 +147,7 @@ def _champion_types(decklist, fmt) -> list[dict]:
 
 
 def _preview_response(request: HttpRequest, context: dict, status: int = 200) -> HttpResponse:
-    return render(request, "tournaments/site/_deck_preview.html", context, status=status)
+    return render(request, "decks/fragments/deck_preview.html", context, status=status)
 
 
 @require_POST
@@ -166,7 +180,7 @@ def deck_preview_view(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def card_suggestions(request: HttpRequest) -> HttpResponse:
     """htmx: up to 12 cards matching ``q`` (and optionally ``card_type``) for the decklist editor."""
-    return render(request, "tournaments/site/_card_suggestions.html", suggestion_context(request.GET))
+    return render(request, "decks/fragments/card_suggestions.html", suggestion_context(request.GET))
 
 
 def suggestion_context(params) -> dict:
@@ -199,3 +213,103 @@ def deck_export_view(request: HttpRequest, pk: int, registration_id: int) -> Htt
     response = HttpResponse(content.encode("utf-8"), content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+# --------------------------------------------------------------------------- the decklist page
+@login_required
+def deck(request: HttpRequest, pk: int) -> HttpResponse:
+    """The player's decklist page: submit (paste or upload) and see the verdict at once.
+
+    The same form also searches cards (``action=search``) and checks without saving
+    (``action=preview``), so the editor works without JavaScript; with it, htmx does both
+    live (``deck_preview_view``, ``card_suggestions``). Refused uploads (too large, binary, ...)
+    are form errors with a 4xx status and never touch the registered deck."""
+    tournament = tournament_or_404(pk)
+    registration = registration_of(tournament, request.user)
+    if registration is None:
+        messages.error(request, "Register for the tournament first.")
+        return redirect("tournaments:detail", pk=pk)
+    extra: dict = {"search": suggestion_context(request.GET)} if request.GET.get("q") else {}
+    if request.method == "POST":
+        refusal = upload_refusal(request)  # before anything reads the body
+        if refusal:
+            return _deck_page(request, tournament, registration, DeckForm(), status=413,
+                              extra={"upload_error": refusal})
+        try:
+            form = DeckForm(request.POST, request.FILES)
+            action = request.POST.get("action", "submit")
+        except RequestDataTooBig:
+            return _deck_page(request, tournament, registration, DeckForm(), status=413, extra={
+                "upload_error": "The decklist is too large to read; a decklist is at most a few kilobytes."})
+        if action == "search":
+            return _deck_page(request, tournament, registration, DeckForm(initial={"text": request.POST.get("text", "")}),
+                              extra={"search": suggestion_context(request.POST)})
+    else:
+        form, action = DeckForm(), ""
+    if action == "preview" and form.is_valid():
+        upload = form.cleaned_data.get("file")
+        data = upload.read() if upload is not None else form.cleaned_data["text"]
+        extra.update(preview_context(tournament, data, upload.name if upload is not None else ""))
+        return _deck_page(request, tournament, registration, DeckForm(initial={"text": request.POST.get("text", "")}),
+                          extra=extra)
+    if action == "submit" and form.is_valid():
+        upload = form.cleaned_data.get("file")
+        if upload is not None:
+            data, filename = upload.read(), upload.name
+        else:
+            data, filename = form.cleaned_data["text"], ""
+        try:
+            submission = deck_submit(registration=registration, actor=request.user, data=data, filename=filename)
+        except NotAllowed as exc:
+            raise PermissionDenied(exc.message) from exc
+        except UserError as exc:
+            form.add_error(None, exc.message)
+            return _deck_page(request, tournament, registration, form, status=error_status(exc), extra=extra)
+        else:
+            messages.success(request, "Your deck is legal and registered." if submission.legal
+                             else "Your deck is not legal: see why below. Your registered deck is unchanged.")
+            return redirect("decks:deck", pk=pk)
+    file_errors = form.errors.as_data().get("file", []) if form.is_bound else []
+    status = 413 if any(e.code == "too_large" for e in file_errors) else 400 if file_errors else 200
+    return _deck_page(request, tournament, registration, form, status=status, extra=extra)
+
+
+def _deck_page(request, tournament, registration, form=None, *, status: int = 200, extra: dict | None = None
+               ) -> HttpResponse:
+    private_view = request.user.pk == registration.player_id or is_tournament_organiser(request.user, tournament)
+    if private_view:
+        submissions = submissions_for(registration)
+        latest = submissions[0] if submissions else None
+    else:  # a published list: the registered deck only, never the player's earlier attempts
+        latest = registration.deck
+    return render(request, "decks/deck.html", {
+        "t": tournament, "registration": registration, "form": form, "latest": latest,
+        "registered": registration.deck, "owner": request.user.pk == registration.player_id,
+        "replacements": registration.deck_replacements.all() if private_view else [],
+        **(extra or {}),
+    }, status=status)
+
+
+@login_required
+@require_POST
+def deck_replacement(request: HttpRequest, pk: int) -> HttpResponse:
+    """After the lock: ask to replace a card destroyed by Enter Darkness Together."""
+    tournament = tournament_or_404(pk)
+    registration = registration_of(tournament, request.user)
+    if registration is None:
+        raise PermissionDenied("You are not registered for this tournament.")
+    attempt(request, lambda: deck_replacement_request(
+        registration=registration, actor=request.user, destroyed=request.POST.get("destroyed", ""),
+        replacement=request.POST.get("replacement", "")),
+        "Replacement requested: the organiser will approve it.")
+    return redirect("decks:deck", pk=pk)
+
+
+def registration_deck(request: HttpRequest, pk: int, registration_id: int) -> HttpResponse:
+    """A player's decklist as the organiser (or the owner) sees it; private to everyone else."""
+    tournament = tournament_or_404(pk)
+    registration = get_object_or_404(Registration.objects.select_related("player", "tournament"),
+                                     pk=registration_id, tournament=tournament)
+    if not can_view_decklist(request.user, registration):
+        raise PermissionDenied("Decklists are private to their owner and the organiser.")
+    return _deck_page(request, tournament, registration)

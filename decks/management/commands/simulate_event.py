@@ -1,4 +1,6 @@
-"""Run a whole simulated event through the same services the pages and the API use."""
+"""Run a whole simulated event through the same services the pages and the API use.
+
+It lives in ``decks`` (the app on top) because it drives both apps: decklists and tournaments."""
 
 from __future__ import annotations
 
@@ -15,12 +17,13 @@ from rules.decklists import read_decklist
 from rules.formats import get_format
 from rules.legality import check_deck
 
-from decks.services import deck_submit, get_catalogue
+from decks.services import deck_submit
 from tournaments import services
+from tournaments.catalogue import get_catalogue
 from tournaments.errors import UserError
 from tournaments.models import Match, Tournament
-from tournaments.services.permissions import ORGANISERS_GROUP
 from tournaments.selectors import latest_snapshot
+from tournaments.services.permissions import ORGANISERS_GROUP
 
 
 class Command(BaseCommand):

@@ -1,0 +1,17 @@
+"""Deck API routes (a player's decklist, its download, the card search), served under /api/v1/.
+
+``config.urls`` joins them with ``tournaments.api.urls`` into the one ``api`` namespace, so
+their names (``api:registration-deck``, ``api:registration-deck-export``, ``api:cards``) stay."""
+
+from django.urls import path
+
+from decks.api.cards import CardList
+from decks.api.views import RegistrationDeck, RegistrationDeckExport
+
+urlpatterns = [
+    path("tournaments/<int:pk>/registrations/<int:registration_id>/deck/", RegistrationDeck.as_view(),
+         name="registration-deck"),
+    path("tournaments/<int:pk>/registrations/<int:registration_id>/deck/export/", RegistrationDeckExport.as_view(),
+         name="registration-deck-export"),
+    path("cards/", CardList.as_view(), name="cards"),
+]

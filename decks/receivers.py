@@ -1,0 +1,21 @@
+"""What ``decks`` does when ``tournaments`` announces a change (``tournaments.signals``).
+
+``tournaments`` never imports ``decks``; it sends signals and this module answers them.
+Connected once, by ``DecksConfig.ready()``.
+"""
+
+from __future__ import annotations
+
+from django.dispatch import receiver
+from rules.formats import DeckFormat
+
+from decks.services import decks_recheck
+from tournaments.models import Tournament
+from tournaments.signals import format_changed
+
+
+@receiver(format_changed, sender=Tournament, dispatch_uid="decks.recheck_on_format_change")
+def recheck_decks_on_format_change(sender, *, tournament: Tournament, deck_format: DeckFormat, actor,
+                                   **kwargs) -> None:
+    """A new format version: check every registered deck again (inside the format change's transaction)."""
+    decks_recheck(tournament=tournament, deck_format=deck_format, actor=actor)

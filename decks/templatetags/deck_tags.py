@@ -1,0 +1,32 @@
+"""The deck sections of the tournament pages, rendered by ``decks`` so ``tournaments`` needs no deck
+models or selectors: ``{% load deck_tags %}`` then ``{% published_decklists t %}`` (tournament page)
+or ``{% manage_decks t registrations %}`` (the organiser's manage page)."""
+
+from __future__ import annotations
+
+from django import template
+
+from decks.models import DeckReplacement
+from decks.selectors import published_decklists as published_decklists_of
+from tournaments.models import Tournament
+
+register = template.Library()
+
+
+@register.inclusion_tag("decks/fragments/published_decklists.html")
+def published_decklists(tournament: Tournament) -> dict:
+    """The links to the decklists the organiser has published (every list or the top cut's)."""
+    return {"t": tournament, "published": published_decklists_of(tournament)}
+
+
+@register.inclusion_tag("decks/fragments/manage_decks.html", takes_context=True)
+def manage_decks(context, tournament: Tournament, registrations) -> dict:
+    """The manage page's decklist publication, pending replacement requests and deck checks."""
+    return {
+        "t": tournament, "registrations": registrations, "csrf_token": context.get("csrf_token"),
+        "publication_choices": Tournament.Publication.choices,
+        "replacements": DeckReplacement.objects.filter(registration__tournament=tournament,
+                                                       status=DeckReplacement.Status.PENDING)
+        .select_related("registration__player"),
+        "deck_checks": tournament.deck_checks.select_related("registration__player", "picked_by", "checked_by"),
+    }

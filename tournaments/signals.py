@@ -1,0 +1,19 @@
+"""Signals other apps listen to, so that ``tournaments`` never imports them (``decks`` sits on top).
+
+``format_changed``: the organiser changed a tournament's deck format (a new ``format_version``).
+Sent inside the format service's transaction, after the new format and its audit entry are
+stored, with ``tournament`` (locked, already saved), ``deck_format`` (the new
+``rules.formats.DeckFormat``) and ``actor`` (the organiser). A receiver's writes belong to the
+same transaction: if it raises, the format change is rolled back with it. ``decks`` checks every
+registered deck again here.
+
+``standings_stale``: a tournament's results version went up (a result was confirmed, a player
+left the standings, a round was paired again) and the transaction that did it has committed.
+Sent with ``tournament_id``. ``tournaments.tasks`` answers by queueing the standings job, so the
+services never import the tasks that call them.
+"""
+
+from django.dispatch import Signal
+
+format_changed = Signal()
+standings_stale = Signal()
