@@ -11,7 +11,6 @@ from pathlib import Path
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from rules.cards import Catalogue, UnknownCard
 from rules.decklists import Decklist, DecklistError, read_decklist
@@ -22,7 +21,7 @@ from rules.replacements import ReplacementError, apply_replacement, replacement_
 from decks.models import CardRecord, DeckCheck, DeckReplacement, DeckSubmission
 from tournaments.catalogue import get_catalogue
 from tournaments.errors import Conflict, NotAllowed, UserError
-from tournaments.models import AuditEntry, Match, MatchSeat, Registration, Tournament
+from tournaments.models import AuditEntry, Registration, Seat, Tournament
 from tournaments.services.permissions import require_organiser
 
 
@@ -78,8 +77,7 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
 
 def _has_been_paired(registration: Registration) -> bool:
     """True once a late entrant sits at a table (or has a bye): their decklist is locked from then on."""
-    return (Match.objects.filter(Q(player_a=registration) | Q(player_b=registration)).exists()
-            or MatchSeat.objects.filter(registration=registration).exists())
+    return Seat.objects.filter(registration=registration).exists()
 
 
 def cards_import(*, cards_dir: Path | None = None) -> int:
