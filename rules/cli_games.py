@@ -18,7 +18,8 @@ from typing import Any
 
 from rules.history import History, HistoryError, history_from_json
 from rules.pairings import PairingError, pair_single_elimination, pair_swiss
-from rules.standings import TIEBREAKERS, StandingsError, compute_standings
+from rules.standings import SYSTEMS as TIEBREAKER_SYSTEMS
+from rules.standings import StandingsError, compute_standings, get_system
 
 __all__ = ["register", "SYSTEMS"]
 
@@ -45,32 +46,48 @@ def _print_json(obj: Any) -> None:
     print(json.dumps(obj, ensure_ascii=False))
 
 
+def _option_flags() -> dict[str, tuple[bool, str, list[str]]]:
+    """Every option any registered system declares: name -> (is a list, its first description, systems using it)."""
+    flags: dict[str, tuple[bool, str, list[str]]] = {}
+    for system in TIEBREAKER_SYSTEMS.values():
+        for option in system.options:
+            many, description, users = flags.get(option.name, (False, option.description, []))
+            flags[option.name] = (many or option.many, description, [*users, system.name])
+    return flags
+
+
 def cmd_standings(args: argparse.Namespace) -> int:
     """Print the standings of the history on stdin as a JSON array of rows; exit 0, or 2 on bad input.
 
-    Exit 2 with a message on standard error for: malformed JSON or history,
-    an unknown tiebreaker system (the message lists the valid names), an
-    option the system does not use, or a bad option value.
+    The system and its options come from the registry (``rules.standings.SYSTEMS``):
+    every option a registered system declares is a flag ``--name-with-dashes``
+    whose text is a number (``0.33``, ``1/3``) or, for a list option, a
+    comma-separated list (``5,3,2,1``); the numbers reach ``compute_standings``
+    as Fractions.  Exit 2 with a message on standard error for: malformed JSON or
+    history, an unknown tiebreaker system (the message lists the valid names),
+    an option the system does not use (the message says which it accepts), or a
+    bad option value.
     """
     from fractions import Fraction
 
-    if args.tiebreakers not in TIEBREAKERS:
-        return _fail(f"Unknown tiebreaker system {args.tiebreakers!r}; choose one of: {', '.join(TIEBREAKERS)}.")
+    try:
+        get_system(args.tiebreakers)
+    except StandingsError as exc:
+        return _fail(str(exc))
     options: dict[str, Any] = {}
-    flags = (("floor", "--floor"), ("draw_points", "--draw-points"), ("tie_value", "--tie-value"),
-             ("placement_points", "--placement-points"))
-    for name, flag in flags:
+    for name, (many, _, _) in _option_flags().items():
         text = getattr(args, name, None)
         if text is None:
             continue
+        flag = "--" + name.replace("_", "-")
         try:
             parts = [Fraction(part) for part in text.split(",")]
         except (ValueError, ZeroDivisionError):
             return _fail(f"{flag} must be a number such as 0.33 or 1/3 (a comma-separated list such as 5,3,2,1 "
                          f"for --placement-points), not {text!r}.")
-        if name != "placement_points" and len(parts) != 1:
+        if not many and len(parts) != 1:
             return _fail(f"{flag} takes one number, not {text!r}.")
-        options[name] = parts if name == "placement_points" else parts[0]
+        options[name] = parts if many else parts[0]
     try:
         history = _read_history()
         rows = compute_standings(history, args.tiebreakers, **options)
@@ -122,9 +139,9 @@ def cmd_pair(args: argparse.Namespace) -> int:
 
 
 def cmd_tiebreakers(args: argparse.Namespace) -> int:
-    """Print one line per tiebreaker system: its name, a space, a short description."""
-    for name, description in TIEBREAKERS.items():
-        print(f"{name} {description}")
+    """Print one line per registered tiebreaker system: its name, a space, its one-line description."""
+    for name, system in TIEBREAKER_SYSTEMS.items():
+        print(f"{name} {system.description}")
     return 0
 
 
@@ -132,10 +149,10 @@ def register(subparsers: Any) -> None:
     """Add ``standings``, ``pair`` and ``tiebreakers`` to the ``python -m rules`` sub-command parser."""
     standings = subparsers.add_parser("standings", help="standings of the history JSON on stdin")
     standings.add_argument("--tiebreakers", default="mtg", help="tiebreaker system (see `tiebreakers`)")
-    standings.add_argument("--floor", help="minimum percentage, e.g. 0.33 or 1/3 (mtg, melee, pokemon, pods)")
-    standings.add_argument("--placement-points", help="pods: points per place, e.g. 5,3,2,1")
-    standings.add_argument("--draw-points", help="pods: points per seat at a drawn table")
-    standings.add_argument("--tie-value", help="pokemon: a tie's value in win percentage (default 1/2)")
+    for name, (many, description, users) in _option_flags().items():
+        example = "e.g. 5,3,2,1" if many else "e.g. 0.33 or 1/3"
+        standings.add_argument("--" + name.replace("_", "-"), dest=name,
+                               help=f"{', '.join(users)}: {description} ({example})")
     standings.set_defaults(func=cmd_standings)
 
     pair = subparsers.add_parser("pair", help="pair the next round of the history JSON on stdin")

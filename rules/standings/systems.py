@@ -1,10 +1,11 @@
 """The ``pokemon``, ``buchholz`` and ``pods`` tiebreaker systems of ``rules.standings``.
 
 Call them through ``rules.standings.compute_standings(history, NAME, ...)``,
-which checks the options; the functions here assume checked options.  Terms
-(match points, byes, rounds, drops, disqualified players) are those of
-``rules.standings`` and ``rules.history``.  Sources: PAIRINGS.md §2.2 (Pokémon),
-§2.3 (chess), §2.4 (pods), and the documents named there.
+which checks the options (``rules.standings.registry``); the functions here
+assume checked options.  Terms (match points, byes, rounds, drops,
+disqualified players) are those of ``rules.standings.core`` and
+``rules.history``.  Sources: PAIRINGS.md §2.2 (Pokémon), §2.3 (chess), §2.4
+(pods), and the documents named there.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.history import History, derived_placements
-from rules.standings import (
+from rules.standings.core import (
     Entry,
     StandingRow,
     StandingsError,

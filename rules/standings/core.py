@@ -1,21 +1,12 @@
-"""Swiss standings and tiebreaker systems, selectable by name.
+"""Records, rows, ranking and the MTG/Melee computation shared by every tiebreaker system.
 
-``compute_standings(history, tiebreakers="mtg", ...)`` ranks the players of a
-``rules.history.History`` with one of the systems of ``TIEBREAKERS``:
-
-========== ==================================================================
-``mtg``     match points, OMW%, GW%, OGW% (Magic Tournament Rules, Appendix C)
-``melee``   as ``mtg``, but a drawn game earns no game points (Melee.gg)
-``pokemon`` match points, OWP (resistance), OOWP, head to head
-``buchholz`` chess score, Buchholz, Buchholz cut 1, median Buchholz,
-            Sonneborn-Berger, progressive score (FIDE Tie-Break Regulations)
-``pods``    placement points at multiplayer tables, then the opponent-strength
-            percentages generalised to every seat at the table
-========== ==================================================================
-
-The MTG system is defined here; ``melee`` shares its code (one switch); the
-others are in ``rules.tiebreakers``.  Sources: ../shared/design/PAIRINGS.md §2
-and the rules documents each function names.
+The public entry point is ``rules.standings.compute_standings(history, system,
+**options)``, which looks ``system`` up in ``rules.standings.registry.SYSTEMS``.
+This module holds what every system builds on (``player_records``,
+``StandingRow``, ``rank_entries``, ``mean_over``, ``check_floor``) and the
+``mtg`` and ``melee`` ranking functions; ``pokemon``, ``buchholz`` and
+``pods`` are in ``rules.standings.systems``.  Sources:
+../shared/design/PAIRINGS.md §2 and the rules documents each function names.
 
 Terms (Magic Tournament Rules, Appendix C; PAIRINGS.md §2.1)
 ------------------------------------------------------------
@@ -59,30 +50,34 @@ from rules.errors import RulesError
 from rules.history import History
 
 __all__ = [
-    "TIEBREAKERS",
     "DEFAULT_FLOOR",
+    "Entry",
+    "PlayerRecord",
     "StandingRow",
     "StandingsError",
-    "PlayerRecord",
-    "compute_standings",
+    "check_floor",
+    "mean_over",
+    "melee_standings",
+    "mtg_columns",
+    "mtg_standings",
     "player_records",
+    "rank_entries",
+    "swiss_rounds",
 ]
 
-TIEBREAKERS: dict[str, str] = {
-    "mtg": "match points, then OMW%, GW%, OGW% (Magic Tournament Rules, Appendix C; floors at 1/3, --floor)",
-    "melee": "as mtg, but a drawn game counts as played and earns no game points (Melee.gg GW%)",
-    "pokemon": "match points, then OWP (resistance, floor 25%, dropped capped 75%), OOWP, head to head",
-    "buchholz": "chess score 1/0.5/0, then Buchholz, Buchholz cut 1, median Buchholz, Sonneborn-Berger, "
-    "progressive score (FIDE Tie-Break Regulations)",
-    "pods": "multiplayer tables: placement points (--placement-points, default 5,3,2,1), then opponents' "
-    "points %, game-win %, opponents' game-win % over every seat at the table",
-}
-
+#: The MW%/GW% floor of ``mtg``, ``melee`` and ``pods`` (DCI-Reporter/MTGO: 1/3; the MTR text says 0.33).
 DEFAULT_FLOOR = Fraction(1, 3)
 
 
 class StandingsError(RulesError, ValueError):
-    """Standings cannot be computed for this input; ``code``, ``params``, ``str()`` says what to do."""
+    """Standings cannot be computed for this input; ``code``, ``params``, ``str()`` says what to do.
+
+    Codes: ``unknown_tiebreakers`` (params ``tiebreakers``, ``valid``), ``unused_option`` (params
+    ``tiebreakers``, ``options``: the names refused, ``accepted``: the names the system takes),
+    ``bad_option`` (params ``option``, usually ``value``), ``multiplayer_not_supported``
+    (params ``round``), ``duplicate_system`` (params ``tiebreakers``, from ``register``).
+    ``StandingsError(code, message, **params)``.
+    """
 
     def __init__(self, code: str, message: str, **params: Any) -> None:
         super().__init__(code, message, params)
@@ -137,7 +132,8 @@ class StandingRow:
     ``points``: match points (placement points for ``pods``, which may be a
     Fraction when places are shared); ``wins``/``losses``/``draws``: matches
     (byes are wins); ``omwp``/``gwp``/``ogwp``: exact fractions in [0, 1]
-    (their meaning per system is in ``compute_standings``); ``byes``: byes
+    (their meaning per system is in its ranking function,
+    ``rules.standings.SYSTEMS[name].rank``); ``byes``: byes
     received; ``extra``: the system's further tiebreakers as ``(key, value)``
     pairs, in tiebreak order (``()`` for ``mtg`` and ``melee``).
     """
@@ -190,7 +186,7 @@ def _json_number(value: Any) -> Any:
 
 
 # --------------------------------------------------------------------------------------
-# Shared helpers (used by rules.tiebreakers too)
+# Shared helpers (used by rules.standings.systems too)
 
 
 def mean_over(groups: Mapping[str, Sequence[str]], values: Mapping[str, Fraction]) -> dict[str, Fraction]:
@@ -361,7 +357,7 @@ def player_records(history: History) -> dict[str, PlayerRecord]:
 def _mtg_entries(
     history: History, floor: Fraction, melee: bool, records: dict[str, PlayerRecord] | None = None
 ) -> list[Entry]:
-    """MTR 3.1 and Appendix C (``melee=False``) or Melee.gg's GW% (``melee=True``); see ``compute_standings``.
+    """MTR 3.1 and Appendix C (``melee=False``) or Melee.gg's GW% (``melee=True``); see ``mtg_standings``.
 
     ``records``: the ``player_records(history)`` when the caller has them already.
     """
@@ -400,114 +396,33 @@ def _mtg_entries(
     return entries
 
 
-_OPTIONS: dict[str, frozenset[str]] = {
-    "mtg": frozenset({"floor"}),
-    "melee": frozenset({"floor"}),
-    "pokemon": frozenset({"floor", "tie_value"}),
-    "buchholz": frozenset(),
-    "pods": frozenset({"floor", "placement_points", "draw_points"}),
-}
+def mtg_standings(history: History, *, floor: Fraction = DEFAULT_FLOOR) -> list[StandingRow]:
+    """The ``mtg`` system: match points, OMW%, GW%, OGW%, all descending (Magic Tournament Rules 3.1, Appendix C).
 
-
-def compute_standings(
-    history: History,
-    tiebreakers: str = "mtg",
-    *,
-    floor: Fraction | int | str | None = None,
-    placement_points: Sequence[int | Fraction] | None = None,
-    draw_points: int | Fraction | None = None,
-    tie_value: Fraction | int | str | None = None,
-) -> list[StandingRow]:
-    """Rank the players of ``history`` with the tiebreaker system named ``tiebreakers``.
-
-    Every player is ranked (dropped ones included) except the disqualified
-    (``History.disqualified``), whose matches still count for their
-    opponents.  Rows equal on every tiebreaker of the system share a rank
-    (1, 2, 2, 4) and keep seeding order among themselves.
-
-    Systems and their options (an option a system does not use raises
-    ``StandingsError("unused_option")``):
-
-    ``mtg`` (default; Magic Tournament Rules 3.1 and Appendix C; PAIRINGS.md §2.1)
-        Order: match points, OMW%, GW%, OGW%, all descending, formulas in the
-        module docstring.  ``floor`` (default 1/3, the DCI-Reporter/MTGO value;
-        the MTR text says 0.33 = ``Fraction(33, 100)``) is the minimum of every
-        MW%/GW% (the player's own GW% and each opponent's value).
-        Worked examples (8 rounds, Appendix C): 5-2-1 -> MW% 16/24;
-        1-3-0 then drop -> 3/12 = 1/4, floored to ``floor`` as an opponent;
-        3-2-0 with a round-1 bye then drop -> 9/15 (the bye counts in the
-        player's own MW%, never as an opponent).
-    ``melee`` (Melee.gg; the difference as described in the issue, see the note)
-        As ``mtg`` except the game-win percentage: GW% = games won /
-        games played, i.e. a drawn game is a game played worth 0 game points
-        (MTR: 1 point).  Worked example: a player who won 2-0-1 (two games
-        won, one drawn) has mtg GW% (3+3+1)/9 = 7/9 and melee GW% 6/9 = 2/3;
-        their opponent (0-2-1) has mtg 1/9 and melee 0 (both then floored).
-        OMW% is the same; OGW% uses the melee GW%.  Note: Melee's Star Wars
-        Unlimited help page gives a drawn game 1 point, so check this against
-        Melee's Magic standings before relying on it.
-    ``pokemon`` (options ``floor``, default 1/4, and ``tie_value``, default 1/2),
-    ``buchholz`` (no options), ``pods`` (options ``placement_points``, default
-    5, 3, 2, 1; ``draw_points``, default none; ``floor``, default 1/3)
-        See ``rules.tiebreakers.pokemon_standings``, ``buchholz_standings`` and
-        ``pods_standings`` for formulas, options and choices.  For ``pokemon``
-        and ``buchholz`` the ``omwp``/``gwp``/``ogwp`` columns hold the MTG
-        values (floor 1/3) for information only; their own tiebreakers are
-        in ``StandingRow.extra``.  For ``pods`` they are the generalised
-        percentages that rank the players.
-
-    Raises ``StandingsError`` with code "unknown_tiebreakers" (a system not
-    in ``TIEBREAKERS``; the message lists them), "unused_option",
-    "bad_option" (a floor outside [0, 1], bad placement points or tie value)
-    and "multiplayer_not_supported" (a table of three or more outside
-    ``pods``).
+    Formulas in the module docstring; PAIRINGS.md §2.1.  ``floor`` (a checked
+    Fraction in [0, 1]; default 1/3, the DCI-Reporter/MTGO value; the MTR text
+    says 0.33 = ``Fraction(33, 100)``) is the minimum of every MW%/GW% (the
+    player's own GW% and each opponent's value).  Worked examples (8 rounds,
+    Appendix C): 5-2-1 -> MW% 16/24; 1-3-0 then drop -> 3/12 = 1/4, floored to
+    ``floor`` as an opponent; 3-2-0 with a round-1 bye then drop -> 9/15 (the
+    bye counts in the player's own MW%, never as an opponent).  No extras.
+    Raises ``StandingsError("multiplayer_not_supported")`` for a table of three or more.
     """
-    if tiebreakers not in TIEBREAKERS:
-        raise StandingsError(
-            "unknown_tiebreakers",
-            f"Unknown tiebreaker system {tiebreakers!r}; choose one of: {', '.join(TIEBREAKERS)}.",
-            tiebreakers=tiebreakers,
-            valid=list(TIEBREAKERS),
-        )
-    given = {
-        name
-        for name, value in (
-            ("floor", floor),
-            ("placement_points", placement_points),
-            ("draw_points", draw_points),
-            ("tie_value", tie_value),
-        )
-        if value is not None
-    }
-    unused = sorted(given - _OPTIONS[tiebreakers])
-    if unused:
-        raise StandingsError(
-            "unused_option",
-            f"The {tiebreakers} system does not use {', '.join(unused)}; remove it.",
-            tiebreakers=tiebreakers,
-            options=unused,
-        )
-    from rules import tiebreakers as systems
+    return rank_entries(_mtg_entries(history, floor, melee=False), history)
 
-    if tiebreakers in ("mtg", "melee"):
-        chosen = DEFAULT_FLOOR if floor is None else check_floor(floor)
-        return rank_entries(_mtg_entries(history, chosen, melee=tiebreakers == "melee"), history)
-    if tiebreakers == "pokemon":
-        return systems.pokemon_standings(
-            history,
-            floor=systems.POKEMON_FLOOR if floor is None else check_floor(floor),
-            tie_value=systems.POKEMON_TIE_VALUE if tie_value is None else systems.check_tie_value(tie_value),
-        )
-    if tiebreakers == "buchholz":
-        return systems.buchholz_standings(history)
-    return systems.pods_standings(
-        history,
-        placement_points=systems.check_placement_points(
-            systems.DEFAULT_PLACEMENT_POINTS if placement_points is None else placement_points
-        ),
-        draw_points=None if draw_points is None else systems.check_draw_points(draw_points),
-        floor=DEFAULT_FLOOR if floor is None else check_floor(floor),
-    )
+
+def melee_standings(history: History, *, floor: Fraction = DEFAULT_FLOOR) -> list[StandingRow]:
+    """The ``melee`` system (Melee.gg): as ``mtg_standings`` except the game-win percentage.
+
+    GW% = games won / games played, i.e. a drawn game is a game played worth 0
+    game points (MTR: 1 point).  Worked example: a player who won 2-0-1 (two
+    games won, one drawn) has mtg GW% (3+3+1)/9 = 7/9 and melee GW% 6/9 = 2/3;
+    their opponent (0-2-1) has mtg 1/9 and melee 0 (both then floored).  OMW%
+    is the same; OGW% uses the melee GW%.  Note: Melee's Star Wars Unlimited
+    help page gives a drawn game 1 point, so check this against Melee's Magic
+    standings before relying on it.
+    """
+    return rank_entries(_mtg_entries(history, floor, melee=True), history)
 
 
 def mtg_columns(
