@@ -75,5 +75,5 @@ def standings_options(tournament: Tournament) -> dict[str, Any]:
 
 
 def parse_placement_points(text: str) -> list[str]:
-    """"5,3,2,1" (or "5 3 2 1") -> ["5", "3", "2", "1"]; ``rules.tiebreakers.check_placement_points`` judges them."""
+    """"5,3,2,1" (or "5 3 2 1") -> ["5", "3", "2", "1"]; ``rules.standings.systems.check_placement_points`` judges them."""
     return [part for part in text.replace(",", " ").split() if part]

@@ -28,7 +28,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
-from rules.standings import TIEBREAKERS
+from rules.standings import SYSTEMS, TiebreakerSystem
 
 
 
@@ -401,27 +401,6 @@ class Penalty(models.Model):
         return f"{self.get_kind_display()} for {self.registration.display_name} (round {self.round_number})"
 
 
-STANDINGS_COLUMNS: dict[str, tuple[tuple[str, str, bool], ...]] = {
-    # system -> (row key, column heading, shown as a percentage)
-    "mtg": (("omwp", "OMW%", True), ("gwp", "GW%", True), ("ogwp", "OGW%", True)),
-    "melee": (("omwp", "OMW%", True), ("gwp", "GW% (draws worth 0)", True), ("ogwp", "OGW%", True)),
-    "pokemon": (("owp", "OWP (resistance)", True), ("oowp", "OOWP", True), ("h2h", "Head to head", False)),
-    "buchholz": (("score", "Score", False), ("bh", "Buchholz", False), ("bh_c1", "Buchholz cut 1", False),
-                 ("bh_m1", "Median Buchholz", False), ("sb", "Sonneborn-Berger", False),
-                 ("ps", "Progressive", False)),
-    "pods": (("omwp", "Opponents' points %", True), ("gwp", "GW%", True), ("ogwp", "OGW%", True)),
-}
-TIEBREAKER_SOURCES: dict[str, str] = {
-    "mtg": "Magic Tournament Rules, Appendix C",
-    "melee": "Melee.gg (as the Magic Tournament Rules, a drawn game earns no game points)",
-    "pokemon": "Play! Pokémon Tournament Rules Handbook",
-    "buchholz": "FIDE Tie-Break Regulations",
-    "pods": "placement points at multiplayer tables (TopDeck-style cEDH scoring)",
-}
-_BASE_ROW_KEYS = {"rank", "player", "name", "points", "wins", "losses", "draws", "omwp", "gwp", "ogwp", "byes",
-                  "dropped"}
-
-
 class StandingsSnapshot(models.Model):
     """Standings computed for one results version (``rows``: rules.standings.StandingRow.to_json() list)."""
 
@@ -436,26 +415,30 @@ class StandingsSnapshot(models.Model):
         constraints = [models.UniqueConstraint(fields=["tournament", "version"], name="one_snapshot_per_version")]
 
     @property
+    def system(self) -> TiebreakerSystem | None:
+        """The tiebreaker system of the registry (``rules.standings.SYSTEMS``), None if no longer registered."""
+        return SYSTEMS.get(self.tiebreakers)
+
+    @property
     def system_description(self) -> str:
-        """What the tiebreaker system ranks by, and its source (``rules.standings.TIEBREAKERS``)."""
-        return TIEBREAKERS.get(self.tiebreakers, self.tiebreakers)
+        """What the tiebreaker system ranks by."""
+        return self.system.description if self.system else self.tiebreakers
 
     @property
     def system_source(self) -> str:
         """The rules document the tiebreaker system comes from."""
-        return TIEBREAKER_SOURCES.get(self.tiebreakers, "rules.standings")
+        return self.system.source if self.system else "rules.standings"
 
     @property
     def columns(self) -> list[tuple[str, str, bool]]:
-        """The system's tiebreaker columns after points and W-L-D: (row key, heading, is a percentage).
+        """The system's tiebreaker columns after points and W-L-D, from the registry: (row key, heading,
+        is a percentage)."""
+        return [(c.key, c.heading, c.percent) for c in self.system.columns] if self.system else []
 
-        A system not listed in ``STANDINGS_COLUMNS`` shows every further key of its rows.
-        """
-        known = STANDINGS_COLUMNS.get(self.tiebreakers)
-        if known is not None:
-            return list(known)
-        first = self.rows[0] if self.rows else {}
-        return [(key, key, False) for key in first if key not in _BASE_ROW_KEYS]
+    @property
+    def has_placings(self) -> bool:
+        """Whether the rows carry final placings (the event had an elimination phase)."""
+        return bool(self.rows) and "placing" in self.rows[0]
 
     @property
     def table(self) -> list[tuple[dict, list[tuple[object, bool]]]]:
