@@ -12,7 +12,8 @@ from rest_framework.test import APIClient
 
 from tournaments import services
 from tournaments.errors import UserError
-from tournaments.models import Match, ResultReport, Tournament
+from tests.conftest import confirmed_submission, score_text, seat_users
+from tournaments.models import Match, ResultSubmission, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -38,9 +39,9 @@ def count_fields(game: int, a: dict, b: dict) -> dict:
     return fields
 
 
-def seats(match: Match, alice, bob):
-    """(the user at seat A, the user at seat B)."""
-    return (alice, bob) if match.seat_of(alice) == "a" else (bob, alice)
+def seats(match: Match, alice=None, bob=None):
+    """(the user at seat 1 ("a" on the slip), the user at seat 2 ("b"))."""
+    return tuple(seat_users(match))
 
 
 def decide_by_counts(tournament: Tournament) -> None:
@@ -49,12 +50,13 @@ def decide_by_counts(tournament: Tournament) -> None:
 
 def nothing_stored(match: Match) -> bool:
     match.refresh_from_db()
-    return not match.reports.exists() and match.status == Match.Status.PENDING and match.games == []
+    return not match.submissions.exists() and match.status == Match.Status.PENDING
 
 
 # --- scoring with the tournament's end-of-round procedure -------------------------------------------
 
 
+@pytest.mark.web
 def test_an_unfinished_game_is_a_drawn_game_by_default(round_one, alice, bob):
     match = round_one.matches.get()
     player_a, player_b = seats(match, alice, bob)
@@ -70,11 +72,11 @@ def test_under_decide_by_counts_the_counts_decide_an_unfinished_game(round_one, 
     player_a, player_b = seats(match, alice, bob)
     games = [{"winner": "a"}, {"winner": "b"}, {"unfinished": True, "counts": counts(4, 3)}]
     report = services.result_report(match=match, actor=player_a, games=games)
-    assert (report.wins_a, report.wins_b, report.draws) == (2, 1, 0)
-    services.result_confirm(report=report, actor=player_b)
-    match.refresh_from_db()
-    assert match.score_text() == "2-1"
-    assert match.games[2]["unfinished"] is True and match.games[2]["counts"]["a"]["unrazed_realms"] == 4
+    assert report.outcome == {"wins": [2, 1], "placements": [1, 2], "draws": 0}
+    services.result_confirm(submission=report, actor=player_b)
+    assert score_text(match) == "2-1"
+    game = confirmed_submission(match).record["games"][2]
+    assert game["unfinished"] is True and game["counts"]["1"]["unrazed_realms"] == 4  # seat 1 ("a")
 
 
 def test_equal_counts_make_the_unfinished_game_a_draw_under_decide_by_counts(round_one, tournament, alice, bob):
@@ -83,7 +85,7 @@ def test_equal_counts_make_the_unfinished_game_a_draw_under_decide_by_counts(rou
     player_a, _ = seats(match, alice, bob)
     report = services.result_report(match=match, actor=player_a,
                                     games=[{"winner": "a"}, {"unfinished": True, "counts": counts(3, 3)}])
-    assert (report.wins_a, report.wins_b, report.draws) == (1, 0, 1)
+    assert report.outcome["wins"] == [1, 0] and report.outcome["draws"] == 1
 
 
 def test_a_deck_out_is_decided_by_the_counts_whatever_the_procedure(round_one, alice, bob):
@@ -91,9 +93,10 @@ def test_a_deck_out_is_decided_by_the_counts_whatever_the_procedure(round_one, a
     player_a, _ = seats(match, alice, bob)
     report = services.result_report(match=match, actor=player_a, games=[
         {"winner": "a"}, {"deck_out": True, "counts": counts(2, 5)}, {"winner": "a"}])
-    assert (report.wins_a, report.wins_b) == (2, 1)
+    assert report.outcome["wins"] == [2, 1]
 
 
+@pytest.mark.web
 def test_the_organiser_override_takes_unfinished_games_and_counts(round_one, tournament, organiser):
     decide_by_counts(tournament)
     match = round_one.matches.get()
@@ -108,6 +111,7 @@ def test_the_organiser_override_takes_unfinished_games_and_counts(round_one, tou
 # --- bad reports: 4xx, nothing stored -----------------------------------------------------------------
 
 
+@pytest.mark.web
 def test_an_unfinished_game_without_counts_under_decide_by_counts_is_a_400(round_one, tournament, alice, bob):
     decide_by_counts(tournament)
     match = round_one.matches.get()
@@ -119,6 +123,7 @@ def test_an_unfinished_game_without_counts_under_decide_by_counts_is_a_400(round
     assert nothing_stored(match)
 
 
+@pytest.mark.web
 def test_a_deck_out_without_counts_is_a_400(round_one, alice, bob):
     match = round_one.matches.get()
     player_a, _ = seats(match, alice, bob)
@@ -128,6 +133,7 @@ def test_a_deck_out_without_counts_is_a_400(round_one, alice, bob):
     assert nothing_stored(match)
 
 
+@pytest.mark.web
 def test_negative_counts_are_a_400(round_one, tournament, alice, bob):
     decide_by_counts(tournament)
     match = round_one.matches.get()
@@ -150,6 +156,7 @@ def test_negative_counts_are_refused_by_the_service_too(round_one, tournament, a
     assert nothing_stored(match)
 
 
+@pytest.mark.web
 def test_counts_missing_one_of_the_six_are_a_400(round_one, tournament, alice, bob):
     decide_by_counts(tournament)
     match = round_one.matches.get()
@@ -162,6 +169,7 @@ def test_counts_missing_one_of_the_six_are_a_400(round_one, tournament, alice, b
     assert nothing_stored(match)
 
 
+@pytest.mark.web
 @pytest.mark.parametrize("games, code", [
     ([{"winner": "a"}, {"winner": "b"}, {"drawn": True}, {"drawn": True}], "too_many_games"),
     ([{"winner": "b"}, {"winner": "b"}, {"winner": "a"}], "game_after_decision"),
@@ -177,6 +185,7 @@ def test_a_score_impossible_in_a_best_of_3_is_a_400(round_one, alice, bob, games
     assert nothing_stored(match)
 
 
+@pytest.mark.web
 def test_a_report_naming_another_round_or_table_is_a_400(round_one, alice, bob):
     match = round_one.matches.get()
     player_a, _ = seats(match, alice, bob)
@@ -191,6 +200,7 @@ def test_a_report_naming_another_round_or_table_is_a_400(round_one, alice, bob):
     assert ok.status_code == 201
 
 
+@pytest.mark.web
 def test_a_report_for_a_match_you_do_not_play_is_a_403(round_one, carol):
     match = round_one.matches.get()
     response = api(carol).post(f"/api/v1/matches/{match.pk}/reports/", {"games": [{"winner": "a"}]},
@@ -199,6 +209,7 @@ def test_a_report_for_a_match_you_do_not_play_is_a_403(round_one, carol):
     assert nothing_stored(match)
 
 
+@pytest.mark.web
 def test_confirming_your_own_report_is_a_403_and_the_report_stays_pending(round_one, alice, bob):
     match = round_one.matches.get()
     player_a, _ = seats(match, alice, bob)
@@ -206,9 +217,86 @@ def test_confirming_your_own_report_is_a_403_and_the_report_stays_pending(round_
                                 {"games": [{"winner": "a"}, {"winner": "a"}]}, format="json").json()
     response = api(player_a).post(f"/api/v1/reports/{report['id']}/confirm/")
     assert response.status_code == 403 and response.json()["code"] == "own_report"
-    assert ResultReport.objects.get(pk=report["id"]).status == ResultReport.Status.PENDING
+    assert ResultSubmission.objects.get(pk=report["id"]).state == ResultSubmission.State.PENDING
     match.refresh_from_db()
     assert match.status == Match.Status.REPORTED
+
+
+# --- the same refusals through the services (no URLconf needed) -----------------------------------------
+
+
+def test_an_unfinished_game_is_a_drawn_game_by_default_in_the_service(round_one, alice, bob):
+    match = round_one.matches.get()
+    player_a, _ = seats(match)
+    report = services.result_report(match=match, actor=player_a,
+                                    games=[{"winner": "a"}, {"winner": "b"}, {"unfinished": True}])
+    assert report.outcome["wins"] == [1, 1] and report.outcome["draws"] == 1
+
+
+def test_the_organiser_settles_with_unfinished_games_and_counts(round_one, tournament, organiser):
+    decide_by_counts(tournament)
+    match = round_one.matches.get()
+    services.result_settle(match=match, actor=organiser, games=[{"unfinished": True, "counts": counts(1, 6)}],
+                           reason="Time called, counted at the table")
+    assert score_text(match) == "0-1"
+    assert confirmed_submission(match).record["games"][0]["counts"]["2"]["unrazed_realms"] == 6
+
+
+@pytest.mark.parametrize("games, code", [
+    ([{"winner": "a"}, {"unfinished": True}], "counts_missing"),
+    ([{"deck_out": True}], "counts_missing"),
+    ([{"winner": "a"}, {"winner": "b"}, {"drawn": True}, {"drawn": True}], "too_many_games"),
+    ([{"winner": "b"}, {"winner": "b"}, {"winner": "a"}], "game_after_decision"),
+    ([{"winner": "a", "drawn": True}], "game_outcome"),
+    ([{"mulligan_by": "b"}], "no_games"),
+    ([{"mulligan_by": "b"}, {"mulligan_by": "b"}, {"mulligan_by": "b"}, {"winner": "a"}], "mulligan_limit"),
+])
+def test_a_score_impossible_in_a_best_of_3_is_refused_by_the_service(round_one, tournament, games, code):
+    if code == "counts_missing" and "unfinished" in games[-1]:
+        decide_by_counts(tournament)
+    match = round_one.matches.get()
+    player_a, _ = seats(match)
+    with pytest.raises(UserError) as exc:
+        services.result_report(match=match, actor=player_a, games=games)
+    assert exc.value.code == code, exc.value.message
+    assert nothing_stored(match)
+
+
+def test_counts_missing_one_of_the_six_are_refused_by_the_service(round_one, tournament):
+    decide_by_counts(tournament)
+    match = round_one.matches.get()
+    partial = counts(2, 1)
+    del partial["b"]["draw_pile"]
+    with pytest.raises(UserError, match="draw_pile"):
+        services.result_report(match=match, actor=seats(match)[0], games=[{"unfinished": True, "counts": partial}])
+    assert nothing_stored(match)
+
+
+def test_a_report_naming_another_round_or_table_is_refused_by_the_service(round_one):
+    match = round_one.matches.get()
+    player_a, _ = seats(match)
+    for slip in ({"round_number": 2}, {"table": 5}):
+        with pytest.raises(UserError, match="round 1, table 1") as exc:
+            services.result_report(match=match, actor=player_a, games=[{"winner": "a"}] * 2, **slip)
+        assert exc.value.code == "wrong_match"
+    assert nothing_stored(match)
+    services.result_report(match=match, actor=player_a, games=[{"winner": "a"}] * 2, round_number=1, table=1)
+    match.refresh_from_db()
+    assert match.status == Match.Status.REPORTED
+
+
+def test_confirming_your_own_report_is_refused_by_the_service_and_it_stays_pending(round_one):
+    from tournaments.errors import NotAllowed
+
+    match = round_one.matches.get()
+    player_a, _ = seats(match)
+    report = services.result_report(match=match, actor=player_a, games=[{"winner": "a"}] * 2)
+    with pytest.raises(NotAllowed) as exc:
+        services.result_confirm(submission=report, actor=player_a)
+    assert exc.value.code == "own_report"
+    report.refresh_from_db()
+    match.refresh_from_db()
+    assert report.state == ResultSubmission.State.PENDING and match.status == Match.Status.REPORTED
 
 
 # --- the match slip page ------------------------------------------------------------------------------
@@ -254,9 +342,9 @@ def test_a_player_reports_an_unfinished_game_with_counts_from_the_slip(client, r
     response = client.post(slip_url(match), {"game-1": "me", "game-2": "opponent", "game-3": "unfinished",
                                              **count_fields(3, c["a"], c["b"])})
     assert response.status_code == 302
-    report = match.reports.get()
-    assert (report.wins_a, report.wins_b) == (2, 1)
-    assert report.games[2]["counts"] == c
+    report = match.submissions.get()
+    assert report.outcome["wins"] == [2, 1]
+    assert report.record["games"][2]["counts"] == {"1": c["a"], "2": c["b"]}
 
 
 @pytest.mark.parametrize("extra, message", [
@@ -325,12 +413,12 @@ def test_confirming_your_own_report_on_the_page_is_refused(client, round_one, al
     player_a, _ = seats(match, alice, bob)
     client.force_login(player_a)
     client.post(slip_url(match), {"game-1": "me", "game-2": "me"})
-    report = match.reports.get()
+    report = match.submissions.get()
     response = client.post(reverse("tournaments:report-answer",
                                    args=[match.round.tournament_id, match.pk, report.pk, "confirm"]))
     assert response.status_code == 403
     report.refresh_from_db()
-    assert report.status == ResultReport.Status.PENDING
+    assert report.state == ResultSubmission.State.PENDING
 
 
 def test_a_confirmed_slip_lists_every_game_with_its_counts(client, round_one, tournament, alice, bob):
@@ -339,7 +427,7 @@ def test_a_confirmed_slip_lists_every_game_with_its_counts(client, round_one, to
     player_a, player_b = seats(match, alice, bob)
     report = services.result_report(match=match, actor=player_a, games=[
         {"mulligan_by": "b"}, {"winner": "a"}, {"unfinished": True, "counts": counts(6, 2)}])
-    services.result_confirm(report=report, actor=player_b)
+    services.result_confirm(submission=report, actor=player_b)
     client.force_login(player_b)
     page = client.get(slip_url(match)).content.decode()
     assert "two-draw mulligan by" in page and "unfinished at time" in page and "counts A 6/" in page

@@ -17,7 +17,8 @@ from tests.factories import UserFactory
 from tournaments import services
 from tournaments.adapters import history_for, standings_options
 from tournaments.errors import Conflict, NotAllowed, UserError
-from tournaments.models import AuditEntry, Match, MatchSeat, Registration, ResultReport, StandingsSnapshot, Tournament
+from tests.conftest import seat_regs
+from tournaments.models import AuditEntry, Match, Registration, ResultSubmission, Seat, StandingsSnapshot, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -54,11 +55,11 @@ def make_event(organiser, players: int, *, structure: str = "pods", legal_decks:
 
 def users_at(match: Match) -> list:
     """The users at a multiplayer table in seat order."""
-    return [s.registration.player for s in match.seats.select_related("registration__player").order_by("seat")]
+    return [s.registration.player for s in match.seats.select_related("registration__player").order_by("number")]
 
 
 def tables_of(rnd) -> list[Match]:
-    return list(rnd.matches.filter(multiplayer=True).order_by("table"))
+    return [m for m in rnd.matches.order_by("table") if m.seats.count() > 2]
 
 
 def pair(t, organiser, seed, capture):
@@ -70,8 +71,8 @@ def play(match: Match, capture, *, placements=None, games=None):
     """Seat 1 reports, seat 2 confirms; returns the confirmed match."""
     seat_1, seat_2 = users_at(match)[:2]
     with capture(execute=True):
-        report = services.table_result_report(match=match, actor=seat_1, placements=placements, games=games)
-        services.table_result_confirm(report=report, actor=seat_2)
+        report = services.result_report(match=match, actor=seat_1, placements=placements, games=games)
+        services.result_confirm(submission=report, actor=seat_2)
     match.refresh_from_db()
     return match
 
@@ -79,7 +80,7 @@ def play(match: Match, capture, *, placements=None, games=None):
 def met_pairs(rnd) -> set[frozenset]:
     pairs = set()
     for match in rnd.matches.prefetch_related("seats"):
-        ids = [s.registration_id for s in match.seats.all()] or [match.player_a_id, match.player_b_id]
+        ids = [s.registration_id for s in match.seats.all()]
         pairs |= {frozenset(p) for p in itertools.combinations([i for i in ids if i], 2)}
     return pairs
 
@@ -104,13 +105,13 @@ def test_a_pods_event_of_ten_from_pairing_to_its_winner(organiser, django_captur
     round_1 = pair(t, organiser, 11, capture)
     tables = tables_of(round_1)
     assert [t_.seats.count() for t_ in tables] == [4, 3, 3]
-    assert not round_1.matches.filter(multiplayer=False).exists()  # no byes, no duels
+    assert all(m.seats.count() > 2 for m in round_1.matches.all())  # no byes, no duels
     expected_points = {}
     for match in tables:
         n = match.seats.count()
         match = play(match, capture, placements=list(range(1, n + 1)))
         assert match.status == Match.Status.CONFIRMED
-        seats = list(match.seats.order_by("seat"))
+        seats = list(match.seats.order_by("number"))
         assert [s.placement for s in seats] == list(range(1, n + 1))
         assert [s.wins for s in seats] == [1] + [0] * (n - 1)
         for seat, points in zip(seats, (5, 3, 2, 1)):
@@ -150,9 +151,9 @@ def test_history_for_gives_the_rules_every_confirmed_table(pods_round, organiser
         history = history_for(t)
     records = {m.players: m for m in history.rounds[0].matches}
     assert len(records) == 2  # the third table is not confirmed
-    seats = tuple(str(s.registration_id) for s in big.seats.order_by("seat"))
+    seats = tuple(str(s.registration_id) for s in big.seats.order_by("number"))
     assert records[seats].placements == (2, 1, 3, 3) and records[seats].wins == (0, 1, 0, 0)
-    seats = tuple(str(s.registration_id) for s in small.seats.order_by("seat"))
+    seats = tuple(str(s.registration_id) for s in small.seats.order_by("number"))
     assert records[seats].wins == (1, 0, 1) and records[seats].draws == 1
     assert records[seats].placements == (1, 3, 1)
     rows = {r.player: r.points for r in compute_standings(history, "pods", **standings_options(t))}
@@ -163,9 +164,9 @@ def test_a_duel_history_is_unchanged(round_one, alice, bob, django_capture_on_co
     match = round_one.matches.get()
     with django_capture_on_commit_callbacks(execute=True):
         report = services.result_report(match=match, actor=alice, games=[{"winner": "a"}, {"winner": "a"}])
-        services.result_confirm(report=report, actor=bob)
+        services.result_confirm(submission=report, actor=bob)
     record = history_for(round_one.tournament).rounds[0].matches[0]
-    assert record.players == (str(match.player_a_id), str(match.player_b_id))
+    assert record.players == tuple(str(r.pk) for r in seat_regs(match))
     assert record.wins == (2, 0) and record.placements == ()
 
 
@@ -180,10 +181,10 @@ def test_an_elimination_by_tables_event_to_its_winner(organiser, django_capture_
     assert [m.seats.count() for m in tables] == [3, 3, 3] and round_1.is_elimination
     # a shared first place cannot end an elimination table
     with pytest.raises(UserError) as exc:
-        services.table_result_report(match=tables[0], actor=users_at(tables[0])[0], placements=[1, 1, 3])
+        services.result_report(match=tables[0], actor=users_at(tables[0])[0], placements=[1, 1, 3])
     assert exc.value.code == "elimination_draw"
     with pytest.raises(UserError, match="single winner"):
-        services.table_result_report(match=tables[0], actor=users_at(tables[0])[0], games=[{"drawn": True}])
+        services.result_report(match=tables[0], actor=users_at(tables[0])[0], games=[{"drawn": True}])
     winners = []
     for match in tables:
         play(match, capture, games=[{"winners": [3]}, {"winners": [3]}])
@@ -207,33 +208,33 @@ def test_only_a_player_at_the_table_may_report(pods_round, organiser):
     big, small, _ = tables_of(rnd)
     outsider = users_at(small)[0]
     with pytest.raises(NotAllowed) as exc:
-        services.table_result_report(match=big, actor=outsider, placements=[1, 2, 3, 4])
+        services.result_report(match=big, actor=outsider, placements=[1, 2, 3, 4])
     assert exc.value.code == "not_at_table"
     with pytest.raises(NotAllowed):
-        services.table_result_report(match=big, actor=UserFactory(), placements=[1, 2, 3, 4])
-    assert not ResultReport.objects.exists()
+        services.result_report(match=big, actor=UserFactory(), placements=[1, 2, 3, 4])
+    assert not ResultSubmission.objects.exists()
 
 
 def test_the_reporter_cannot_confirm_or_dispute_their_own_report(pods_round):
     _, _, rnd = pods_round
     big = tables_of(rnd)[0]
     first, second, third, _ = users_at(big)
-    report = services.table_result_report(match=big, actor=first, placements=[1, 2, 3, 4])
+    report = services.result_report(match=big, actor=first, placements=[1, 2, 3, 4])
     with pytest.raises(NotAllowed) as exc:
-        services.table_result_confirm(report=report, actor=first)
+        services.result_confirm(submission=report, actor=first)
     assert exc.value.code == "own_report"
     with pytest.raises(NotAllowed):
-        services.table_result_dispute(report=report, actor=first, reason="oops")
+        services.result_dispute(submission=report, actor=first, reason="oops")
     with pytest.raises(NotAllowed):
-        services.table_result_confirm(report=report, actor=users_at(tables_of(rnd)[1])[0])
+        services.result_confirm(submission=report, actor=users_at(tables_of(rnd)[1])[0])
     big.refresh_from_db()
     assert big.status == Match.Status.REPORTED
-    assert not MatchSeat.objects.filter(match=big, placement__isnull=False).exists()
-    services.table_result_confirm(report=report, actor=third)  # any other player at the table
+    assert not Seat.objects.filter(match=big, placement__isnull=False).exists()
+    services.result_confirm(submission=report, actor=third)  # any other player at the table
     big.refresh_from_db()
     assert big.status == Match.Status.CONFIRMED
     with pytest.raises(Conflict):
-        services.table_result_confirm(report=report, actor=second)
+        services.result_confirm(submission=report, actor=second)
 
 
 @pytest.mark.parametrize("kwargs, code", [
@@ -259,21 +260,21 @@ def test_bad_results_are_refused_and_change_nothing(pods_round, kwargs, code):
     _, _, rnd = pods_round
     big = tables_of(rnd)[0]
     with pytest.raises(UserError) as exc:
-        services.table_result_report(match=big, actor=users_at(big)[0], **kwargs)
+        services.result_report(match=big, actor=users_at(big)[0], **kwargs)
     assert exc.value.code == code, exc.value.message
     big.refresh_from_db()
-    assert big.status == Match.Status.PENDING and not ResultReport.objects.exists()
+    assert big.status == Match.Status.PENDING and not ResultSubmission.objects.exists()
 
 
 def test_a_wrong_slip_and_a_duel_are_refused(pods_round, round_one, alice):
     _, _, rnd = pods_round
     big = tables_of(rnd)[0]
     with pytest.raises(UserError) as exc:
-        services.table_result_report(match=big, actor=users_at(big)[0], placements=[1, 2, 3, 4], table=9)
+        services.result_report(match=big, actor=users_at(big)[0], placements=[1, 2, 3, 4], table=9)
     assert exc.value.code == "wrong_match"
     with pytest.raises(UserError) as exc:
-        services.table_result_report(match=round_one.matches.get(), actor=alice, placements=[1, 2])
-    assert exc.value.code == "not_multiplayer"
+        services.result_report(match=round_one.matches.get(), actor=alice, placements=[1, 2])
+    assert exc.value.code == "games"  # a duel is reported game by game
 
 
 def test_the_same_result_from_a_second_player_confirms_and_a_different_one_is_disputed(
@@ -281,31 +282,33 @@ def test_the_same_result_from_a_second_player_confirms_and_a_different_one_is_di
     t, _, rnd = pods_round
     big, small, _ = tables_of(rnd)
     a, b, c = users_at(small)
-    services.table_result_report(match=small, actor=a, games=[{"winners": [2]}])
+    services.result_report(match=small, actor=a, games=[{"winners": [2]}])
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_result_report(match=small, actor=c, placements=[2, 1, 2])
+        services.result_report(match=small, actor=c, placements=[2, 1, 2])
     small.refresh_from_db()
     assert small.status == Match.Status.CONFIRMED  # the same places and games won: the second report confirms
     first, second, *_ = users_at(big)
-    services.table_result_report(match=big, actor=first, placements=[1, 2, 3, 4])
-    services.table_result_report(match=big, actor=second, placements=[2, 1, 3, 4])
+    services.result_report(match=big, actor=first, placements=[1, 2, 3, 4])
+    services.result_report(match=big, actor=second, placements=[2, 1, 3, 4])
     big.refresh_from_db()
     assert big.status == Match.Status.DISPUTED
     with pytest.raises(Conflict):
-        services.table_result_report(match=big, actor=first, placements=[1, 2, 3, 4])
+        services.result_report(match=big, actor=first, placements=[1, 2, 3, 4])
     with pytest.raises(NotAllowed):
-        services.table_result_override(match=big, actor=first, placements=[1, 2, 3, 4], reason="I won")
+        services.result_settle(match=big, actor=first, placements=[1, 2, 3, 4], reason="I won")
     with pytest.raises(UserError) as exc:
-        services.table_result_override(match=big, actor=organiser, placements=[1, 2, 3, 4], reason=" ")
+        services.result_settle(match=big, actor=organiser, placements=[1, 2, 3, 4], reason=" ")
     assert exc.value.code == "reason_required"
     with django_capture_on_commit_callbacks(execute=True):
-        entry = services.table_result_override(match=big, actor=organiser, placements=[1, 2, 3, 4],
+        entry = services.result_settle(match=big, actor=organiser, placements=[1, 2, 3, 4],
                                                reason="Judge watched the last turn")
     big.refresh_from_db()
     assert big.status == Match.Status.CONFIRMED
     assert entry.action == AuditEntry.Action.DISPUTE_SETTLED and entry.match == big
-    assert [s["placement"] for s in entry.before["seats"]] == [None] * 4
-    assert [s["placement"] for s in entry.after["seats"]] == [1, 2, 3, 4]
+    assert entry.before["result"] == "no confirmed result"
+    names = [u.username for u in users_at(big)]
+    assert entry.after["result"] == ", ".join(f"{n}. {name} ({int(n == 1)} won)" for n, name in
+                                              enumerate(names, start=1))
     t.refresh_from_db()
     assert StandingsSnapshot.objects.filter(tournament=t, version=t.results_version).exists()
 
@@ -314,18 +317,18 @@ def test_a_dispute_goes_to_the_organiser_who_may_correct_any_result(pods_round, 
     _, _, rnd = pods_round
     big = tables_of(rnd)[0]
     first, second, *_ = users_at(big)
-    report = services.table_result_report(match=big, actor=first, placements=[1, 2, 3, 4])
+    report = services.result_report(match=big, actor=first, placements=[1, 2, 3, 4])
     with pytest.raises(UserError):
-        services.table_result_dispute(report=report, actor=second, reason="")
-    services.table_result_dispute(report=report, actor=second, reason="I won that game")
+        services.result_dispute(submission=report, actor=second, reason="")
+    services.result_dispute(submission=report, actor=second, reason="I won that game")
     big.refresh_from_db()
     report.refresh_from_db()
     assert big.status == Match.Status.DISPUTED and report.dispute_reason == "I won that game"
-    services.table_result_override(match=big, actor=organiser, games=[{"winners": [2]}], reason="settled")
-    services.table_result_override(match=big, actor=organiser, placements=[1, 1, 3, 4], reason="corrected")
+    services.result_settle(match=big, actor=organiser, games=[{"winners": [2]}], reason="settled")
+    services.result_settle(match=big, actor=organiser, placements=[1, 1, 3, 4], reason="corrected")
     entries = list(AuditEntry.objects.filter(match=big).order_by("id"))
     assert [e.action for e in entries] == [AuditEntry.Action.DISPUTE_SETTLED, AuditEntry.Action.RESULT_ENTERED]
-    assert [s.placement for s in big.seats.order_by("seat")] == [1, 1, 3, 4]
+    assert [s.placement for s in big.seats.order_by("number")] == [1, 1, 3, 4]
 
 
 # --------------------------------------------------------------------------- pages
@@ -356,11 +359,11 @@ def test_a_player_reports_and_another_confirms_on_the_match_slip(client, pods_ro
     response = client.post(url, {"mode": "placements", "place-1": "1", "place-2": "3", "place-3": "3",
                                  "place-4": "4"})
     assert response.status_code == 400 and "should be 2" in response.content.decode()
-    assert not ResultReport.objects.exists()
+    assert not ResultSubmission.objects.exists()
     response = client.post(url, {"mode": "games", "game-1-winners": ["2", "4"]})
     assert response.status_code == 302
-    report = ResultReport.objects.get()
-    assert report.games["placements"] == [3, 1, 3, 1]
+    report = ResultSubmission.objects.get()
+    assert report.outcome["placements"] == [3, 1, 3, 1]
     html = client.get(url).content.decode()
     assert "Waiting for another player" in html and "Confirm</button>" not in html
     client.force_login(third)
@@ -370,7 +373,7 @@ def test_a_player_reports_and_another_confirms_on_the_match_slip(client, pods_ro
         client.post(reverse("tournaments:table-report-answer", args=[t.pk, big.pk, report.pk, "confirm"]))
     big.refresh_from_db()
     assert big.status == Match.Status.CONFIRMED
-    assert [s.placement for s in big.seats.order_by("seat")] == [3, 1, 3, 1]
+    assert [s.placement for s in big.seats.order_by("number")] == [3, 1, 3, 1]
     html = client.get(url).content.decode()
     assert "place 1, 1 game won" in html and "Report the table" not in html
 
@@ -378,13 +381,13 @@ def test_a_player_reports_and_another_confirms_on_the_match_slip(client, pods_ro
 def test_someone_not_at_the_table_cannot_open_or_answer_its_slip(client, pods_round):
     t, _, rnd = pods_round
     big, small, _ = tables_of(rnd)
-    report = services.table_result_report(match=big, actor=users_at(big)[0], placements=[1, 2, 3, 4])
+    report = services.result_report(match=big, actor=users_at(big)[0], placements=[1, 2, 3, 4])
     client.force_login(users_at(small)[0])
     assert client.get(reverse("tournaments:match", args=[t.pk, big.pk])).status_code == 403
     response = client.post(reverse("tournaments:table-report-answer", args=[t.pk, big.pk, report.pk, "confirm"]))
     assert response.status_code == 403
     report.refresh_from_db()
-    assert report.status == ResultReport.Status.PENDING
+    assert report.state == ResultSubmission.State.PENDING
 
 
 def test_the_organiser_enters_a_table_result_from_the_manage_page(client, pods_round, organiser):
@@ -408,7 +411,7 @@ def test_the_organiser_enters_a_table_result_from_the_manage_page(client, pods_r
     # the duel override of a multiplayer table is the table override
     client.post(reverse("tournaments:override", args=[t.pk, big.pk]), {"mode": "placements", "place-1": "1",
                 "place-2": "2", "place-3": "3", "place-4": "4", "reason": "typo"})
-    assert [s.placement for s in big.seats.order_by("seat")] == [1, 2, 3, 4]
+    assert [s.placement for s in big.seats.order_by("number")] == [1, 2, 3, 4]
 
 
 def test_the_bracket_shows_elimination_tables_and_who_advances(client, organiser, django_capture_on_commit_callbacks):
@@ -432,6 +435,7 @@ def api(user=None) -> APIClient:
     return client
 
 
+@pytest.mark.web
 def test_the_api_shows_a_tables_seats_and_takes_its_report_and_confirmation(pods_round,
                                                                            django_capture_on_commit_callbacks):
     t, _, rnd = pods_round
@@ -460,6 +464,7 @@ def test_the_api_shows_a_tables_seats_and_takes_its_report_and_confirmation(pods
     assert standings["version"] == standings["results_version"] and len(standings["rows"]) == 10
 
 
+@pytest.mark.web
 def test_the_api_dispute_and_organiser_override_of_a_table(pods_round, organiser):
     _, _, rnd = pods_round
     small = tables_of(rnd)[1]
@@ -484,6 +489,7 @@ def test_the_api_dispute_and_organiser_override_of_a_table(pods_round, organiser
     assert entry.action == AuditEntry.Action.DISPUTE_SETTLED and entry.reason == "judge ruling"
 
 
+@pytest.mark.web
 @pytest.mark.parametrize("body, status, code", [
     ({"placements": [1, 2, 3]}, 400, "seat_count"),
     ({"placements": [1, 1, 1, 4, 5]}, 400, "seat_count"),
@@ -506,9 +512,10 @@ def test_bad_table_reports_are_4xx_with_code_detail_params_and_store_nothing(pod
     assert response.json()["code"] == code
     assert set(response.json()) == {"code", "detail", "params"} and response.json()["detail"]
     big.refresh_from_db()
-    assert big.status == Match.Status.PENDING and not ResultReport.objects.exists()
+    assert big.status == Match.Status.PENDING and not ResultSubmission.objects.exists()
 
 
+@pytest.mark.web
 def test_the_api_refuses_outsiders_unknown_ids_and_duel_endpoints_for_a_table(pods_round, round_one, alice):
     _, _, rnd = pods_round
     big, small, _ = tables_of(rnd)
@@ -528,9 +535,9 @@ def test_the_api_refuses_outsiders_unknown_ids_and_duel_endpoints_for_a_table(po
     duel = round_one.matches.get()
     response = api(alice).post(f"/api/v1/matches/{duel.pk}/table-reports/", {"placements": [1, 2]}, format="json")
     assert response.status_code == 400 and response.json()["code"] == "not_multiplayer"
-    assert not ResultReport.objects.exists()
+    assert not ResultSubmission.objects.exists()
     # a table report answered through the duel endpoint is the table confirmation
-    report = services.table_result_report(match=small, actor=users_at(small)[0], placements=[1, 2, 3])
+    report = services.result_report(match=small, actor=users_at(small)[0], placements=[1, 2, 3])
     response = api(users_at(small)[1]).post(f"/api/v1/reports/{report.pk}/confirm/")
     assert response.status_code == 200 and response.json()["status"] == "confirmed"
 
@@ -548,7 +555,7 @@ def test_a_pods_top_cut_is_a_final_table_of_the_best_four(organiser, django_capt
     (final,) = tables_of(cut)
     assert set(firsts) <= set(users_at(final))
     with pytest.raises(UserError) as exc:
-        services.table_result_override(match=final, actor=organiser, placements=[1, 1, 3, 4], reason="tie")
+        services.result_settle(match=final, actor=organiser, placements=[1, 1, 3, 4], reason="tie")
     assert exc.value.code == "elimination_draw"
     play(final, capture, games=[{"winners": [4]}, {"winners": [4]}])
     assert pair(t, organiser, 5, capture) is None

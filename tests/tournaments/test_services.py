@@ -8,11 +8,11 @@ import pytest
 
 from decks.models import DeckSubmission
 from decks.services import deck_submit
-from tests.conftest import LEGAL_55
+from tests.conftest import LEGAL_55, seat_regs, seat_users, seat_wins
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.errors import Conflict, NotAllowed, UserError
-from tournaments.models import AuditEntry, Match, ResultReport, Round, StandingsSnapshot, Tournament
+from tournaments.models import AuditEntry, Match, ResultSubmission, Round, Seat, StandingsSnapshot, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -91,48 +91,49 @@ def test_only_the_organiser_starts_the_tournament(tournament, registered, alice)
 def test_round_one_pairs_alice_and_bob_at_table_one(round_one, registered):
     match = round_one.matches.get()
     assert match.table == 1
-    assert {match.player_a, match.player_b} == set(registered)
+    assert set(seat_regs(match)) == set(registered) and match.seats.count() == 2
 
 
 def test_a_report_confirmed_by_the_opponent_counts_and_recomputes_standings(
     round_one, alice, bob, tournament, django_capture_on_commit_callbacks
 ):
     match = round_one.matches.get()
-    reporter, confirmer = (alice, bob) if match.seat_of(alice) == "a" else (bob, alice)
+    reporter, confirmer = seat_users(match)
     report = services.result_report(match=match, actor=reporter, games=WIN_A_2_0)
     with django_capture_on_commit_callbacks(execute=True):
-        services.result_confirm(report=report, actor=confirmer)
+        services.result_confirm(submission=report, actor=confirmer)
     match.refresh_from_db()
-    assert match.status == Match.Status.CONFIRMED and (match.wins_a, match.wins_b) == (2, 0)
+    assert match.status == Match.Status.CONFIRMED and seat_wins(match) == (2, 0)
     tournament.refresh_from_db()
     snapshot = StandingsSnapshot.objects.get(tournament=tournament, version=tournament.results_version)
     top = snapshot.rows[0]
-    assert top["player"] == str(match.player_a_id) and top["points"] == 3
+    assert top["player"] == str(seat_regs(match)[0].pk) and top["points"] == 3
 
 
 def test_the_reporter_cannot_confirm_their_own_report(round_one, alice, bob):
     match = round_one.matches.get()
-    reporter = alice if match.seat_of(alice) else bob
+    reporter = alice
     report = services.result_report(match=match, actor=reporter, games=WIN_A_2_0)
     with pytest.raises(NotAllowed):
-        services.result_confirm(report=report, actor=reporter)
+        services.result_confirm(submission=report, actor=reporter)
+    report.refresh_from_db()
+    assert report.state == ResultSubmission.State.PENDING
 
 
 def test_a_result_reported_by_someone_not_at_the_table_is_refused(round_one, carol):
     match = round_one.matches.get()
     with pytest.raises(NotAllowed, match="table 1"):
         services.result_report(match=match, actor=carol, games=WIN_A_2_0)
-    assert not match.reports.exists()
+    assert not match.submissions.exists()
 
 
 def test_a_second_report_of_a_confirmed_match_is_refused(round_one, alice, bob):
     match = round_one.matches.get()
     report = services.result_report(match=match, actor=alice, games=WIN_A_2_0)
-    services.result_confirm(report=report, actor=bob)
+    services.result_confirm(submission=report, actor=bob)
     with pytest.raises(Conflict, match="already has a confirmed result"):
         services.result_report(match=match, actor=bob, games=[{"winner": "b"}, {"winner": "b"}])
-    match.refresh_from_db()
-    assert (match.wins_a, match.wins_b) == (2, 0)
+    assert seat_wins(match) == (2, 0)
 
 
 def test_a_third_mulligan_in_a_row_by_the_same_player_is_refused(round_one, alice):
@@ -140,14 +141,15 @@ def test_a_third_mulligan_in_a_row_by_the_same_player_is_refused(round_one, alic
     games = [{"mulligan_by": "a"}, {"mulligan_by": "a"}, {"mulligan_by": "a"}, {"winner": "a"}, {"winner": "a"}]
     with pytest.raises(UserError, match="Two-Draw Mulligan"):
         services.result_report(match=match, actor=alice, games=games)
-    assert not match.reports.exists()
+    assert not match.submissions.exists()
 
 
 def test_two_mulligans_in_a_row_are_allowed_and_do_not_count_as_games(round_one, alice):
     match = round_one.matches.get()
     games = [{"mulligan_by": "b"}, {"mulligan_by": "b"}, {"winner": "a"}, {"winner": "b"}, {"winner": "a"}]
     report = services.result_report(match=match, actor=alice, games=games)
-    assert (report.wins_a, report.wins_b, report.draws) == (2, 1, 0)
+    assert report.outcome["wins"] == [2, 1] and report.outcome["draws"] == 0
+    assert len(report.record["games"]) == 5  # the mulligans are kept in the record
 
 
 def test_matching_reports_from_both_players_confirm_the_match(round_one, alice, bob):
@@ -167,22 +169,22 @@ def test_different_reports_make_a_dispute_the_organiser_settles_with_a_logged_re
     match.refresh_from_db()
     assert match.status == Match.Status.DISPUTED
     with pytest.raises(UserError, match="reason"):
-        services.result_override(match=match, actor=organiser, games=WIN_A_2_0, reason=" ")
-    entry = services.result_override(match=match, actor=organiser, games=WIN_A_2_0,
+        services.result_settle(match=match, actor=organiser, games=WIN_A_2_0, reason=" ")
+    entry = services.result_settle(match=match, actor=organiser, games=WIN_A_2_0,
                                      reason="Both players agreed at the judge station")
     match.refresh_from_db()
     assert match.status == Match.Status.CONFIRMED
     assert entry.action == AuditEntry.Action.DISPUTE_SETTLED
-    assert entry.actor == organiser and entry.before["status"] == "disputed"
-    assert (entry.after["wins_a"], entry.after["wins_b"]) == (2, 0)
+    assert entry.actor == organiser and entry.before["status"] == "Disputed"
+    assert entry.after["result"] == "{} 2-0 {}".format(*(u.username for u in seat_users(match)))
 
 
 def test_a_disputed_report_waits_for_the_organiser(round_one, alice, bob):
     match = round_one.matches.get()
     report = services.result_report(match=match, actor=alice, games=WIN_A_2_0)
-    services.result_dispute(report=report, actor=bob, reason="I won game two")
+    services.result_dispute(submission=report, actor=bob, reason="I won game two")
     report.refresh_from_db()
-    assert report.status == ResultReport.Status.DISPUTED and report.dispute_reason == "I won game two"
+    assert report.state == ResultSubmission.State.DISPUTED and report.dispute_reason == "I won game two"
     with pytest.raises(Conflict):
         services.result_report(match=match, actor=alice, games=WIN_A_2_0)
 
@@ -190,10 +192,11 @@ def test_a_disputed_report_waits_for_the_organiser(round_one, alice, bob):
 def test_the_organiser_can_correct_a_confirmed_result_and_both_versions_are_logged(round_one, alice, bob, organiser):
     match = round_one.matches.get()
     report = services.result_report(match=match, actor=alice, games=WIN_A_2_0)
-    services.result_confirm(report=report, actor=bob)
-    entry = services.result_override(match=match, actor=organiser, games=[{"winner": "b"}, {"winner": "b"}],
+    services.result_confirm(submission=report, actor=bob)
+    entry = services.result_settle(match=match, actor=organiser, games=[{"winner": "b"}, {"winner": "b"}],
                                      reason="Slip was filled in the wrong way round")
-    assert (entry.before["wins_a"], entry.after["wins_a"]) == (2, 0)
+    first, second = (u.username for u in seat_users(match))
+    assert (entry.before["result"], entry.after["result"]) == (f"{first} 2-0 {second}", f"{first} 0-2 {second}")
     assert entry.created_at is not None
 
 
@@ -208,9 +211,9 @@ def test_an_odd_player_gets_a_bye_scored_as_a_2_0_win(tournament, organiser, reg
     deck_submit(registration=reg, actor=carol, data=LEGAL_55.read_bytes())
     services.tournament_start(tournament=tournament, actor=organiser)
     rnd = services.round_pair_next(tournament=tournament, actor=organiser, seed=3)
-    byes = [m for m in rnd.matches.all() if m.is_bye]
+    byes = [m for m in rnd.matches.all() if m.seats.count() == 1]
     assert len(byes) == 1 and byes[0].status == Match.Status.CONFIRMED
-    assert (byes[0].wins_a, byes[0].wins_b) == (2, 0)
+    assert seat_wins(byes[0]) == (2,)
 
 
 def test_a_dropped_player_is_never_paired_again(tournament, organiser, registered, carol, alice):
@@ -218,11 +221,11 @@ def test_a_dropped_player_is_never_paired_again(tournament, organiser, registere
     deck_submit(registration=reg, actor=carol, data=LEGAL_55.read_bytes())
     services.tournament_start(tournament=tournament, actor=organiser)
     rnd = services.round_pair_next(tournament=tournament, actor=organiser, seed=3)
-    for match in rnd.matches.exclude(player_b=None):
-        services.result_override(match=match, actor=organiser, games=WIN_A_2_0, reason="entered from slip")
+    for match in duels(rnd):
+        services.result_settle(match=match, actor=organiser, games=WIN_A_2_0, reason="entered from slip")
     services.player_drop(registration=reg, actor=carol)
     rnd2 = services.round_pair_next(tournament=tournament, actor=organiser, seed=4)
-    players = {m.player_a_id for m in rnd2.matches.all()} | {m.player_b_id for m in rnd2.matches.all()}
+    players = set(Seat.objects.filter(match__round=rnd2).values_list("registration_id", flat=True))
     assert reg.pk not in players
 
 
@@ -230,6 +233,11 @@ def test_the_organiser_must_give_a_reason_to_drop_a_player(registered, organiser
     alice_reg, _ = registered
     with pytest.raises(UserError, match="reason"):
         services.player_drop(registration=alice_reg, actor=organiser)
+
+
+def duels(rnd) -> list[Match]:
+    """The round's matches of two seats (not the byes), in table order."""
+    return [m for m in rnd.matches.order_by("table") if m.seats.count() == 2]
 
 
 def _run_swiss_event(organiser, players: int, rounds: int, top_cut: int):
@@ -247,10 +255,11 @@ def _run_swiss_event(organiser, players: int, rounds: int, top_cut: int):
         if rnd is None:
             break
         rounds_seen.append(rnd)
-        for match in rnd.matches.exclude(player_b=None):
+        for match in duels(rnd):
             # the lower registration id always wins: a predictable field
-            games = WIN_A_2_0 if match.player_a_id < match.player_b_id else [{"winner": "b"}, {"winner": "b"}]
-            services.result_override(match=match, actor=organiser, games=games, reason="entered from slip")
+            first, second = seat_regs(match)
+            games = WIN_A_2_0 if first.pk < second.pk else [{"winner": "b"}, {"winner": "b"}]
+            services.result_settle(match=match, actor=organiser, games=games, reason="entered from slip")
     tournament.refresh_from_db()
     return tournament, rounds_seen
 
@@ -264,11 +273,11 @@ def test_a_top_8_is_seeded_1v8_4v5_2v7_3v6_by_swiss_rank_and_played_to_a_winner(
     swiss_only = history_for(tournament)
     ranked = [row.player for row in compute_standings(swiss_only)]
     quarter = sorted(rounds[3].matches.all(), key=lambda m: m.table)
-    seeds = [(ranked.index(str(m.player_a_id)) + 1, ranked.index(str(m.player_b_id)) + 1) for m in quarter]
+    seeds = [tuple(ranked.index(str(r.pk)) + 1 for r in seat_regs(m)) for m in quarter]
     assert seeds == [(1, 8), (4, 5), (2, 7), (3, 6)]
     assert tournament.status == Tournament.Status.FINISHED
     final = rounds[-1].matches.get()
-    assert tournament.winner_id in (final.player_a_id, final.player_b_id)
+    assert tournament.winner in seat_regs(final)
 
 
 def test_an_elimination_match_cannot_be_a_draw(organiser):
@@ -282,8 +291,8 @@ def test_an_elimination_match_cannot_be_a_draw(organiser):
     services.tournament_start(tournament=tournament, actor=organiser)
     rnd = services.round_pair_next(tournament=tournament, actor=organiser)
     match = rnd.matches.first()
-    with pytest.raises(UserError, match="cannot end in a draw"):
-        services.result_override(match=match, actor=organiser, games=[{"winner": "a"}, {"winner": "b"}],
+    with pytest.raises(UserError, match="cannot end (in a draw|drawn)"):
+        services.result_settle(match=match, actor=organiser, games=[{"winner": "a"}, {"winner": "b"}],
                                  reason="time")
 
 

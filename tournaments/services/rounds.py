@@ -314,6 +314,11 @@ def round_swap_players(*, tournament: Tournament, actor, first: Registration, se
         raise UserError("Those two players already sit at the same table.", code="same_table")
     seat_1.registration, seat_2.registration = second, first
     Seat.objects.bulk_update([seat_1, seat_2], ["registration"])
+    # A penalty follows its player: their game and match losses move with them to their new table.
+    match_1, match_2 = seat_1.match_id, seat_2.match_id
+    moved_first = list(Penalty.objects.filter(match_id=match_1, registration=first).values_list("pk", flat=True))
+    Penalty.objects.filter(match_id=match_2, registration=second).update(match_id=match_1)
+    Penalty.objects.filter(pk__in=moved_first).update(match_id=match_2)
     for match_id in (seat_1.match_id, seat_2.match_id):
         Match.objects.filter(pk=match_id).update(pairing_reason=f"Changed by the organiser: {reason.strip()}"[:300])
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PAIRING_CHANGED,

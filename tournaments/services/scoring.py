@@ -123,6 +123,9 @@ def normalised_game(game: Any, seats: int, number: int = 1) -> dict[str, Any]:
     if unknown:
         raise UserError(f"Game {number}: unknown field(s) {', '.join(unknown)}.", code="games",
                         params={"game": number})
+    if seats > 2 and "winner" in game:  # the slip's single "winner" is duel input only
+        raise UserError(f"Game {number}: at a multiplayer table give \"winners\", a list of seats, not "
+                        "\"winner\".", code="games", params={"game": number})
     winners_in = game.get("winners")
     if winners_in is None:
         winners_in = [] if game.get("winner") in (None, "") else [game.get("winner")]
