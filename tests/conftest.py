@@ -158,32 +158,5 @@ def pods_four(organiser, django_capture_on_commit_callbacks):
     return t, regs, rnd.matches.get()
 
 
-# --------------------------------------------------------------------------- tests that need the URLconf
-
-_URLCONF_ERROR: list = []
-
-
-def _urlconf_error() -> str | None:
-    """Why the URLconf does not import (the API and pages are rewritten in parallel), else None."""
-    if not _URLCONF_ERROR:
-        try:
-            from django.urls import reverse
-
-            reverse("tournaments:manage", args=[1])
-            _URLCONF_ERROR.append(None)
-        except Exception as exc:  # noqa: BLE001 - any import error of the views
-            _URLCONF_ERROR.append(f"{type(exc).__name__}: {exc}")
-    return _URLCONF_ERROR[0]
-
-
 def pytest_configure(config):
-    config.addinivalue_line("markers", "web: drives the pages or the API (needs the URLconf to import)")
-
-
-@pytest.fixture(autouse=True)
-def _skip_web_tests_without_urlconf(request):
-    """A test marked ``web`` or using the ``client`` fixture is skipped while the URLconf cannot import."""
-    if request.node.get_closest_marker("web") or "client" in request.fixturenames:
-        error = _urlconf_error()
-        if error:
-            pytest.skip(f"the URLconf does not import yet: {error}")
+    config.addinivalue_line("markers", "web: drives the pages or the API")

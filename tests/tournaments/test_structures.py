@@ -184,9 +184,6 @@ def test_awarded_byes_go_to_invited_players(organiser):
         pairing.byes_award(registration=regs[0], actor=organiser, rounds=1, reason="late")
 
 
-@pytest.mark.xfail(raises=ImportError, strict=True,
-                   reason="decks.services._has_been_paired still imports MatchSeat and filters player_a/player_b "
-                          "(outside this branch's files): use Seat.objects.filter(registration=...).exists()")
 def test_late_entries_join_with_no_points_once_their_deck_is_legal(organiser):
     t, regs = make_event(organiser, 4, swiss_rounds=3, late_entry_rounds=2)
     one = services.round_pair_next(tournament=t, actor=organiser, seed=1)
