@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from rules.errors import RulesError
 
@@ -778,6 +778,10 @@ def load_format(spec: str, catalogue: Catalogue) -> DeckFormat:
 _NUMBER_FIELDS = ("total", "min_total", "champion_level_cap", "free_avatars", "max_dungeon_cards", "max_copies")
 
 
+@overload
+def _whole(value: Any, what: str, *, optional: Literal[False] = False) -> int: ...
+@overload
+def _whole(value: Any, what: str, *, optional: bool) -> int | None: ...
 def _whole(value: Any, what: str, *, optional: bool = False) -> int | None:
     if value is None or value == "":
         if optional:

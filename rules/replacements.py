@@ -13,7 +13,9 @@ place. The same card means the same card type and name (``Card.identity``), any 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from rules.cards import Card
 from rules.decklists import Decklist
@@ -28,7 +30,7 @@ END_OF_ROUND = "end_of_round"
 class ReplacementError(RulesError, ValueError):
     """A replacement the rule does not allow. ``code``: "not_in_deck"."""
 
-    def __init__(self, code: str, message: str, params: dict | None = None) -> None:
+    def __init__(self, code: str, message: str, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(code, message, params)
 
 

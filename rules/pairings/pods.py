@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 from rules.history import History
 from rules.pairings import Pairing, PairingError, Table
@@ -111,8 +112,10 @@ def pod_standings(history: History) -> tuple[list[str], dict[str, int]]:
     return ranking, points
 
 
-def _pod_penalty(pod: Sequence[str], met: Mapping[frozenset[str], int], points: Mapping[str, int]) -> int:
-    total = 0
+def _pod_penalty(
+    pod: Sequence[str], met: Mapping[frozenset[str], int], points: Mapping[str, int | Fraction]
+) -> int | Fraction:
+    total: int | Fraction = 0
     for i, a in enumerate(pod):
         for b in pod[i + 1 :]:
             total += W_REPEAT * met.get(frozenset((a, b)), 0) + (points[a] - points[b]) ** 2
@@ -125,7 +128,7 @@ def pair_pods(
     *,
     pod_size: int = 4,
     ranking: Sequence[str] | None = None,
-    points: Mapping[str, int] | None = None,
+    points: Mapping[str, int | Fraction] | None = None,
     local_search: bool = True,
 ) -> Pairing:
     """Pair the next round of multiplayer pods (module docstring; PAIRINGS.md §3.4).
@@ -143,6 +146,8 @@ def pair_pods(
     """
     rounds = [r for r in history.rounds if not r.elimination]
     number = max((r.number for r in rounds), default=0) + 1
+    own_points: Mapping[str, int | Fraction]
+    standing: dict[str, int | Fraction]
     if ranking is None or points is None:
         try:
             rows = compute_standings(history, "pods")
@@ -195,7 +200,7 @@ def pair_pods(
         for k, a in conflicted:
             if a not in pods[k]:
                 continue
-            best: tuple[int, int, int] | None = None
+            best: tuple[int | Fraction, int, int] | None = None
             ia = pods[k].index(a)
             for q in range(max(0, k - window), min(len(pods), k + window + 1)):
                 if q == k:

@@ -123,8 +123,8 @@ def pair_round_robin(history: History, *, double: bool = False, players: Sequenc
         )
     number = max((r.number for r in history.rounds), default=0) + 1
     cycle = "second cycle, " if double and index >= len(schedule) // 2 else ""
-    tables = []
-    byes = []
+    tables: list[Table] = []
+    byes: list[str] = []
     for entry in schedule[index]:
         if len(entry) == 1:
             byes.append(entry[0])

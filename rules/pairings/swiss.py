@@ -155,7 +155,7 @@ import rustworkx
 
 from rules.history import History, RoundRecord
 from rules.pairings import Pairing, PairingError, Table
-from rules.standings import StandingsError, compute_standings, player_records
+from rules.standings import StandingRow, StandingsError, compute_standings, player_records
 
 __all__ = [
     "pair_swiss",
@@ -210,8 +210,13 @@ def solve_matching(n_vertices: int, edges: Iterable[tuple[int, int, int]]) -> li
     if lightest <= 0:
         raise ValueError("matching weights must be positive")
     graph.add_edges_from(edge_list)
-    return [tuple(sorted(p)) for p in rustworkx.max_weight_matching(graph, max_cardinality=True,
-                                                                     weight_fn=_identity)]
+    return [_edge(i, j) for i, j in rustworkx.max_weight_matching(graph, max_cardinality=True,
+                                                                  weight_fn=_identity)]
+
+
+def _edge(i: int, j: int) -> tuple[int, int]:
+    """The vertex pair ``(i, j)`` in ascending order."""
+    return (i, j) if i < j else (j, i)
 
 
 def _identity(weight: int) -> int:
@@ -303,6 +308,13 @@ def _bits(value: int) -> int:
     return max(1, int(value).bit_length())
 
 
+def _match_points(row: StandingRow) -> int:
+    """``row.points``: whole match points in the ``mtg`` standings (``PlayerRecord.points``; only ``pods``
+    placement points may be Fractions)."""
+    assert isinstance(row.points, int)
+    return row.points
+
+
 def _swiss_rounds(history: History) -> list[RoundRecord]:
     return [r for r in history.rounds if not r.elimination]
 
@@ -349,7 +361,7 @@ def build_swiss_problem(
             round=round_number,
             active=len(active_rows),
         )
-    points = {row.player: row.points for row in to_pair}
+    points = {row.player: _match_points(row) for row in to_pair}
     rank = {row.player: row.rank for row in to_pair}
     # Pairing-allocated byes: byes in the history except the awarded ones.
     byes = dict.fromkeys(points, 0)
@@ -482,7 +494,7 @@ def _chain_matching(problem: SwissProblem, rng: random.Random) -> list[tuple[int
     result: list[tuple[int, int]] = []
     if None in index:
         assert taker is not None
-        result.append(tuple(sorted((index[taker], index[None]))))  # type: ignore[arg-type]
+        result.append(_edge(index[taker], index[None]))
     groups: dict[int, list[str]] = {}
     for p in problem.vertices:
         if p is not None and p != taker:
@@ -529,8 +541,7 @@ def _chain_matching(problem: SwissProblem, rng: random.Random) -> list[tuple[int
             if j == len(local):
                 carry = local[i]
             else:
-                a, b = index[local[i]], index[local[j]]
-                result.append((a, b) if a < b else (b, a))
+                result.append(_edge(index[local[i]], index[local[j]]))
     return result
 
 
@@ -604,8 +615,8 @@ def head_exact_bound(problem: SwissProblem, head_min: int, *, bottom: bool = Fal
         return None
     totals = dict.fromkeys(FIELDS, 0)
     for e in found:
-        for k, v in edge_costs[e].items():
-            totals[k] += v
+        for name, v in edge_costs[e].items():
+            totals[name] += v
     if has_bye and totals["rematch"]:
         # Giving the bye only to the minimal class is a valid restriction only while the bound
         # has no rematch: a real pairing may trade a worse bye for fewer rematches.
@@ -852,7 +863,7 @@ def objective(problem: SwissProblem, pairing: Pairing) -> dict[str, int]:
     edges: Sequence[tuple[str | None, str | None]] = [
         (t.players[0], t.players[1]) for t in pairing.tables
     ] + [(p, None) for p in pairing.byes if p not in problem.awarded]
-    return _totals(problem, [tuple(sorted((index[a], index[b]))) for a, b in edges])
+    return _totals(problem, [_edge(index[a], index[b]) for a, b in edges])
 
 
 def matching_weight(problem: SwissProblem, pairing: Pairing) -> int:

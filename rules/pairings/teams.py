@@ -89,8 +89,8 @@ def team_history(history: History, roster: Roster) -> History:
         for m in rnd.matches:
             units: list[str] = []
             wins: list[int] = []
-            for k, p in enumerate(m.players):
-                unit = team_of.get(p, p)
+            for k, player in enumerate(m.players):
+                unit = team_of.get(player, player)
                 if unit in units:
                     continue
                 units.append(unit)
@@ -99,7 +99,7 @@ def team_history(history: History, roster: Roster) -> History:
             matches.append(MatchRecord(tuple(units), tuple(wins), m.draws, m.bye))
         rounds.append(RoundRecord(rnd.number, tuple(matches), rnd.elimination))
     drops: dict[str, int] = {}
-    for p, n in history.drops.items():
-        unit = team_of.get(p, p)
+    for player, n in history.drops.items():
+        unit = team_of.get(player, player)
         drops[unit] = max(drops.get(unit, n), n)
     return History(tuple(players), tuple(rounds), drops)
