@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import F, Max, Q
+from rules.placings import final_placings
 from rules.standings import compute_standings
 
 from tournaments.adapters import history_for, standings_options
@@ -41,7 +42,10 @@ def standings_recompute(*, tournament_id: int) -> StandingsSnapshot | None:
     exists) stores nothing and returns None. The tournament row is locked while the
     history is read, so a snapshot never mixes results of two versions. The ranking is the
     tournament's tiebreaker system with its options (``Tournament.tiebreakers``,
-    ``tiebreaker_floor``, ``placement_points``); the snapshot names the system.
+    ``tiebreaker_floor``, ``placement_points``); the snapshot names the system. When the event had
+    an elimination phase (a top cut, a bracket), every row also has ``placing`` (1-based, shared
+    inside a band) and ``placing_band`` ("1st", "3rd-4th", "5th-8th"), and the rows come in placing
+    order (``rules.placings.final_placings``; players who did not make the cut follow in Swiss order).
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     version = tournament.results_version
@@ -49,11 +53,19 @@ def standings_recompute(*, tournament_id: int) -> StandingsSnapshot | None:
         return None
     history = history_for(tournament)
     names = {p.id: p.name for p in history.players}
-    rows = []
+    rows = {}
     for row in compute_standings(history, tournament.tiebreakers, **standings_options(tournament)):
         data = row.to_json()
         data["name"] = names[row.player]
         data["dropped"] = row.player in history.drops
-        rows.append(data)
-    return StandingsSnapshot.objects.create(tournament=tournament, version=version, rows=rows,
+        rows[row.player] = data
+    ordered = list(rows.values())
+    if any(r.elimination for r in history.rounds):
+        # After an elimination phase the rows come in final placing order (rules.placings).
+        ordered = []
+        for placing in final_placings(history, swiss_order=list(rows)):
+            data = rows[placing.player]
+            data["placing"], data["placing_band"] = placing.placing, placing.band
+            ordered.append(data)
+    return StandingsSnapshot.objects.create(tournament=tournament, version=version, rows=ordered,
                                             tiebreakers=tournament.tiebreakers)
