@@ -38,7 +38,7 @@ def test_a_result_confirmed_over_http_is_recomputed_by_the_worker(live_worker, r
     org.force_authenticate(organiser)
     assert org.post(f"/api/v1/tournaments/{tournament.pk}/start/").status_code == 200
     match = org.post(f"/api/v1/tournaments/{tournament.pk}/rounds/").json()["matches"][0]
-    seat_a = alice if match["player_a"] == "alice" else bob
+    seat_a = alice if match["seats"][0]["player"] == "alice" else bob
     seat_b = bob if seat_a is alice else alice
     reporter, confirmer = APIClient(), APIClient()
     reporter.force_authenticate(seat_a)

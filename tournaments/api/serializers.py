@@ -7,16 +7,7 @@ from rest_framework import serializers
 from rules.results import COUNT_ORDER, END_OF_ROUND_PROCEDURES
 from rules.standings import TIEBREAKERS
 
-from tournaments.models import (
-    Match,
-    MatchSeat,
-    Penalty,
-    Registration,
-    ResultReport,
-    Round,
-    StandingsSnapshot,
-    Tournament,
-)
+from tournaments.models import Match, Penalty, Registration, Round, Seat, StandingsSnapshot, Tournament
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -76,36 +67,45 @@ class RegistrationSerializer(serializers.ModelSerializer):
         return obj.deck_id is not None
 
 
-class MatchSeatSerializer(serializers.ModelSerializer):
-    """One seat at a multiplayer table: the player, and once confirmed their place (1 = won) and games won."""
+class SeatSerializer(serializers.ModelSerializer):
+    """One seat of a match: the seat number (1..), the player, and once the result is confirmed their
+    place (1 = won; equal numbers share) and games won."""
 
+    seat = serializers.IntegerField(source="number", read_only=True)
     player = serializers.CharField(source="registration.display_name", read_only=True)
 
     class Meta:
-        model = MatchSeat
+        model = Seat
         fields = ["seat", "registration", "player", "placement", "wins"]
         read_only_fields = fields
 
 
 class MatchSerializer(serializers.ModelSerializer):
+    """A match of any number of seats: one seat is a bye, two a duel, more a multiplayer table."""
+
     round = serializers.IntegerField(source="round.number", read_only=True)
-    player_a = serializers.CharField(source="player_a.display_name", read_only=True)
-    player_b = serializers.CharField(source="player_b.display_name", read_only=True, default=None)
-    is_bye = serializers.BooleanField(read_only=True)
-    seats = serializers.SerializerMethodField(
-        help_text="Multiplayer tables: every seat in seat order (player_a is seat 1, player_b empty); [] for a duel")
+    seats = serializers.SerializerMethodField(help_text="Every seat in seat order")
+    is_bye = serializers.SerializerMethodField(help_text="One seat: a bye")
+    multiplayer = serializers.SerializerMethodField(help_text="More than two seats")
 
     class Meta:
         model = Match
-        fields = ["id", "round", "table", "player_a", "player_b", "is_bye", "status", "wins_a", "wins_b",
-                  "draws", "games", "pairing_reason", "multiplayer", "seats"]
+        fields = ["id", "round", "table", "status", "pairing_reason", "seats", "draws", "is_bye", "multiplayer"]
+        read_only_fields = fields
 
-    @extend_schema_field(MatchSeatSerializer(many=True))
+    def _seats(self, obj: Match) -> list[Seat]:
+        # seats.all() uses a prefetch (selectors.round_matches / MATCHES) when there is one
+        return sorted(obj.seats.all(), key=lambda seat: seat.number)
+
+    @extend_schema_field(SeatSerializer(many=True))
     def get_seats(self, obj: Match) -> list[dict]:
-        if not obj.multiplayer:
-            return []
-        seats = sorted(obj.seats.all(), key=lambda seat: seat.seat)
-        return MatchSeatSerializer(seats, many=True).data
+        return SeatSerializer(self._seats(obj), many=True).data
+
+    def get_is_bye(self, obj: Match) -> bool:
+        return len(self._seats(obj)) == 1
+
+    def get_multiplayer(self, obj: Match) -> bool:
+        return len(self._seats(obj)) > 2
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -114,6 +114,9 @@ class RoundSerializer(serializers.ModelSerializer):
     class Meta:
         model = Round
         fields = ["number", "kind", "seed", "created_at", "matches"]
+
+
+# --------------------------------------------------------------------------- result input
 
 
 class SeatCountsSerializer(serializers.Serializer):
@@ -130,101 +133,145 @@ class SeatCountsSerializer(serializers.Serializer):
 assert tuple(SeatCountsSerializer().fields) == COUNT_ORDER
 
 
-class CountsSerializer(serializers.Serializer):
-    a = SeatCountsSerializer()
-    b = SeatCountsSerializer()
+class GameInputSerializer(serializers.Serializer):
+    """One game (documentation of ``games``; the results service checks it). A duel: ``winner`` or
+    ``mulligan_by`` as the slip's letter "a"/"b" or seat 1/2, ``drawn``, ``unfinished`` (time was
+    called) or ``deck_out``, with ``counts`` (both players', keyed "a"/"b" or "1"/"2") for an unfinished
+    game under decide_by_counts and any deck-out. A multiplayer table: ``winners`` (one or more seats;
+    several share the win) or ``drawn``."""
+
+    winner = serializers.CharField(required=False, allow_null=True, help_text='"a", "b" (or seat 1, 2)')
+    winners = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False,
+                                    help_text="winning seat numbers (1..seats)")
+    drawn = serializers.BooleanField(required=False)
+    mulligan_by = serializers.CharField(required=False, allow_null=True,
+                                        help_text='two-draw mulligan declared by "a"/"b" (or seat 1/2)')
+    unfinished = serializers.BooleanField(required=False)
+    deck_out = serializers.BooleanField(required=False)
+    counts = serializers.DictField(child=SeatCountsSerializer(), required=False, allow_null=True,
+                                   help_text='{"a": counts, "b": counts} (or keyed by seat "1", "2")')
 
 
-class GameSerializer(serializers.Serializer):
-    """One game: a winner, a draw, a two-draw mulligan (by 'a' or 'b'), unfinished when time was called,
-    or a deck-out; ``counts`` (both players') decide an unfinished game under decide_by_counts and
-    any deck-out."""
+class StrictInputSerializer(serializers.Serializer):
+    """Refuses fields it does not know (code ``unknown_field``) instead of ignoring them."""
 
-    winner = serializers.ChoiceField(choices=["a", "b"], allow_null=True, required=False, default=None)
-    drawn = serializers.BooleanField(required=False, default=False)
-    mulligan_by = serializers.ChoiceField(choices=["a", "b"], allow_null=True, required=False, default=None)
-    unfinished = serializers.BooleanField(required=False, default=False)
-    deck_out = serializers.BooleanField(required=False, default=False)
-    counts = CountsSerializer(required=False, allow_null=True, default=None)
-
-
-class ResultInputSerializer(serializers.Serializer):
-    games = GameSerializer(many=True, allow_empty=False)
-    round = serializers.IntegerField(required=False, min_value=1,
-                                     help_text="The round on your slip; refused if it is not this match's")
-    table = serializers.IntegerField(required=False, min_value=1,
-                                     help_text="The table on your slip; refused if it is not this match's")
+    def validate(self, attrs):
+        if isinstance(self.initial_data, dict):
+            unknown = sorted(set(self.initial_data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError(
+                    f"Unknown field(s): {', '.join(unknown)}; send {', '.join(self.fields)}.", code="unknown_field")
+        return attrs
 
 
-class OverrideInputSerializer(ResultInputSerializer):
-    reason = serializers.CharField()
+class SlipNumberField(serializers.IntegerField):
+    """The round or table number written on the slip (code ``slip`` when it is not a whole number >= 1)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int) or data < 1:
+            raise serializers.ValidationError(f"{self.field_name!r} must be a whole number of 1 or more (the "
+                                              f"{self.field_name} on your slip).", code="slip")
+        return data
 
 
-class DisputeInputSerializer(serializers.Serializer):
-    reason = serializers.CharField()
+@extend_schema_field(GameInputSerializer(many=True))
+class GamesField(serializers.JSONField):
+    """``games`` as sent: the results service turns it into the stored record and says what is wrong
+    (codes ``games``, ``seat``, ``counts``, ``mulligan_limit`` ...). Counts are checked here: whole
+    numbers of 0 or more."""
+
+    def to_internal_value(self, data):
+        data = super().to_internal_value(data)
+        for number, game in enumerate(data if isinstance(data, list) else [], start=1):
+            counts = game.get("counts") if isinstance(game, dict) else None
+            for seat, values in (counts.items() if isinstance(counts, dict) else ()):
+                for name, value in (values.items() if isinstance(values, dict) else ()):
+                    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                        raise serializers.ValidationError(
+                            f"Game {number}: {name} of {seat} must be a whole number of 0 or more, not {value!r}.",
+                            code="counts")
+        return data
+
+
+@extend_schema_field(serializers.ListField(child=serializers.IntegerField(min_value=1)))
+class PlacementsField(serializers.JSONField):
+    """``placements`` as sent (one place per seat in seat order); the results service checks them."""
+
+
+class ReportInputSerializer(StrictInputSerializer):
+    """A player's report of their match, any number of seats: ``games`` (a duel with the slip's letters
+    or seats; a table with ``winners``) or, at a multiplayer table, ``placements`` (seat order, 1 = won,
+    equal numbers share, e.g. ``[1, 2, 3, 3]``). ``round``/``table``: as on the slip; refused if not
+    this match's."""
+
+    games = GamesField(required=False, allow_null=True)
+    placements = PlacementsField(required=False, allow_null=True)
+    round = SlipNumberField(required=False, allow_null=True)
+    table = SlipNumberField(required=False, allow_null=True)
+
+
+class DisputeInputSerializer(StrictInputSerializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=True,
+                                   help_text="What is wrong with the report (required; kept with it)")
+
+
+class OverrideInputSerializer(StrictInputSerializer):
+    """The organiser's settlement: ``reason`` (logged) and either ``submission`` (pick one of the match's
+    submissions, e.g. one side of a dispute) or a new result as ``games`` or ``placements``."""
+
+    reason = serializers.CharField(required=False, allow_blank=True, default="",
+                                   help_text="Why (required; logged with the result before and after)")
+    submission = serializers.IntegerField(required=False, allow_null=True,
+                                          help_text="The id of one of this match's submissions to make the result")
+    games = GamesField(required=False, allow_null=True)
+    placements = PlacementsField(required=False, allow_null=True)
+
+    def validate(self, attrs):
+        attrs = super().validate(attrs)
+        if attrs.get("submission") is not None and (attrs.get("games") is not None
+                                                    or attrs.get("placements") is not None):
+            raise serializers.ValidationError("Pick a submission or enter games/placements, not both.",
+                                              code="submission_and_result")
+        return attrs
 
 
 class ReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, default="")
 
 
-class ResultReportSerializer(serializers.ModelSerializer):
-    reported_by = serializers.CharField(source="reported_by.username", read_only=True)
-
-    class Meta:
-        model = ResultReport
-        fields = ["id", "match", "reported_by", "reported_at", "games", "wins_a", "wins_b", "draws", "status",
-                  "dispute_reason"]
+# --------------------------------------------------------------------------- result output
 
 
-class TableGameInputSerializer(serializers.Serializer):
-    """One game at a multiplayer table: the winning seat(s) (several: a shared win) or a drawn game."""
-
-    winners = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False,
-                                    help_text="seat numbers, 1 to the number of seats")
-    drawn = serializers.BooleanField(required=False, default=False)
+class OutcomeSerializer(serializers.Serializer):
+    wins = serializers.ListField(child=serializers.IntegerField(), help_text="games won per seat (seat order)")
+    placements = serializers.ListField(child=serializers.IntegerField(), help_text="place per seat; 1 = won")
+    draws = serializers.IntegerField(help_text="drawn games")
 
 
-class TableResultInputSerializer(serializers.Serializer):
-    """A multiplayer table's result: ``placements`` (seat order; 1 = won, equal numbers share) or ``games``."""
+class SubmissionSerializer(serializers.Serializer):
+    """One version of a match's result (``selectors.match_submissions`` row): who submitted it and when,
+    the record as stored (games with seats numbered from 1, or placements), the outcome it gives
+    (penalties included), its state, the reasons, and who answered it."""
 
-    placements = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False,
-                                       help_text="one place per seat, in seat order, e.g. [1, 2, 3, 3]")
-    games = TableGameInputSerializer(many=True, required=False)
-    round = serializers.IntegerField(required=False, min_value=1,
-                                     help_text="The round on your slip; refused if it is not this table's")
-    table = serializers.IntegerField(required=False, min_value=1,
-                                     help_text="The table on your slip; refused if it is not this table's")
-
-
-class TableOverrideInputSerializer(serializers.Serializer):
-    placements = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False)
-    games = TableGameInputSerializer(many=True, required=False)
-    reason = serializers.CharField()
-
-
-class TableReportSerializer(serializers.ModelSerializer):
-    """A player's report of a multiplayer table: each seat's place and games won, drawn games, the games."""
-
-    reported_by = serializers.CharField(source="reported_by.username", read_only=True)
-    placements = serializers.SerializerMethodField()
-    wins = serializers.SerializerMethodField()
-    games = serializers.SerializerMethodField()
-
-    class Meta:
-        model = ResultReport
-        fields = ["id", "match", "reported_by", "reported_at", "status", "dispute_reason", "placements", "wins",
-                  "draws", "games"]
-
-    def get_placements(self, obj: ResultReport) -> list[int]:
-        return list(obj.games.get("placements", [])) if isinstance(obj.games, dict) else []
-
-    def get_wins(self, obj: ResultReport) -> list[int]:
-        return list(obj.games.get("wins", [])) if isinstance(obj.games, dict) else []
-
-    @extend_schema_field(TableGameInputSerializer(many=True, allow_null=True))
-    def get_games(self, obj: ResultReport) -> list[dict] | None:
-        return obj.games.get("games") if isinstance(obj.games, dict) else None
+    id = serializers.IntegerField(source="submission.id")
+    match = serializers.IntegerField(source="submission.match_id")
+    source = serializers.CharField(source="submission.source",
+                                   help_text="player, organiser, penalty or pairing")
+    submitted_by = serializers.CharField(source="by")
+    submitted_at = serializers.DateTimeField(source="at")
+    state = serializers.CharField(help_text="pending, confirmed, disputed or superseded")
+    record = serializers.JSONField(source="submission.record",
+                                   help_text='{"games": [{"winners", "drawn", "mulligan_by", "unfinished", '
+                                             '"deck_out", "counts"}]} or {"placements": [...]}')
+    outcome = OutcomeSerializer(source="submission.outcome")
+    result = serializers.CharField(help_text='The outcome as text, e.g. "alice 2-1 bob"')
+    game_lines = serializers.ListField(source="games", child=serializers.CharField(),
+                                       help_text="The record as text: one line per game (or the placements)")
+    reason = serializers.CharField(help_text="The organiser's or the penalty's reason")
+    dispute_reason = serializers.CharField()
+    responded_by = serializers.CharField(help_text="Who confirmed, disputed or settled it")
+    responded_at = serializers.DateTimeField(source="submission.responded_at", allow_null=True)
+    supersedes = serializers.IntegerField(source="submission.supersedes_id", allow_null=True)
 
 
 class PenaltyInputSerializer(serializers.Serializer):

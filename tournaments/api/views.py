@@ -1,21 +1,41 @@
-"""REST API views: validate, call one service, serialise. Same permissions as the pages
-(the services check who may act)."""
+"""REST API views: validate with the endpoint's input serializer, call one service, answer with its
+output serializer. Same permissions as the pages (the services check who may act); every error is a
+4xx ``{code, detail, params}`` (``tournaments.api.errors``)."""
 
 from __future__ import annotations
 
+from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import generics, permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments import selectors, services
 from tournaments.api import serializers as s
+from tournaments.api.errors import NotFound
 from tournaments.errors import NotAllowed, UserError
-from tournaments.models import Match, Registration, ResultReport, Round, Tournament
+from tournaments.models import Match, Registration, ResultSubmission, Round, Seat, Tournament
 from tournaments.services.penalties import penalties_of
 from tournaments.services.permissions import is_tournament_organiser
-from tournaments.services.tables import TableResult
+from tournaments.services.results import seat_number_of
+
+SEATS = Prefetch("seats", queryset=Seat.objects.select_related("registration__player").order_by("number"))
+MATCHES = Match.objects.select_related("round").prefetch_related(SEATS)
+
+
+def _found(model, pk: int, what: str, queryset=None):
+    """The object or a 404 ``{"code": "not_found", ...}`` naming it."""
+    obj = (queryset if queryset is not None else model.objects).filter(pk=pk).first()
+    if obj is None:
+        raise NotFound(f"There is no {what} {pk}.", params={what: pk})
+    return obj
+
+
+def _valid(serializer_class, request) -> dict:
+    data = serializer_class(data=request.data)
+    data.is_valid(raise_exception=True)
+    return data.validated_data
 
 
 class TournamentListCreate(generics.ListAPIView):
@@ -38,23 +58,35 @@ class TournamentDetail(generics.RetrieveAPIView):
     queryset = selectors.tournament_list()
 
 
-class TournamentAction(APIView):
-    """POST /tournaments/<id>/<action>/: open-registration, close-registration, start (organiser only)."""
+class TournamentServiceAction(APIView):
+    """Base of the organiser's tournament actions: POST (no body) calls ``service``; answers the tournament."""
 
     permission_classes = [permissions.IsAuthenticated]
-    actions = {
-        "open-registration": services.tournament_open_registration,
-        "close-registration": services.tournament_close_registration,
-        "start": services.tournament_start,
-    }
+    service = None  # set by each subclass: a tournaments.services function(tournament=, actor=)
 
     @extend_schema(request=None, responses={200: s.TournamentSerializer})
-    def post(self, request, pk: int, action: str):
+    def post(self, request, pk: int):
         tournament = get_object_or_404(Tournament, pk=pk)
-        if action not in self.actions:
-            return Response({"code": "unknown_action", "detail": f"Unknown action {action!r}."}, status=404)
-        tournament = self.actions[action](tournament=tournament, actor=request.user)
+        tournament = type(self).service(tournament=tournament, actor=request.user)
         return Response(s.TournamentSerializer(tournament).data)
+
+
+class TournamentOpenRegistration(TournamentServiceAction):
+    """POST (organiser): open registration."""
+
+    service = staticmethod(services.tournament_open_registration)
+
+
+class TournamentCloseRegistration(TournamentServiceAction):
+    """POST (organiser): close registration."""
+
+    service = staticmethod(services.tournament_close_registration)
+
+
+class TournamentStart(TournamentServiceAction):
+    """POST (organiser): start the tournament (locks decklists)."""
+
+    service = staticmethod(services.tournament_start)
 
 
 class RegistrationListCreate(generics.ListAPIView):
@@ -63,6 +95,8 @@ class RegistrationListCreate(generics.ListAPIView):
     serializer_class = s.RegistrationSerializer
 
     def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Registration.objects.none()
         return Registration.objects.filter(tournament_id=self.kwargs["pk"]).select_related("player")
 
     @extend_schema(request=None, responses={201: s.RegistrationSerializer})
@@ -94,9 +128,10 @@ class RoundListCreate(generics.ListAPIView):
     pagination_class = None
 
     def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Round.objects.none()
         return Round.objects.filter(tournament_id=self.kwargs["pk"]).prefetch_related(
-            "matches__player_a__player", "matches__player_b__player", "matches__seats__registration__player"
-        )
+            Prefetch("matches", queryset=MATCHES.order_by("table")))
 
     @extend_schema(request=None, responses={201: s.RoundSerializer, 200: s.TournamentSerializer})
     def post(self, request, pk: int):
@@ -105,6 +140,7 @@ class RoundListCreate(generics.ListAPIView):
         if rnd is None:
             tournament.refresh_from_db()
             return Response(s.TournamentSerializer(tournament).data, status=status.HTTP_200_OK)
+        rnd = Round.objects.prefetch_related(Prefetch("matches", queryset=MATCHES.order_by("table"))).get(pk=rnd.pk)
         return Response(s.RoundSerializer(rnd).data, status=status.HTTP_201_CREATED)
 
 
@@ -113,76 +149,116 @@ class RoundDetail(generics.RetrieveAPIView):
 
     def get_object(self):
         return get_object_or_404(
-            Round.objects.prefetch_related("matches__player_a__player", "matches__player_b__player",
-                                           "matches__seats__registration__player"),
+            Round.objects.prefetch_related(Prefetch("matches", queryset=MATCHES.order_by("table"))),
             tournament_id=self.kwargs["pk"], number=self.kwargs["number"],
         )
 
 
 class MatchDetail(generics.RetrieveAPIView):
+    """GET: a match with its seats (one: a bye; two: a duel; more: a multiplayer table)."""
+
     serializer_class = s.MatchSerializer
-    queryset = Match.objects.select_related("round", "player_a__player", "player_b__player").prefetch_related(
-        "seats__registration__player")
+    queryset = MATCHES
 
 
-class MatchReportCreate(APIView):
-    """POST: report the match game by game (a player at the table)."""
+# --------------------------------------------------------------------------- results, any number of seats
+
+
+class ResultView(APIView):
+    """The result endpoints: every error is exactly ``{code, detail, params}``."""
 
     permission_classes = [permissions.IsAuthenticated]
+    field_errors_at_top_level = False
 
-    @extend_schema(request=s.ResultInputSerializer, responses={201: s.ResultReportSerializer})
+
+def _submission_row(submission: ResultSubmission) -> dict:
+    return next(row for row in selectors.match_submissions(submission.match)
+                if row["submission"].pk == submission.pk)
+
+
+class MatchReportCreate(ResultView):
+    """POST: a player at the table reports its result, for any number of seats: ``games`` (a duel: the
+    slip's letters or seats; a table: winning seats) or ``placements`` (a multiplayer table, seat order).
+    The same outcome as another player's earlier report confirms it; a different one is a dispute.
+    Also at ``/matches/<m>/table-reports/`` (the former multiplayer endpoint)."""
+
+    @extend_schema(request=s.ReportInputSerializer, responses={201: s.SubmissionSerializer}, examples=[
+        OpenApiExample("A duel, best of 3", value={"games": [{"winner": "a"}, {"mulligan_by": "b"}, {"winner": "b"},
+                                                            {"winner": "a"}], "round": 1, "table": 1}),
+        OpenApiExample("A table by placements", value={"placements": [1, 2, 3, 3]}),
+        OpenApiExample("A table game by game", value={"games": [{"winners": [1]}, {"winners": [2, 3]},
+                                                                {"drawn": True}]}),
+    ])
     def post(self, request, pk: int):
-        match = get_object_or_404(Match, pk=pk)
-        _refuse_table(match, "table-reports")
-        data = s.ResultInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        report = services.result_report(match=match, actor=request.user, games=data.validated_data["games"],
-                                        round_number=data.validated_data.get("round"),
-                                        table=data.validated_data.get("table"))
-        return Response(s.ResultReportSerializer(report).data, status=status.HTTP_201_CREATED)
+        match = _found(Match, pk, "match")
+        data = _valid(s.ReportInputSerializer, request)
+        submission = services.result_report(
+            match=match, actor=request.user, games=data.get("games"), placements=data.get("placements"),
+            round_number=data.get("round"), table=data.get("table"))
+        return Response(s.SubmissionSerializer(_submission_row(submission)).data, status=status.HTTP_201_CREATED)
 
 
-class ReportConfirm(APIView):
-    permission_classes = [permissions.IsAuthenticated]
+class ReportConfirm(ResultView):
+    """POST: another player at the table confirms a pending report; it becomes the result.
+    Also at ``/table-reports/<r>/confirm/``."""
 
     @extend_schema(request=None, responses={200: s.MatchSerializer})
     def post(self, request, pk: int):
-        report = get_object_or_404(ResultReport, pk=pk)
-        if TableResult.from_json(report.games) is not None:  # a multiplayer table's report
-            return TableReportConfirm().post(request, pk)
-        match = services.result_confirm(report=report, actor=request.user)
-        return Response(s.MatchSerializer(match).data)
+        submission = _found(ResultSubmission, pk, "report")
+        match = services.result_confirm(submission=submission, actor=request.user)
+        return Response(s.MatchSerializer(MATCHES.get(pk=match.pk)).data)
 
 
-class ReportDispute(APIView):
-    permission_classes = [permissions.IsAuthenticated]
+class ReportDispute(ResultView):
+    """POST: another player at the table disputes a pending report, saying why (``reason``, kept with the
+    report); the organiser settles the match. Also at ``/table-reports/<r>/dispute/``."""
 
     @extend_schema(request=s.DisputeInputSerializer, responses={200: s.MatchSerializer})
     def post(self, request, pk: int):
-        report = get_object_or_404(ResultReport, pk=pk)
-        if TableResult.from_json(report.games) is not None:  # a multiplayer table's report
-            return TableReportDispute().post(request, pk)
-        data = s.DisputeInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        match = services.result_dispute(report=report, actor=request.user, reason=data.validated_data["reason"])
-        return Response(s.MatchSerializer(match).data)
+        submission = _found(ResultSubmission, pk, "report")
+        data = _valid(s.DisputeInputSerializer, request)
+        match = services.result_dispute(submission=submission, actor=request.user, reason=data["reason"])
+        return Response(s.MatchSerializer(MATCHES.get(pk=match.pk)).data)
 
 
-class MatchOverride(APIView):
-    """POST: the organiser enters, corrects or settles a result (reason required; logged)."""
+class MatchOverride(ResultView):
+    """POST (organiser): settle a dispute or enter or correct a result, with a ``reason`` (logged with the
+    result before and after): pick one of the match's ``submission``s, or enter ``games``/``placements``.
+    Also at ``/matches/<m>/table-override/``."""
 
-    permission_classes = [permissions.IsAuthenticated]
-
-    @extend_schema(request=s.OverrideInputSerializer, responses={200: s.MatchSerializer})
+    @extend_schema(request=s.OverrideInputSerializer, responses={200: s.MatchSerializer}, examples=[
+        OpenApiExample("Pick a submission", value={"submission": 12, "reason": "Judge ruling: the slip is right"}),
+        OpenApiExample("Enter the games", value={"games": [{"winner": "a"}, {"winner": "a"}],
+                                                 "reason": "Entered from the paper slip"}),
+    ])
     def post(self, request, pk: int):
-        match = get_object_or_404(Match, pk=pk)
-        _refuse_table(match, "table-override")
-        data = s.OverrideInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        services.result_override(match=match, actor=request.user, games=data.validated_data["games"],
-                                 reason=data.validated_data["reason"])
-        match.refresh_from_db()
-        return Response(s.MatchSerializer(match).data)
+        match = _found(Match, pk, "match")
+        data = _valid(s.OverrideInputSerializer, request)
+        submission = None
+        if data.get("submission") is not None:
+            submission = ResultSubmission.objects.filter(pk=data["submission"]).first()
+            if submission is None or submission.match_id != match.pk:
+                raise UserError(f"Submission {data['submission']} is not one of this match's.",
+                                code="wrong_submission", params={"submission": data["submission"]})
+        services.result_settle(match=match, actor=request.user, reason=data["reason"], submission=submission,
+                               games=data.get("games"), placements=data.get("placements"))
+        return Response(s.MatchSerializer(MATCHES.get(pk=match.pk)).data)
+
+
+class MatchSubmissions(ResultView):
+    """GET: every submission of the match's result, newest first, with its record game by game (the
+    organiser and the players at the table; others 403)."""
+
+    pagination_class = None
+
+    @extend_schema(responses={200: s.SubmissionSerializer(many=True)})
+    def get(self, request, pk: int):
+        match = _found(Match, pk, "match", MATCHES)
+        if seat_number_of(match, request.user) is None and not is_tournament_organiser(
+                request.user, match.round.tournament):
+            raise NotAllowed("Only the organiser and the players at this table see its submissions.",
+                             code="not_at_table")
+        return Response(s.SubmissionSerializer(selectors.match_submissions(match), many=True).data)
 
 
 class PenaltyListCreate(APIView):
@@ -233,107 +309,3 @@ class Standings(APIView):
         body = s.StandingsSerializer(snapshot).data if snapshot else {"version": 0, "rows": []}
         body = {**body, "results_version": tournament.results_version}
         return Response(body, headers={"ETag": f'"{etag}"'})
-
-
-# --------------------------------------------------------------------------- multiplayer tables
-
-
-class NotFound(UserError):
-    status = 404
-
-
-def _refuse_table(match: Match, endpoint: str) -> None:
-    """The duel endpoints refuse a multiplayer table (its result is placements, not games of a duel)."""
-    if match.multiplayer:
-        raise UserError(f"Table {match.table} is a multiplayer table: use /api/v1/matches/{match.pk}/{endpoint}/.",
-                        code="multiplayer", params={"match": match.pk})
-
-
-def _found(model, pk: int, what: str):
-    obj = model.objects.filter(pk=pk).first()
-    if obj is None:
-        raise NotFound(f"There is no {what} {pk}.", code="not_found", params={what: pk})
-    return obj
-
-
-def _body(request, allowed: tuple[str, ...]) -> dict:
-    """The request body as a dict of the ``allowed`` keys only (anything else is a 400 naming it)."""
-    data = request.data
-    if not isinstance(data, dict):
-        raise UserError("Send a JSON object.", code="body")
-    unknown = sorted(set(data) - set(allowed))
-    if unknown:
-        raise UserError(f"Unknown field(s): {', '.join(unknown)}; send {', '.join(allowed)}.",
-                        code="unknown_field", params={"fields": unknown})
-    return {key: data[key] for key in allowed if key in data}
-
-
-def _slip_number(body: dict, key: str) -> int | None:
-    value = body.get(key)
-    if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
-        raise UserError(f"{key!r} must be a whole number of 1 or more (the {key} on your slip).", code="slip",
-                        params={"field": key})
-    return value
-
-
-class MatchTableReportCreate(APIView):
-    """POST: a player at a multiplayer table reports its result: ``{"placements": [1, 2, 3, 3]}`` (seat
-    order; 1 = won, equal numbers share) or ``{"games": [{"winners": [1]}, {"winners": [2, 3]},
-    {"drawn": true}]}``; optional ``round``/``table`` must be this table's. Another player confirms."""
-
-    permission_classes = [permissions.IsAuthenticated]
-
-    @extend_schema(request=s.TableResultInputSerializer, responses={201: s.TableReportSerializer})
-    def post(self, request, pk: int):
-        match = _found(Match, pk, "match")
-        body = _body(request, ("placements", "games", "round", "table"))
-        report = services.table_result_report(
-            match=match, actor=request.user, placements=body.get("placements"), games=body.get("games"),
-            round_number=_slip_number(body, "round"), table=_slip_number(body, "table"))
-        return Response(s.TableReportSerializer(report).data, status=status.HTTP_201_CREATED)
-
-
-class TableReportConfirm(APIView):
-    """POST: another player at the table confirms a pending table report."""
-
-    permission_classes = [permissions.IsAuthenticated]
-
-    @extend_schema(request=None, responses={200: s.MatchSerializer})
-    def post(self, request, pk: int):
-        report = _found(ResultReport, pk, "report")
-        match = services.table_result_confirm(report=report, actor=request.user)
-        return Response(s.MatchSerializer(match).data)
-
-
-class TableReportDispute(APIView):
-    """POST: another player at the table disputes a pending table report (``reason``); the organiser settles it."""
-
-    permission_classes = [permissions.IsAuthenticated]
-
-    @extend_schema(request=s.DisputeInputSerializer, responses={200: s.MatchSerializer})
-    def post(self, request, pk: int):
-        report = _found(ResultReport, pk, "report")
-        reason = _body(request, ("reason",)).get("reason", "")
-        if not isinstance(reason, str):
-            raise UserError("'reason' must be text.", code="reason_required")
-        match = services.table_result_dispute(report=report, actor=request.user, reason=reason)
-        return Response(s.MatchSerializer(match).data)
-
-
-class MatchTableOverride(APIView):
-    """POST: the organiser enters, corrects or settles a multiplayer table's result: ``placements`` or
-    ``games`` and ``reason`` (logged with the result before and after)."""
-
-    permission_classes = [permissions.IsAuthenticated]
-
-    @extend_schema(request=s.TableOverrideInputSerializer, responses={200: s.MatchSerializer})
-    def post(self, request, pk: int):
-        match = _found(Match, pk, "match")
-        body = _body(request, ("placements", "games", "reason"))
-        reason = body.get("reason", "")
-        if not isinstance(reason, str):
-            raise UserError("'reason' must be text.", code="reason_required")
-        services.table_result_override(match=match, actor=request.user, reason=reason,
-                                       placements=body.get("placements"), games=body.get("games"))
-        match = MatchDetail.queryset.get(pk=match.pk)
-        return Response(s.MatchSerializer(match).data)
