@@ -292,9 +292,13 @@ def score(record: dict[str, Any], *, seats: int, penalties: Sequence[PenaltyEffe
         return Outcome(wins=(best_of // 2 + 1,), placements=(1,), draws=0)
     if seats == 2:
         outcome = _duel(record, penalties, best_of=best_of, end_of_round=end_of_round, elimination=elimination)
-        if elimination and outcome.placements == (1, 1):
-            raise UserError("An elimination match cannot end in a draw: play on until one player has won the "
-                            "games needed.", code="elimination_draw")
+        if elimination and not outcome.decided:
+            # Drawn games do not count toward best of N: play goes on until a player has won the games
+            # needed (rules.results.score_match, elimination=True).
+            raise UserError(f"An elimination match goes on until one player has won {best_of // 2 + 1} games "
+                            f"(this result is {outcome.wins[0]}-{outcome.wins[1]}); play on, then report every "
+                            "game.", code="elimination_undecided",
+                            params={"wins": list(outcome.wins), "needed": best_of // 2 + 1})
         return outcome
     outcome = _table(record, penalties, seats, best_of=best_of, elimination=elimination)
     if elimination:
