@@ -336,7 +336,10 @@ def confirm_by_penalty(match: Match, *, actor, reason: str) -> bool:
     """The penalties alone decide a match that has no confirmed result (e.g. a match loss, or game losses
     that reach the games needed): a penalty submission with no games played becomes its result.
     Returns whether the match was decided."""
-    outcome = score_record(match, {"games": []})
+    try:
+        outcome = score_record(match, {"games": []})
+    except UserError:  # e.g. an elimination match that game losses alone do not decide
+        return False
     if not outcome.decided:
         return False
     supersede_open(match)
