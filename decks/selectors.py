@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decks.models import DeckSubmission
-from tournaments.models import Registration, Round, Tournament
+from tournaments.models import Registration, Round, Seat, Tournament
 from tournaments.services.permissions import is_tournament_organiser
 
 
@@ -26,12 +26,7 @@ def top_cut_ids(tournament: Tournament) -> set[int]:
     first = tournament.rounds.filter(kind=Round.Kind.ELIMINATION).order_by("number").first()
     if first is None:
         return set()
-    ids = set()
-    for a, b in first.matches.values_list("player_a_id", "player_b_id"):
-        ids.add(a)
-        if b is not None:
-            ids.add(b)
-    return ids
+    return set(Seat.objects.filter(match__round=first).values_list("registration_id", flat=True))
 
 
 def published_decklists(tournament: Tournament) -> list[Registration]:

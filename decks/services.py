@@ -83,12 +83,9 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
 
 def _has_been_paired(registration: Registration) -> bool:
     """True once a late entrant sits at a table (or has a bye): their decklist is locked from then on."""
-    from django.db.models import Q
+    from tournaments.models import Seat
 
-    from tournaments.models import Match, MatchSeat
-
-    return (Match.objects.filter(Q(player_a=registration) | Q(player_b=registration)).exists()
-            or MatchSeat.objects.filter(registration=registration).exists())
+    return Seat.objects.filter(registration=registration).exists()
 
 
 def cards_import(*, cards_dir: Path | None = None) -> int:

@@ -9,10 +9,11 @@ import os
 import time
 
 import pytest
-from rest_framework.test import APIClient
+from django.test import Client
+from django.urls import reverse
 
 from config.celery import app as celery_app
-from tournaments.models import StandingsSnapshot, Tournament
+from tournaments.models import Match, StandingsSnapshot, Tournament
 
 pytestmark = [
     pytest.mark.integration,
@@ -34,23 +35,28 @@ def live_worker():
 
 def test_a_result_confirmed_over_http_is_recomputed_by_the_worker(live_worker, registered, tournament,
                                                                    organiser, alice, bob):
-    org = APIClient()
-    org.force_authenticate(organiser)
-    assert org.post(f"/api/v1/tournaments/{tournament.pk}/start/").status_code == 200
-    match = org.post(f"/api/v1/tournaments/{tournament.pk}/rounds/").json()["matches"][0]
-    seat_a = alice if match["player_a"] == "alice" else bob
-    seat_b = bob if seat_a is alice else alice
-    reporter, confirmer = APIClient(), APIClient()
-    reporter.force_authenticate(seat_a)
-    confirmer.force_authenticate(seat_b)
-    report = reporter.post(f"/api/v1/matches/{match['id']}/reports/",
-                           {"games": [{"winner": "a"}, {"winner": "a"}]}, format="json").json()
-    assert confirmer.post(f"/api/v1/reports/{report['id']}/confirm/").status_code == 200
+    """Start, pair, report and confirm through the pages (HTTP); the worker stores the snapshot."""
+    org = Client()
+    org.force_login(organiser)
+    assert org.post(reverse("tournaments:manage-action", args=[tournament.pk, "start"])).status_code == 302
+    assert org.post(reverse("tournaments:manage-action", args=[tournament.pk, "pair"])).status_code == 302
+    match = Match.objects.get(round__tournament=tournament)
+    seat_a, seat_b = [s.registration.player for s in match.seats.select_related("registration__player")
+                      .order_by("number")]
+    reporter, confirmer = Client(), Client()
+    reporter.force_login(seat_a)
+    confirmer.force_login(seat_b)
+    slip = reverse("tournaments:match", args=[tournament.pk, match.pk])
+    assert reporter.post(slip, {"game-1": "me", "game-2": "me"}).status_code == 302
+    report = match.submissions.get()
+    answer = reverse("tournaments:report-answer", args=[tournament.pk, match.pk, report.pk, "confirm"])
+    assert confirmer.post(answer).status_code == 302
     version = Tournament.objects.get(pk=tournament.pk).results_version
     deadline = time.monotonic() + 30
     while not StandingsSnapshot.objects.filter(tournament=tournament, version=version).exists():
         assert time.monotonic() < deadline, "the worker did not store the standings snapshot within 30 s"
         time.sleep(0.2)
-    body = APIClient().get(f"/api/v1/tournaments/{tournament.pk}/standings/").json()
-    assert body["version"] == version
-    assert body["rows"][0]["name"] == seat_a.username and body["rows"][0]["points"] == 3
+    rows = StandingsSnapshot.objects.get(tournament=tournament, version=version).rows
+    assert rows[0]["name"] == seat_a.username and rows[0]["points"] == 3
+    page = Client().get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
+    assert f"results version {version}" in page and seat_a.username in page

@@ -26,8 +26,6 @@ urlpatterns = [
     path("t/<int:pk>/matches/<int:match_id>/", views.match_detail, name="match"),
     path("t/<int:pk>/matches/<int:match_id>/reports/<int:report_id>/<str:answer>/", views.report_answer,
          name="report-answer"),
-    path("t/<int:pk>/matches/<int:match_id>/table-reports/<int:report_id>/<str:answer>/",
-         views.table_report_answer, name="table-report-answer"),
     # organiser
     path("t/new/", views.tournament_new, name="new"),
     path("t/<int:pk>/manage/", views.manage, name="manage"),
@@ -47,7 +45,6 @@ urlpatterns = [
     path("t/<int:pk>/manage/repair/", pairing_views.repair, name="repair"),
     path("t/<int:pk>/manage/<str:action>/", views.manage_action, name="manage-action"),
     path("t/<int:pk>/manage/matches/<int:match_id>/override/", views.manage_override, name="override"),
-    path("t/<int:pk>/manage/matches/<int:match_id>/table-override/", views.table_override, name="table-override"),
     path("t/<int:pk>/manage/registrations/<int:registration_id>/drop/", views.manage_drop, name="manage-drop"),
     path("t/<int:pk>/registrations/<int:registration_id>/deck/", views.registration_deck, name="registration-deck"),
 ]
