@@ -46,12 +46,21 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from standings import duel_history  # noqa: E402
 
-from tournaments.models import Match, Registration, Round, StandingsSnapshot, Tournament  # noqa: E402
+from tournaments.models import (  # noqa: E402
+    Match,
+    Registration,
+    ResultSubmission,
+    Round,
+    Seat,
+    StandingsSnapshot,
+    Tournament,
+)
 from tournaments.tasks import recompute_standings  # noqa: E402
 
 
 def load_event(players: int, rounds: int, seed: int, organiser: User) -> Tournament:
-    """Bulk-insert the history of ``duel_history`` as a running Swiss tournament."""
+    """Bulk-insert the history of ``duel_history`` as a running Swiss tournament: per match a ``Match``, its
+    ``Seat`` rows (one for a bye) and a confirmed ``ResultSubmission``."""
     history = duel_history(players, rounds, random.Random(seed))
     run = uuid.uuid4().hex[:8]
     tournament = Tournament.objects.create(
@@ -64,19 +73,33 @@ def load_event(players: int, rounds: int, seed: int, organiser: User) -> Tournam
     for player, last in history.drops.items():
         by_id[player].dropped_after_round = last
     Registration.objects.bulk_update([by_id[p] for p in history.drops], ["dropped_after_round"], batch_size=2000)
-    matches = []
+    rows = []  # (match, [(registration, wins, placement)], record, outcome)
     for record in history.rounds:
         rnd = Round.objects.create(tournament=tournament, number=record.number, kind=Round.Kind.SWISS, seed=seed,
                                    created_by=organiser)
         for table, m in enumerate(record.matches, start=1):
             if m.bye:
-                matches.append(Match(round=rnd, table=table, player_a=by_id[m.players[0]], status="confirmed",
-                                     wins_a=2, wins_b=0, draws=0))
+                seats, draws, games = [(by_id[m.players[0]], 2, 1)], 0, []
             else:
-                matches.append(Match(round=rnd, table=table, player_a=by_id[m.players[0]],
-                                     player_b=by_id[m.players[1]], status="confirmed", wins_a=m.wins[0],
-                                     wins_b=m.wins[1], draws=m.draws))
-    Match.objects.bulk_create(matches, batch_size=5000)
+                wins, draws = tuple(m.wins), m.draws
+                places = [1 + sum(1 for other in wins if other > mine) for mine in wins]
+                seats = [(by_id[p], w, place) for p, w, place in zip(m.players, wins, places)]
+                games = [{"winners": [n], "drawn": False, "mulligan_by": None, "unfinished": False,
+                          "deck_out": False, "counts": None} for n, w in enumerate(wins, start=1) for _ in range(w)]
+                games += [{"winners": [], "drawn": True, "mulligan_by": None, "unfinished": False,
+                           "deck_out": False, "counts": None}] * draws
+            outcome = {"wins": [w for _, w, _ in seats], "placements": [p for _, _, p in seats], "draws": draws}
+            rows.append((Match(round=rnd, table=table, status=Match.Status.CONFIRMED, draws=draws), seats,
+                         {"games": games}, outcome, m.bye))
+    matches = Match.objects.bulk_create([row[0] for row in rows], batch_size=5000)
+    Seat.objects.bulk_create([Seat(match=match, registration=reg, number=n, wins=wins, placement=place)
+                              for match, (_, seats, *_) in zip(matches, rows)
+                              for n, (reg, wins, place) in enumerate(seats, start=1)], batch_size=5000)
+    source = ResultSubmission.Source
+    ResultSubmission.objects.bulk_create([
+        ResultSubmission(match=match, source=source.PAIRING if bye else source.ORGANISER, submitted_by=organiser,
+                         record=record_, outcome=outcome, state=ResultSubmission.State.CONFIRMED)
+        for match, (_, _, record_, outcome, bye) in zip(matches, rows)], batch_size=5000)
     return tournament
 
 

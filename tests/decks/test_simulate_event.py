@@ -4,8 +4,9 @@ import io
 
 import pytest
 from django.core.management import call_command
+from django.db.models import Count, Q
 
-from tournaments.models import AuditEntry, Match, Registration, ResultReport, Round, Tournament
+from tournaments.models import AuditEntry, Match, Registration, ResultSubmission, Round, Seat, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the command commits; standings queue on commit
 
@@ -21,9 +22,18 @@ def test_a_small_simulated_event_plays_swiss_and_a_top_4_to_a_winner():
     assert not Match.objects.exclude(status=Match.Status.CONFIRMED).exists()
     # the scripted incidents happened: a dispute settled by the organiser, a drop, a drawn match
     assert AuditEntry.objects.filter(action=AuditEntry.Action.DISPUTE_SETTLED).count() == 1
-    assert ResultReport.objects.filter(status=ResultReport.Status.DISPUTED).exists()
+    # the disputed report was accepted by the organiser: confirmed, its dispute reason kept
+    settled = ResultSubmission.objects.exclude(dispute_reason="").get()
+    assert settled.state == ResultSubmission.State.CONFIRMED and settled.responded_by is not None
     assert Registration.objects.filter(dropped_after_round=3).count() == 1
-    assert Match.objects.filter(round__kind="swiss", player_b__isnull=False).filter(wins_a=1, wins_b=1).exists()
+    drawn = (Match.objects.filter(round__kind="swiss", draws__gte=1)
+             .annotate(seat_count=Count("seats"), firsts=Count("seats", filter=Q(seats__placement=1), distinct=True))
+             .filter(seat_count=2, firsts=2))
+    assert drawn.exists()
+    assert set(Seat.objects.filter(match=drawn.first()).values_list("wins", flat=True)) == {1}
+    # every match has exactly one confirmed submission, its result
+    assert not Match.objects.annotate(n=Count("submissions", filter=Q(submissions__state="confirmed"))) \
+        .exclude(n=1).exists()
     # every player had a legal registered deck
     assert not Registration.objects.filter(deck__isnull=True).exists()
 

@@ -29,7 +29,7 @@ from rules.standings import compute_standings
 from config.celery import app as celery_app
 from tournaments import services
 from tournaments.adapters import history_for
-from tournaments.models import Match, Registration, ResultReport, Round, StandingsSnapshot, Tournament
+from tournaments.models import Match, Registration, ResultSubmission, Round, Seat, StandingsSnapshot, Tournament
 
 pytestmark = [
     pytest.mark.integration,
@@ -58,16 +58,19 @@ def live_workers():
 
 
 def event(organiser: User, players: int, name: str) -> tuple[Tournament, Round, list[Match]]:
-    """A running tournament with ``players`` registrations and round 1 paired in registration order."""
+    """A running tournament with ``players`` registrations and round 1 paired in registration order: each
+    match has two seats; ``match.users`` is its players' users in seat order."""
     t = services.tournament_create(actor=organiser, name=name, date=datetime.date(2026, 12, 5), swiss_rounds=5)
     users = User.objects.bulk_create([User(username=f"{name[:8]}-p{i:05d}") for i in range(players)])
     regs = Registration.objects.bulk_create([Registration(tournament=t, player=u) for u in users])
     Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.RUNNING,
                                               decks_locked_at=datetime.datetime.now(datetime.UTC))
     rnd = Round.objects.create(tournament=t, number=1, kind=Round.Kind.SWISS, seed=1, created_by=organiser)
-    matches = Match.objects.bulk_create([
-        Match(round=rnd, table=i // 2 + 1, player_a=regs[i], player_b=regs[i + 1]) for i in range(0, players, 2)
-    ])
+    matches = Match.objects.bulk_create([Match(round=rnd, table=i // 2 + 1) for i in range(0, players, 2)])
+    Seat.objects.bulk_create([Seat(match=m, registration=regs[2 * k + n], number=n + 1)
+                              for k, m in enumerate(matches) for n in (0, 1)])
+    for k, m in enumerate(matches):
+        m.users = (users[2 * k], users[2 * k + 1])
     return Tournament.objects.get(pk=t.pk), rnd, matches
 
 
@@ -88,18 +91,18 @@ def snapshot_matches_recomputation(tournament: Tournament) -> None:
 
 def test_a_thousand_concurrent_confirmations_are_each_stored_once(live_workers, organiser):
     tournament, rnd, matches = event(organiser, 2000, "thousand")
-    users = {r.pk: r.player for r in Registration.objects.filter(tournament=tournament).select_related("player")}
     scores = ([{"winner": "a"}, {"winner": "b"}, {"winner": "a"}], [{"winner": "a"}, {"winner": "a"}],
               [{"winner": "b"}, {"winner": "b"}], [{"winner": "a"}, {"drawn": True}, {"winner": "b"}])
-    reports = [services.result_report(match=m, actor=users[m.player_a_id], games=scores[i % 4])
+    reports = [services.result_report(match=m, actor=m.users[0], games=scores[i % 4])
                for i, m in enumerate(matches)]
+    second = {m.pk: m.users[1] for m in matches}
     barrier = threading.Barrier(8)
 
-    def confirm(chunk: list[ResultReport]) -> int:
+    def confirm(chunk: list[ResultSubmission]) -> int:
         barrier.wait()
         try:
             for report in chunk:
-                services.result_confirm(report=report, actor=users[report.match.player_b_id])
+                services.result_confirm(submission=report, actor=second[report.match_id])
             return len(chunk)
         finally:
             connections.close_all()
@@ -108,7 +111,7 @@ def test_a_thousand_concurrent_confirmations_are_each_stored_once(live_workers, 
     with ThreadPoolExecutor(max_workers=8) as pool:
         assert sum(pool.map(confirm, chunks)) == 1000
     assert Match.objects.filter(round=rnd, status=Match.Status.CONFIRMED).count() == 1000
-    assert ResultReport.objects.filter(match__round=rnd, status=ResultReport.Status.CONFIRMED).count() == 1000
+    assert ResultSubmission.objects.filter(match__round=rnd, state=ResultSubmission.State.CONFIRMED).count() == 1000
     tournament.refresh_from_db()
     assert tournament.results_version == 1000
     wait_for(lambda: StandingsSnapshot.objects.filter(tournament=tournament, version=1000).exists(), 120,
@@ -118,8 +121,9 @@ def test_a_thousand_concurrent_confirmations_are_each_stored_once(live_workers, 
 
 def test_a_worker_killed_mid_job_runs_the_job_again(live_workers, organiser):
     tournament, rnd, matches = event(organiser, 64, "killed")
-    Match.objects.filter(round=rnd).update(status=Match.Status.CONFIRMED, wins_a=2, wins_b=0, draws=0,
-                                           games=[{"winner": "a"}, {"winner": "a"}])
+    Seat.objects.filter(match__round=rnd, number=1).update(wins=2, placement=1)
+    Seat.objects.filter(match__round=rnd, number=2).update(wins=0, placement=2)
+    Match.objects.filter(round=rnd).update(status=Match.Status.CONFIRMED, draws=0)
     Tournament.objects.filter(pk=tournament.pk).update(results_version=1)
     # Hold the tournament row so the job blocks inside standings_recompute (it locks the row first).
     blocker = connections.create_connection("default")
@@ -158,15 +162,15 @@ def _redis_up() -> bool:
                     reason="stops the local Redis: only where SPELLFIRE_E2E_REDIS_CONTROL=1 (.ci/run)")
 def test_confirmations_succeed_while_redis_is_down_and_standings_catch_up(live_workers, organiser):
     tournament, rnd, matches = event(organiser, 8, "redis")
-    users = {r.pk: r.player for r in Registration.objects.filter(tournament=tournament).select_related("player")}
-    reports = [services.result_report(match=m, actor=users[m.player_a_id], games=[{"winner": "a"}, {"winner": "a"}])
+    reports = [services.result_report(match=m, actor=m.users[0], games=[{"winner": "a"}, {"winner": "a"}])
                for m in matches]
+    second = {m.pk: m.users[1] for m in matches}
     subprocess.run(["redis-cli", "-p", "6379", "shutdown", "nosave"], capture_output=True)
     wait_for(lambda: not _redis_up(), 10, "Redis to stop")
     try:
         for report in reports:
             started = time.monotonic()
-            services.result_confirm(report=report, actor=users[report.match.player_b_id])
+            services.result_confirm(submission=report, actor=second[report.match_id])
             assert time.monotonic() - started < 15, "a confirmation waited too long on the dead broker"
     finally:
         subprocess.run(REDIS_START, check=True)

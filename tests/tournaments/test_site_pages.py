@@ -83,6 +83,12 @@ def test_the_organiser_creates_a_tournament_from_the_form(client, organiser):
     assert response.status_code == 302 and t.deck_format_id == "110" and t.top_cut == 8
 
 
+def _players(match: Match):
+    """The users at seat 1 and seat 2 of a duel."""
+    seats = list(match.seats.select_related("registration__player").order_by("number"))
+    return seats[0].registration.player, seats[1].registration.player
+
+
 def test_start_pair_report_confirm_and_standings_through_the_pages(
     client, registered, tournament, organiser, alice, bob, django_capture_on_commit_callbacks
 ):
@@ -91,8 +97,7 @@ def test_start_pair_report_confirm_and_standings_through_the_pages(
     response = client.post(reverse("tournaments:manage-action", args=[tournament.pk, "pair"]), follow=True)
     assert "Table" in response.content.decode()
     match = Match.objects.get()
-    a_user = match.player_a.player
-    b_user = match.player_b.player
+    a_user, b_user = _players(match)
     client.force_login(b_user)
     page = client.get(reverse("tournaments:round", args=[tournament.pk, 1])).content.decode()
     assert 'class="mine"' in page and "your match slip" in page
@@ -100,24 +105,30 @@ def test_start_pair_report_confirm_and_standings_through_the_pages(
     slip = reverse("tournaments:match", args=[tournament.pk, match.pk])
     assert "Six unrazed realms" in client.get(slip).content.decode()
     client.post(slip, {"game-1": "me", "game-2": "mulligan_opponent", "game-3": "me"})
-    report = match.reports.get()
+    report = match.submissions.get()
+    assert report.record["games"][1]["mulligan_by"] == 2
     client.force_login(b_user)
+    page = client.get(slip).content.decode()
+    assert f"two-draw mulligan declared by {b_user.username}" in page
     with django_capture_on_commit_callbacks(execute=True):
         client.post(reverse("tournaments:report-answer", args=[tournament.pk, match.pk, report.pk, "confirm"]))
     match.refresh_from_db()
-    assert match.status == Match.Status.CONFIRMED and match.score_text() == "2-0"
+    assert match.status == Match.Status.CONFIRMED
+    assert [s.wins for s in match.seats.order_by("number")] == [2, 0]
+    round_page = client.get(reverse("tournaments:round", args=[tournament.pk, 1])).content.decode()
+    assert f"{a_user.username} 2-0 {b_user.username}" in round_page
     standings = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
     assert a_user.username in standings and "100.00%" in standings
 
 
 def test_a_third_mulligan_in_a_row_is_a_form_error_citing_the_rule(client, round_one):
     match = round_one.matches.get()
-    client.force_login(match.player_a.player)
+    client.force_login(_players(match)[0])
     response = client.post(reverse("tournaments:match", args=[round_one.tournament_id, match.pk]), {
         "game-1": "mulligan_me", "game-2": "mulligan_me", "game-3": "mulligan_me", "game-4": "me", "game-5": "me"})
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "Two-Draw Mulligan" in response.content.decode()
-    assert not match.reports.exists()
+    assert not match.submissions.exists()
 
 
 def test_someone_not_at_the_table_cannot_open_the_match_slip(client, round_one, carol):
@@ -135,8 +146,12 @@ def test_an_override_needs_a_reason_and_lands_in_the_audit_log(client, round_one
     assert not AuditEntry.objects.exists()
     response = client.post(url, {"game-1": "a", "game-2": "a", "reason": "Entered from the paper slip"},
                            follow=True)
-    assert "Entered from the paper slip" in response.content.decode()
+    page = response.content.decode()
+    assert "Entered from the paper slip" in page
     assert AuditEntry.objects.get().actor == organiser
+    a_user, b_user = _players(match)
+    assert f"Result: {a_user.username} 2-0 {b_user.username}" in page
+    assert "{" not in page.split("Audit log")[1]
 
 
 def test_pairing_with_results_missing_shows_a_message_and_pairs_nothing(client, round_one, organiser):
@@ -150,15 +165,35 @@ def test_the_organiser_corrects_a_confirmed_result_from_the_match_slip(client, r
     from tournaments import services
 
     match = round_one.matches.get()
-    report = services.result_report(match=match, actor=match.player_a.player,
-                                    games=[{"winner": "a"}, {"winner": "a"}])
-    services.result_confirm(report=report, actor=match.player_b.player)
+    a_user, b_user = _players(match)
+    report = services.result_report(match=match, actor=a_user, games=[{"winner": "a"}, {"winner": "a"}])
+    services.result_confirm(submission=report, actor=b_user)
     client.force_login(organiser)
     slip = reverse("tournaments:match", args=[round_one.tournament_id, match.pk])
     assert "enter or correct the result" in client.get(slip).content.decode()
     client.post(reverse("tournaments:override", args=[round_one.tournament_id, match.pk]),
-                {"game-1": "b", "game-2": "b", "reason": "Slip filled in the wrong way round"})
+                {"game-1": "b", "game-2": "b", "reason": "Slip filled in the wrong way round", "next": "match"})
     match.refresh_from_db()
-    assert match.score_text() == "0-2"
+    assert [s.wins for s in match.seats.order_by("number")] == [0, 2]
     page = client.get(slip).content.decode()
-    assert "Slip filled in the wrong way round" in page and "2-0 → 0-2" in page
+    assert "Slip filled in the wrong way round" in page
+    assert f"Result: {a_user.username} 2-0 {b_user.username}" in page
+    assert f"Result: {b_user.username} 0-2" not in page and f"Result: {a_user.username} 0-2 {b_user.username}" in page
+
+
+def test_a_bye_is_listed_as_one_seat_with_no_slip_link(client, tournament, organiser, registered, carol,
+                                                        django_capture_on_commit_callbacks):
+    from decks.services import deck_submit
+    from tests.conftest import LEGAL_55
+    from tournaments import services
+
+    reg = services.player_register(tournament=tournament, actor=carol)
+    deck_submit(registration=reg, actor=carol, data=LEGAL_55.read_bytes(), filename=LEGAL_55.name)
+    services.tournament_start(tournament=tournament, actor=organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        rnd = services.round_pair_next(tournament=tournament, actor=organiser, seed=7)
+    bye = next(m for m in rnd.matches.all() if m.seats.count() == 1)
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:round", args=[tournament.pk, 1])).content.decode()
+    assert "BYE" in page and ": bye" in page
+    assert reverse("tournaments:match", args=[tournament.pk, bye.pk]) not in page

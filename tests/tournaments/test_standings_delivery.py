@@ -26,10 +26,11 @@ WIN_A_2_0 = [{"winner": "a"}, {"winner": "a"}]
 
 def confirm_round_one(round_one, alice, bob, capture, games=WIN_A_2_0) -> Match:
     match = round_one.matches.get()
-    reporter, confirmer = (alice, bob) if match.seat_of(alice) == "a" else (bob, alice)
+    first = match.seats.get(number=1).registration.player
+    reporter, confirmer = (alice, bob) if first == alice else (bob, alice)
     report = services.result_report(match=match, actor=reporter, games=games)
     with capture(execute=True):
-        services.result_confirm(report=report, actor=confirmer)
+        services.result_confirm(submission=report, actor=confirmer)
     match.refresh_from_db()
     return match
 
@@ -97,6 +98,14 @@ def test_exports_rescore_to_the_same_standings(
     assert pairings[0]["round"] == "1" and pairings[0]["table"] == "1"
     history_rows = list(csv.DictReader(io.StringIO(
         client.get(reverse("tournaments:export-history-csv", args=[tournament.pk])).content.decode())))
-    assert history_rows[0]["status"] == "confirmed"
-    assert json.loads(history_rows[0]["games"]) == match.games
-    assert any(game.get("mulligan_by") for game in json.loads(history_rows[0]["games"]))
+    assert pairings[0]["seat_count"] == "2" and pairings[0]["bye"] == "0"
+    seats = list(match.seats.select_related("registration__player").order_by("number"))
+    names = [s.registration.display_name for s in seats]
+    assert pairings[0]["seats"] == " / ".join(names)
+    row = history_rows[0]
+    assert row["status"] == "confirmed" and row["seats"] == " / ".join(names)
+    assert row["result"] == f"{names[0]} 2-1 {names[1]}" and row["wins"] == "2 1" and row["placements"] == "1 2"
+    confirmed = match.submissions.get(state="confirmed")
+    assert json.loads(row["record"]) == confirmed.record
+    assert any(game.get("mulligan_by") for game in json.loads(row["record"])["games"])
+    assert f"Game 2: two-draw mulligan declared by {names[1]}" in row["games"] and "{" not in row["games"]

@@ -8,12 +8,13 @@ import datetime
 
 import pytest
 from django.contrib.auth.models import User
+from django.db.models import Count
 from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tournaments import services
 from tournaments.errors import UserError
-from tournaments.models import Match, Registration, StandingsSnapshot, Tournament
+from tournaments.models import Match, Registration, Seat, StandingsSnapshot, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -130,23 +131,24 @@ def test_bad_settings_on_the_creation_page_are_form_errors(client, organiser, se
 
 
 def play_one_round(tournament: Tournament, organiser, players: list[User]) -> Match:
-    """Register ``players`` (no decklists needed here), start, pair round 1, the first table's A wins 2-0."""
+    """Register ``players`` (no decklists needed here), start, pair round 1; at every duel seat 1 wins 2-0."""
     for user in players:
         Registration.objects.create(tournament=tournament, player=user)
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
     rnd = services.round_pair_next(tournament=tournament, actor=organiser, seed=1)
-    for match in rnd.matches.exclude(player_b=None):
-        services.result_override(match=match, actor=organiser, games=[{"winner": "a"}, {"winner": "a"}],
-                                 reason="From the slip")
+    duels = list(rnd.matches.annotate(seat_count=Count("seats")).filter(seat_count=2))
+    for match in duels:
+        services.result_settle(match=match, actor=organiser, games=[{"winner": "a"}, {"winner": "a"}],
+                               reason="From the slip")
     services.standings_recompute(tournament_id=tournament.pk)
-    return rnd.matches.exclude(player_b=None).first()
+    return duels[0]
 
 
 def test_the_standings_use_the_tournaments_floor(organiser, alice, bob):
     t = create(organiser, tiebreaker_floor="1/2")
     match = play_one_round(t, organiser, [alice, bob])
     snapshot = StandingsSnapshot.objects.filter(tournament=t).first()
-    winner = next(row for row in snapshot.rows if row["player"] == str(match.player_a_id))
+    winner = next(row for row in snapshot.rows if row["player"] == str(match.seats.get(number=1).registration_id))
     assert winner["omwp"] == 0.5  # the beaten opponent's 0% is floored at 1/2, not the default 1/3
 
 
@@ -196,8 +198,11 @@ def test_the_standings_page_of_a_64_player_5_round_event_takes_under_20_queries(
     Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.RUNNING)
     for number in range(1, 6):
         rnd = services.round_pair_next(tournament=t, actor=organiser, seed=number)
-        # the lower registration id wins 2-1: a plausible spread of records
-        rnd.matches.exclude(player_b=None).update(status=Match.Status.CONFIRMED, wins_a=2, wins_b=1, draws=0)
+        # seat 1 wins 2-1 at every duel: a plausible spread of records
+        duels = rnd.matches.annotate(seat_count=Count("seats")).filter(seat_count=2).values_list("pk", flat=True)
+        Seat.objects.filter(match__in=list(duels), number=1).update(wins=2, placement=1)
+        Seat.objects.filter(match__in=list(duels), number=2).update(wins=1, placement=2)
+        Match.objects.filter(pk__in=list(duels)).update(status=Match.Status.CONFIRMED, draws=0)
     Tournament.objects.filter(pk=t.pk).update(results_version=99)
     services.standings_recompute(tournament_id=t.pk)
     snapshot = StandingsSnapshot.objects.get(tournament=t)

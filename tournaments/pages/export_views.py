@@ -7,13 +7,16 @@ from __future__ import annotations
 import csv
 import json
 
+from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from rules.history import history_to_json
 
 from tournaments import selectors
 from tournaments.adapters import history_for
-from tournaments.models import Match, Tournament
+from tournaments.models import Match, ResultSubmission, Seat, Tournament
+from tournaments.services.results import describe_record, outcome_text
+from tournaments.services.scoring import Outcome
 
 STANDINGS_COLUMNS = ["rank", "player", "name", "points", "wins", "losses", "draws", "omwp", "gwp", "ogwp"]
 
@@ -38,50 +41,57 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-def _matches(tournament: Tournament):
-    return (Match.objects.filter(round__tournament=tournament)
-            .select_related("round", "player_a__player", "player_b__player")
-            .prefetch_related("seats__registration__player").order_by("round__number", "table"))
+def _matches(tournament: Tournament) -> list[Match]:
+    """Every match in round and table order with its seats (``seat_list``) and its confirmed submission
+    (``confirmed``, None before): 3 queries."""
+    matches = list(Match.objects.filter(round__tournament=tournament).select_related("round").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("registration__player").order_by("number"),
+                 to_attr="seat_list"),
+        Prefetch("submissions", queryset=ResultSubmission.objects.filter(state=ResultSubmission.State.CONFIRMED),
+                 to_attr="confirmed_list"),
+    ).order_by("round__number", "table"))
+    for m in matches:
+        m.confirmed = m.confirmed_list[0] if m.confirmed_list else None
+    return matches
 
 
-def _sides(m: Match) -> tuple[str, str]:
-    """The player_a / player_b columns: a duel's two players, "BYE", or a multiplayer table's seats."""
-    if m.multiplayer:
-        seats = sorted(m.seats.all(), key=lambda s: s.seat)
-        return " / ".join(s.registration.display_name for s in seats), ""
-    return m.player_a.display_name, m.player_b.display_name if m.player_b else "BYE"
-
-
-def _table_result(m: Match) -> str:
-    """Placements of a confirmed multiplayer table in seat order, e.g. "1 2 3 3" ("" otherwise)."""
-    if not m.multiplayer:
-        return ""
-    seats = sorted(m.seats.all(), key=lambda s: s.seat)
-    return " ".join("" if s.placement is None else str(s.placement) for s in seats).strip()
+def _seats(m: Match) -> str:
+    """The players in seat order, joined by " / " (one name: a bye)."""
+    return " / ".join(s.registration.display_name for s in m.seat_list)
 
 
 def pairings_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    """Every round's pairings: round, kind, table, the two players (or BYE; a multiplayer table's seats in
-    seat order, joined by " / ", in player_a) and why they were paired."""
+    """Every round's pairings: round, kind, table, the number of seats and the players in seat order
+    (joined by " / "; one seat is a bye), and why they were paired."""
     tournament = get_object_or_404(Tournament, pk=pk)
     response, writer = _csv_response(tournament, "pairings")
-    writer.writerow(["round", "kind", "table", "player_a", "player_b", "reason"])
+    writer.writerow(["round", "kind", "table", "seat_count", "seats", "bye", "reason"])
     for m in _matches(tournament):
-        writer.writerow([m.round.number, m.round.kind, m.table, *_sides(m), m.pairing_reason])
+        writer.writerow([m.round.number, m.round.kind, m.table, len(m.seat_list), _seats(m),
+                         int(len(m.seat_list) == 1), m.pairing_reason])
     return response
 
 
 def history_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    """Every match with its status, score and games (JSON of the confirmed games, mulligans included);
-    a multiplayer table lists its seats in player_a and their placements in seat order."""
+    """Every match with its seats and result: status, the result as text ("alice 2-1 bob"), games won and
+    placements per seat in seat order (space-separated), drawn games, the confirmed record's games as text
+    (one "Game n: ..." per game, mulligans and counts included, joined by " | ") and as JSON."""
     tournament = get_object_or_404(Tournament, pk=pk)
     response, writer = _csv_response(tournament, "history")
-    writer.writerow(["round", "kind", "table", "player_a", "player_b", "status", "wins_a", "wins_b", "draws",
-                     "games", "placements"])
+    writer.writerow(["round", "kind", "table", "seat_count", "seats", "status", "result", "wins", "placements",
+                     "draws", "games", "record"])
     for m in _matches(tournament):
-        writer.writerow([m.round.number, m.round.kind, m.table, *_sides(m), m.status,
-                         "" if m.wins_a is None else m.wins_a, "" if m.wins_b is None else m.wins_b,
-                         "" if m.draws is None else m.draws, json.dumps(m.games), _table_result(m)])
+        seats, confirmed = m.seat_list, m.confirmed
+        if confirmed is not None:
+            names = {s.number: s.registration.display_name for s in seats}
+            result = outcome_text(seats, Outcome.from_json(confirmed.outcome))
+            games, record = " | ".join(describe_record(confirmed.record, names)), json.dumps(confirmed.record)
+        else:
+            result = games = record = ""
+        writer.writerow([m.round.number, m.round.kind, m.table, len(seats), _seats(m), m.status, result,
+                         " ".join("" if s.wins is None else str(s.wins) for s in seats).strip(),
+                         " ".join("" if s.placement is None else str(s.placement) for s in seats).strip(),
+                         "" if m.draws is None else m.draws, games, record])
     return response
 
 

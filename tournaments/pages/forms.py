@@ -27,6 +27,18 @@ ORGANISER_GAME_CHOICES = [
     ("mulligan_a", "Two-draw mulligan declared by player A"),
     ("mulligan_b", "Two-draw mulligan declared by player B"),
 ]
+
+
+def organiser_game_choices(names: list[str]) -> list[tuple[str, str]]:
+    """The organiser's game choices of a duel, with the players' names (seat 1 is A, seat 2 is B)."""
+    if len(names) != 2:
+        return ORGANISER_GAME_CHOICES
+    a, b = names
+    return [("", "—"), ("a", f"{a} (A) won"), ("b", f"{b} (B) won"), ("drawn", "Drawn"),
+            ("unfinished", "Unfinished when time was called"),
+            ("deck_out", "A draw pile ran out (the counts decide)"),
+            ("mulligan_a", f"Two-draw mulligan declared by {a} (A)"),
+            ("mulligan_b", f"Two-draw mulligan declared by {b} (B)")]
 COUNT_LABELS = {
     "unrazed_realms": "Unrazed realms",
     "razed_realms": "Razed realms",
@@ -155,3 +167,38 @@ def games_from_post(post, choices_prefix: str, *, seat: str | None) -> list[dict
         if counts is not None:
             games[-1]["counts"] = counts
     return games
+
+
+def table_result_from_post(post, seats: int, best_of: int) -> dict:
+    """The result a multiplayer table's report or settle form posts: ``{"placements": [...]}``
+    (``mode=placements``, fields ``place-<seat>``) or ``{"games": [...]}`` (``mode=games``, per game
+    ``game-<n>-winners`` checkboxes of seat numbers and ``game-<n>-drawn``; games left blank are skipped).
+    Raises ValueError with what to fix; the results service judges the result itself."""
+    if post.get("mode") == "placements":
+        values = [post.get(f"place-{seat}", "").strip() for seat in range(1, seats + 1)]
+        if not all(v.isdigit() for v in values):
+            raise ValueError("Give every seat's place as a number (1 = won; equal numbers share a place).")
+        return {"placements": [int(v) for v in values]}
+    if post.get("mode") == "games":
+        games = []
+        for n in range(1, best_of + 5):
+            winners = post.getlist(f"game-{n}-winners")
+            drawn = bool(post.get(f"game-{n}-drawn"))
+            if not winners and not drawn:
+                continue
+            if not all(w.isdigit() for w in winners):
+                raise ValueError(f"Game {n}: tick the seats that won.")
+            games.append({"winners": [int(w) for w in winners], "drawn": drawn})
+        if not games:
+            raise ValueError("Tick the winner(s) of at least one game, or mark it drawn.")
+        return {"games": games}
+    raise ValueError("Report either the placements or the games.")
+
+
+def result_from_post(post, seats: int, best_of: int, *, seat: int | None) -> dict:
+    """The ``games`` or ``placements`` a report or settle form posts, for a match of ``seats`` seats:
+    the duel form (game by game, mulligans, counts; ``seat`` 1 or 2 is the reporting player, None the
+    organiser's A/B form) for two seats, the table form for more. Raises ValueError."""
+    if seats == 2:
+        return {"games": games_from_post(post, "game-", seat={1: "a", 2: "b"}.get(seat) if seat else None)}
+    return table_result_from_post(post, seats, best_of)

@@ -27,8 +27,6 @@ urlpatterns = [
     path("t/<int:pk>/matches/<int:match_id>/", views.match_detail, name="match"),
     path("t/<int:pk>/matches/<int:match_id>/reports/<int:report_id>/<str:answer>/", views.report_answer,
          name="report-answer"),
-    path("t/<int:pk>/matches/<int:match_id>/table-reports/<int:report_id>/<str:answer>/",
-         views.table_report_answer, name="table-report-answer"),
     # organiser
     path("t/new/", views.tournament_new, name="new"),
     path("t/<int:pk>/manage/", views.manage, name="manage"),
@@ -42,6 +40,5 @@ urlpatterns = [
     path("t/<int:pk>/manage/repair/", pairing_views.repair, name="repair"),
     path("t/<int:pk>/manage/<str:action>/", views.manage_action, name="manage-action"),
     path("t/<int:pk>/manage/matches/<int:match_id>/override/", views.manage_override, name="override"),
-    path("t/<int:pk>/manage/matches/<int:match_id>/table-override/", views.table_override, name="table-override"),
     path("t/<int:pk>/manage/registrations/<int:registration_id>/drop/", views.manage_drop, name="manage-drop"),
 ]

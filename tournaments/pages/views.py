@@ -4,26 +4,26 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.db.models import Prefetch
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import condition, require_POST
-from rules.pairings.elimination import table_winner
 
 from tournaments import selectors, services
-from tournaments.adapters import table_record
 from tournaments.errors import NotAllowed, UserError
-from tournaments.models import AuditEntry, Match, MatchSeat, Penalty, Registration, ResultReport, Round, Tournament
+from tournaments.models import AuditEntry, Match, Penalty, Registration, ResultSubmission, Round, Seat, Tournament
 from tournaments.pages.forms import (
     GAME_CHOICES,
-    ORGANISER_GAME_CHOICES,
     TournamentForm,
     game_rows,
-    games_from_post,
+    organiser_game_choices,
+    result_from_post,
 )
 from tournaments.services.penalties import penalties_of
 from tournaments.services.permissions import can_organise, is_tournament_organiser
-from tournaments.services.tables import pending_table_report, seat_number_of
+from tournaments.services.results import describe_record, outcome_text
+from tournaments.services.scoring import Outcome
 from tournaments.services.tournaments import late_entry_open
 
 
@@ -121,16 +121,44 @@ def drop(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("tournaments:detail", pk=pk)
 
 
+def _with_seats(matches) -> list[Match]:
+    """The matches (seats prefetched, ``selectors.round_matches``) annotated for the pages: ``seat_list``,
+    ``is_bye`` (one seat), ``result_text`` of the confirmed result ("alice 2-1 bob", "1. carol (2 won),
+    ..."; "" before), ``advances`` (the single winner of a confirmed elimination match, else None)."""
+    matches = list(matches)
+    for m in matches:
+        _annotate(m)
+    return matches
+
+
+def _annotate(m: Match) -> Match:
+    seats = list(m.seats.all())
+    m.seat_list = seats
+    m.is_bye = len(seats) == 1
+    m.result_text = ""
+    m.advances = None
+    if m.is_confirmed and seats and all(s.wins is not None and s.placement is not None for s in seats):
+        outcome = Outcome(wins=tuple(s.wins for s in seats), placements=tuple(s.placement for s in seats),
+                          draws=m.draws or 0)
+        m.result_text = outcome_text(seats, outcome)
+        firsts = [s for s in seats if s.placement == 1]
+        if len(firsts) == 1:
+            m.advances = firsts[0].registration
+    m.organiser_choices = organiser_game_choices([s.registration.display_name for s in seats])
+    return m
+
+
 def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = _tournament(pk)
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     mine = selectors.registration_of(tournament, request.user)
-    matches = list(selectors.round_matches(rnd).prefetch_related(TABLE_SEATS))
+    matches = _with_seats(selectors.round_matches(rnd))
+    mine_id = mine.pk if mine else None
+    for m in matches:
+        m.is_mine = mine_id is not None and any(s.registration_id == mine_id for s in m.seat_list)
     return render(request, "tournaments/site/round.html", {
-        "t": tournament, "round": rnd, "matches": matches, "multiplayer": any(m.multiplayer for m in matches),
-        "mine_id": mine.pk if mine else None, "is_organiser": is_tournament_organiser(request.user, tournament),
-        "my_tables": set(MatchSeat.objects.filter(match__round=rnd, registration=mine)
-                         .values_list("match_id", flat=True)) if mine else set(),
+        "t": tournament, "round": rnd, "matches": matches, "mine_id": mine_id,
+        "is_organiser": is_tournament_organiser(request.user, tournament),
     })
 
 
@@ -144,24 +172,34 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 def bracket(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)
-    rounds = [(rnd, _with_table_winners(selectors.round_matches(rnd)))
+    rounds = [(rnd, _with_seats(selectors.round_matches(rnd)))
               for rnd in tournament.rounds.filter(kind=Round.Kind.ELIMINATION)]
     return render(request, "tournaments/site/bracket.html", {"t": tournament, "rounds": rounds})
 
 
 def _match(tournament: Tournament, match_id: int) -> Match:
-    return get_object_or_404(Match.objects.select_related("round", "player_a__player", "player_b__player"),
-                             pk=match_id, round__tournament=tournament)
+    return get_object_or_404(Match.objects.select_related("round"), pk=match_id, round__tournament=tournament)
+
+
+def _confirmed_lines(match: Match, names: dict[int, str]) -> list[str]:
+    """The confirmed result's games as lines of text (empty before it is confirmed)."""
+    confirmed = next((s for s in match.submissions.all() if s.state == ResultSubmission.State.CONFIRMED), None)
+    return describe_record(confirmed.record, names) if confirmed is not None else []
 
 
 @login_required
 def match_detail(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
-    """A player's match slip: report game by game, or confirm / dispute the opponent's report."""
+    """The match slip, for any number of seats: report (the duel form game by game for two seats, the
+    winners or placements form for a table), confirm or dispute another player's report, and for the
+    organiser every submission side by side and the settle forms."""
     tournament = _tournament(pk)
-    match = _match(tournament, match_id)
-    if match.multiplayer:
-        return _table_slip(request, tournament, match)
-    seat = match.seat_of(request.user)
+    match = _annotate(get_object_or_404(
+        Match.objects.select_related("round").prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("registration__player").order_by("number")),
+            "submissions"),
+        pk=match_id, round__tournament=tournament))
+    seats = match.seat_list
+    seat = next((s.number for s in seats if request.user.pk == s.registration.player_id), None)
     organiser = is_tournament_organiser(request.user, tournament)
     if seat is None and not organiser:
         raise PermissionDenied("Only the players at this table and the organiser see its match slip.")
@@ -169,8 +207,9 @@ def match_detail(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
     if request.method == "POST" and seat is not None:
         slip = {key: request.POST.get(field, "").strip() for key, field in (("round_number", "slip_round"),
                                                                               ("table", "slip_table"))}
+        result: dict = {}
         try:
-            games = games_from_post(request.POST, "game-", seat=seat)
+            result = result_from_post(request.POST, len(seats), tournament.best_of, seat=seat)
         except ValueError as exc:
             errors.append(str(exc))
         if not all(v.isdigit() for v in slip.values() if v):
@@ -178,38 +217,49 @@ def match_detail(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
         if not errors:
             slip_numbers = {key: int(v) if v else None for key, v in slip.items()}
             try:
-                services.result_report(match=match, actor=request.user, games=games, **slip_numbers)
+                services.result_report(match=match, actor=request.user, **result, **slip_numbers)
             except NotAllowed as exc:
                 raise PermissionDenied(exc.message) from exc
             except UserError as exc:
                 errors.append(exc.message)
             else:
-                messages.success(request, "Result reported. Your opponent must now confirm it.")
+                messages.success(request, "Result reported. Your opponent must now confirm it." if len(seats) == 2
+                                 else "Result reported. Another player at the table must now confirm it.")
                 return redirect("tournaments:match", pk=pk, match_id=match.pk)
-    pending = match.reports.filter(status=ResultReport.Status.PENDING).select_related("reported_by").first()
+    names = {s.number: s.registration.display_name for s in seats}
+    pending = selectors.pending_submission(match)
     return render(request, "tournaments/site/match.html", {
-        "t": tournament, "match": match, "seat": seat, "pending": pending, "errors": errors,
-        "can_answer": pending is not None and seat is not None and pending.reported_by_id != request.user.pk,
+        "t": tournament, "match": match, "seats": seats, "seat": seat, "errors": errors,
+        "duel": len(seats) == 2, "pending": pending,
+        "pending_result": outcome_text(seats, Outcome.from_json(pending.outcome)) if pending else "",
+        "pending_games": describe_record(pending.record, names) if pending else [],
+        "can_answer": pending is not None and seat is not None and pending.submitted_by_id != request.user.pk,
+        "game_lines": _confirmed_lines(match, names),
         "game_rows": game_rows(tournament.best_of), "choices": GAME_CHOICES, "posted": request.POST,
-        "is_organiser": organiser, "organiser_choices": ORGANISER_GAME_CHOICES,
+        "is_organiser": organiser,
+        "evidence": selectors.match_submissions(match) if organiser else [],
         "audit": match.audit_entries.select_related("actor") if organiser else [],
         "ends_at": match.round.ends_at(tournament.round_minutes),
         "penalties": match.penalties.select_related("registration__player"),
-    })
+    }, status=400 if errors else 200)
 
 
 @login_required
 @require_POST
 def report_answer(request: HttpRequest, pk: int, match_id: int, report_id: int, answer: str) -> HttpResponse:
+    """Another player at the table confirms or disputes (with a reason) the pending report."""
     tournament = _tournament(pk)
     match = _match(tournament, match_id)
-    report = get_object_or_404(ResultReport, pk=report_id, match=match)
+    submission = get_object_or_404(ResultSubmission, pk=report_id, match=match)
     if answer == "confirm":
-        _attempt(request, lambda: services.result_confirm(report=report, actor=request.user), "Result confirmed.")
-    else:
-        _attempt(request, lambda: services.result_dispute(report=report, actor=request.user,
+        _attempt(request, lambda: services.result_confirm(submission=submission, actor=request.user),
+                 "Result confirmed.")
+    elif answer == "dispute":
+        _attempt(request, lambda: services.result_dispute(submission=submission, actor=request.user,
                                                           reason=request.POST.get("reason", "")),
                  "Result disputed: the organiser will settle it.")
+    else:
+        raise PermissionDenied("Unknown answer.")
     return redirect("tournaments:match", pk=pk, match_id=match.pk)
 
 
@@ -222,17 +272,20 @@ def _require_organiser(request: HttpRequest, tournament: Tournament) -> None:
 def manage(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)
     _require_organiser(request, tournament)
+    open_matches = _with_seats(selectors.open_matches(tournament))
+    for m in open_matches:
+        m.evidence = selectors.match_submissions(m) if m.status == Match.Status.DISPUTED else []
+    latest = tournament.rounds.order_by("-number").first()
     return render(request, "tournaments/site/manage.html", {
         "t": tournament,
         "registrations": tournament.registrations.select_related("player", "deck"),
-        "open_matches": selectors.open_matches(tournament).prefetch_related(TABLE_SEATS),
+        "open_matches": open_matches,
         "audit": AuditEntry.objects.filter(tournament=tournament).select_related("actor", "match__round")[:100],
         "forbidden_pairs": tournament.forbidden_pairs.select_related("player_a__player", "player_b__player"),
-        "choices": ORGANISER_GAME_CHOICES, "game_rows": game_rows(tournament.best_of),
+        "game_rows": game_rows(tournament.best_of),
         "penalties": penalties_of(tournament),
         "penalty_kinds": Penalty.Kind.choices,
-        "current_matches": selectors.round_matches(latest) if (latest := tournament.rounds.order_by("-number").first())
-        else [],
+        "current_matches": _with_seats(selectors.round_matches(latest)) if latest else [],
     })
 
 
@@ -271,19 +324,33 @@ def manage_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 @login_required
 @require_POST
 def manage_override(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
+    """The organiser settles a dispute or enters or corrects a result, always with a reason (logged):
+    ``submission`` accepts one of the match's reports as it stands; otherwise the posted games (the duel
+    form for two seats, the winners or placements form for a table) are the new result.
+    ``next=match`` returns to the match page, else to the manage page."""
     tournament = _tournament(pk)
     _require_organiser(request, tournament)
     match = _match(tournament, match_id)
-    if match.multiplayer:
-        return table_override(request, pk, match_id)
-    try:
-        games = games_from_post(request.POST, "game-", seat=None)
-    except ValueError as exc:
-        messages.error(request, str(exc))
+    reason = request.POST.get("reason", "")
+    submission_id = request.POST.get("submission", "")
+    if submission_id:
+        submission = get_object_or_404(ResultSubmission, pk=submission_id if submission_id.isdigit() else 0,
+                                       match=match)
+        _attempt(request, lambda: services.result_settle(match=match, actor=request.user, reason=reason,
+                                                         submission=submission),
+                 f"Report by {submission.submitted_by.get_username()} accepted as the result of table "
+                 f"{match.table}; logged.")
     else:
-        _attempt(request, lambda: services.result_override(match=match, actor=request.user, games=games,
-                                                           reason=request.POST.get("reason", "")),
-                 f"Result of table {match.table} recorded and logged.")
+        try:
+            result = result_from_post(request.POST, match.seats.count(), tournament.best_of, seat=None)
+        except ValueError as exc:
+            messages.error(request, str(exc))
+        else:
+            _attempt(request, lambda: services.result_settle(match=match, actor=request.user, reason=reason,
+                                                             **result),
+                     f"Result of table {match.table} recorded and logged.")
+    if request.POST.get("next") == "match":
+        return redirect("tournaments:match", pk=pk, match_id=match.pk)
     return redirect("tournaments:manage", pk=pk)
 
 
@@ -317,148 +384,4 @@ def manage_drop(request: HttpRequest, pk: int, registration_id: int) -> HttpResp
     return redirect("tournaments:manage", pk=pk)
 
 
-# --------------------------------------------------------------------------- multiplayer tables
-
-#: Prefetch of a multiplayer table's seats with their players (duels have none: one query for the lot).
-TABLE_SEATS = "seats__registration__player"
-
-
-def _table_winner(match: Match, seats: list[MatchSeat]) -> Registration | None:
-    """The single winner of a confirmed multiplayer table (``rules.pairings.elimination.table_winner``)."""
-    if not (match.multiplayer and match.is_confirmed):
-        return None
-    winner = table_winner(table_record(match, seats))
-    return next((s.registration for s in seats if str(s.registration_id) == winner), None)
-
-
-def _with_table_winners(matches) -> list[Match]:
-    """The matches with their seats; a multiplayer table gets ``advances``: its winner's registration
-    once confirmed (None before, or when no single seat won)."""
-    matches = list(matches.prefetch_related(TABLE_SEATS))
-    for m in matches:
-        m.advances = _table_winner(m, list(m.seats.all()))
-    return matches
-
-
-def _table_result_from_post(post, seats: int, best_of: int) -> dict:
-    """The table result a report or override form posts: ``{"placements": [...]}`` (``mode=placements``,
-    fields ``place-<seat>``) or ``{"games": [...]}`` (``mode=games``, per game ``game-<n>-winners``
-    checkboxes of seat numbers and ``game-<n>-drawn``; games left blank are skipped).
-    Raises ValueError with what to fix; the service judges the result itself."""
-    if post.get("mode") == "placements":
-        values = [post.get(f"place-{seat}", "").strip() for seat in range(1, seats + 1)]
-        if not all(v.isdigit() for v in values):
-            raise ValueError("Give every seat's place as a number (1 = won; equal numbers share a place).")
-        return {"placements": [int(v) for v in values]}
-    if post.get("mode") == "games":
-        games = []
-        for n in range(1, best_of + 1):
-            winners = post.getlist(f"game-{n}-winners")
-            drawn = bool(post.get(f"game-{n}-drawn"))
-            if not winners and not drawn:
-                continue
-            if not all(w.isdigit() for w in winners):
-                raise ValueError(f"Game {n}: tick the seats that won.")
-            games.append({"winners": [int(w) for w in winners], "drawn": drawn} if winners and drawn
-                         else {"winners": [int(w) for w in winners]} if winners else {"drawn": True})
-        if not games:
-            raise ValueError("Tick the winner(s) of at least one game, or mark it drawn.")
-        return {"games": games}
-    raise ValueError("Report either the placements or the games.")
-
-
-def _table_games(match: Match, seats: list[MatchSeat], games) -> list[str]:
-    """The games of a table result as lines to show: who won each game (a shared win), or drawn."""
-    names = {s.seat: f"{s.registration.display_name} (seat {s.seat})" for s in seats}
-    lines = []
-    for n, game in enumerate(games or [], start=1):
-        winners = [names.get(w, f"seat {w}") for w in game.get("winners") or []]
-        if game.get("drawn"):
-            lines.append(f"Game {n}: drawn")
-        elif len(winners) == 1:
-            lines.append(f"Game {n}: {winners[0]} won")
-        else:
-            lines.append(f"Game {n}: shared win, {' and '.join(winners)}")
-    return lines
-
-
-def _table_slip(request: HttpRequest, tournament: Tournament, match: Match) -> HttpResponse:
-    """The match slip of a multiplayer table: its seats, a report form (placements or the winner(s)
-    of each game), confirm / dispute for the other players, the organiser's override."""
-    seats = list(match.seats.select_related("registration__player").order_by("seat"))
-    match._seat_list = seats
-    seat = seat_number_of(match, request.user)
-    organiser = is_tournament_organiser(request.user, tournament)
-    if seat is None and not organiser:
-        raise PermissionDenied("Only the players at this table and the organiser see its match slip.")
-    errors: list[str] = []
-    if request.method == "POST" and seat is not None:
-        try:
-            result = _table_result_from_post(request.POST, len(seats), tournament.best_of)
-        except ValueError as exc:
-            errors.append(str(exc))
-        else:
-            try:
-                services.table_result_report(match=match, actor=request.user, round_number=match.round.number,
-                                             table=match.table, **result)
-            except NotAllowed as exc:
-                raise PermissionDenied(exc.message) from exc
-            except UserError as exc:
-                errors.append(exc.message)
-            else:
-                messages.success(request, "Result reported. Another player at the table must now confirm it.")
-                return redirect("tournaments:match", pk=tournament.pk, match_id=match.pk)
-    pending, pending_result = pending_table_report(match)
-    pending_rows = list(zip(seats, pending_result.placements, pending_result.wins)) if pending_result else []
-    return render(request, "tournaments/site/match.html", {
-        "t": tournament, "match": match, "seats": seats, "seat": seat, "errors": errors,
-        "pending": pending, "pending_rows": pending_rows,
-        "pending_games": _table_games(match, seats, pending_result.games if pending_result else None),
-        "can_answer": pending is not None and seat is not None and pending.reported_by_id != request.user.pk,
-        "game_lines": _table_games(match, seats, match.games), "game_rows": game_rows(tournament.best_of),
-        "posted": request.POST, "is_organiser": organiser,
-        "audit": match.audit_entries.select_related("actor") if organiser else [],
-        "ends_at": match.round.ends_at(tournament.round_minutes),
-        "winner": _table_winner(match, seats) if match.round.is_elimination else None,
-    }, status=400 if errors else 200)
-
-
-@login_required
-@require_POST
-def table_report_answer(request: HttpRequest, pk: int, match_id: int, report_id: int,
-                        answer: str) -> HttpResponse:
-    """Another player at a multiplayer table confirms or disputes the pending report."""
-    tournament = _tournament(pk)
-    match = _match(tournament, match_id)
-    report = get_object_or_404(ResultReport, pk=report_id, match=match)
-    if answer == "confirm":
-        _attempt(request, lambda: services.table_result_confirm(report=report, actor=request.user),
-                 "Result confirmed.")
-    elif answer == "dispute":
-        _attempt(request, lambda: services.table_result_dispute(report=report, actor=request.user,
-                                                                reason=request.POST.get("reason", "")),
-                 "Result disputed: the organiser will settle it.")
-    else:
-        raise PermissionDenied("Unknown answer.")
-    return redirect("tournaments:match", pk=pk, match_id=match.pk)
-
-
-@login_required
-@require_POST
-def table_override(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
-    """The organiser enters, corrects or settles a multiplayer table's result (reason required; logged)."""
-    tournament = _tournament(pk)
-    _require_organiser(request, tournament)
-    match = _match(tournament, match_id)
-    try:
-        result = _table_result_from_post(request.POST, match.seats.count(), tournament.best_of)
-    except ValueError as exc:
-        messages.error(request, str(exc))
-    else:
-        _attempt(request, lambda: services.table_result_override(match=match, actor=request.user,
-                                                                 reason=request.POST.get("reason", ""), **result),
-                 f"Result of table {match.table} recorded and logged.")
-    back = request.POST.get("next", "")
-    if back == "match":
-        return redirect("tournaments:match", pk=pk, match_id=match.pk)
     return redirect("tournaments:manage", pk=pk)
