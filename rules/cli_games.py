@@ -17,7 +17,7 @@ import sys
 from typing import Any
 
 from rules.history import History, HistoryError, history_from_json
-from rules.pairings import PairingError, pair_single_elimination, pair_swiss
+from rules.pairings import PairingError
 from rules.standings import SYSTEMS as TIEBREAKER_SYSTEMS
 from rules.standings import StandingsError, compute_standings, get_system
 
@@ -59,6 +59,9 @@ def _option_flags() -> dict[str, tuple[bool, str, list[str]]]:
 def cmd_standings(args: argparse.Namespace) -> int:
     """Print the standings of the history on stdin as a JSON array of rows; exit 0, or 2 on bad input.
 
+    When the history has elimination rounds, each row also has ``"placing"`` and the rows come
+    in placing order (``rules.placings.final_placings``; ``rank`` keeps the Swiss rank).
+
     The system and its options come from the registry (``rules.standings.SYSTEMS``):
     every option a registered system declares is a flag ``--name-with-dashes``
     whose text is a number (``0.33``, ``1/3``) or, for a list option, a
@@ -95,45 +98,36 @@ def cmd_standings(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     except UnicodeDecodeError as exc:
         return _fail(f"Standard input is not UTF-8 text ({exc}); send the history JSON in UTF-8.")
-    _print_json([row.to_json() for row in rows])
+    out = [row.to_json() for row in rows]
+    if any(r.elimination for r in history.rounds):
+        # ARCHITECTURE.md, standings: with elimination rounds every row gains "placing", rows in placing order.
+        from rules.placings import final_placings
+
+        by_player = {row["player"]: row for row in out}
+        out = []
+        for placing in final_placings(history, swiss_order=list(by_player)):
+            out.append({**by_player[placing.player], "placing": placing.placing})
+    _print_json(out)
     return 0
-
-
-def _bracket_seeds(history: History) -> list[str]:
-    """Seeds for a bracket: the players in seeding order, without those who dropped before it started."""
-    elimination = [r.number for r in history.rounds if r.elimination]
-    if elimination:
-        start = elimination[0]
-    else:
-        start = max((r.number for r in history.rounds), default=0) + 1
-    return [p.id for p in history.players if history.drops.get(p.id, start) >= start]
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
     """Print the next round of the history on stdin as one JSON object; exit 0, or 2 when it cannot be paired.
 
-    Systems and options: ``rules.pairings.cli`` (module docstring).
+    Systems and options: ``rules.pairings.cli`` (module docstring); the progression is
+    ``rules.structures.next_round``.  A complete bracket or round robin exits 2 with the reason.
     """
-    from rules.pairings.cli import PairRequest, bracket_seeds, pair_other_system
+    from rules.pairings.cli import PairRequest, pair_settings
+    from rules.structures import Finished, StructureError, next_round
 
     try:
         request = PairRequest.from_text(sys.stdin.read())
-        history = request.history
-        if args.system == "swiss":
-            pairing = pair_swiss(history, random.Random(args.seed), forbidden=request.forbidden,
-                                 awarded_byes=request.awarded_byes, allow_rematches=args.allow_rematches)
-        elif args.system == "single-elimination" and args.table_size == 2:
-            rounds = [r for r in history.rounds if r.elimination]
-            seeds = bracket_seeds(args, history, _bracket_seeds(history))
-            pairing = pair_single_elimination(seeds, rounds, third_place=args.third_place)
-            last = max((r.number for r in history.rounds), default=0)
-            pairing = dataclasses.replace(pairing, round=last + 1)
-        else:
-            pairing = pair_other_system(args, request, _bracket_seeds(history))
-        pairing = request.finish(pairing)
-    except (HistoryError, PairingError, StandingsError) as exc:
+        result = next_round(pair_settings(args, request), request.history, random.Random(args.seed))
+    except (HistoryError, PairingError, StandingsError, StructureError) as exc:
         return _fail(str(exc))
-    pairing = dataclasses.replace(pairing, seed=args.seed)
+    if isinstance(result, Finished):
+        return _fail(result.message)
+    pairing = dataclasses.replace(result.pairing, seed=args.seed)
     _print_json(pairing.to_json())
     return 0
 

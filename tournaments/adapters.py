@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.history import History, MatchRecord, PlayerEntry, RoundRecord
+from rules.structures import ForbiddenPair as RulesForbiddenPair
+from rules.structures import StructureSettings
 
 from tournaments.models import Match, Round, Seat, Tournament
 
@@ -77,3 +79,42 @@ def standings_options(tournament: Tournament) -> dict[str, Any]:
 def parse_placement_points(text: str) -> list[str]:
     """"5,3,2,1" (or "5 3 2 1") -> ["5", "3", "2", "1"]; ``rules.standings.systems.check_placement_points`` judges them."""
     return [part for part in text.replace(",", " ").split() if part]
+
+
+def structure_settings(tournament: Tournament, *, roster: dict[str, list[str]] | None = None) -> StructureSettings:
+    """The tournament's structure as ``rules.structures.StructureSettings`` (for ``next_round``).
+
+    ``roster``: team name -> member registration ids (as str) for a team event, or None.
+    Forbidden pairs keep their last round (``ForbiddenPair.until_round``); awarded byes are
+    rounds 1..n; a bracket drawn at random uses the tournament's id as the draw key (the same
+    draw every round). The top cut applies to the Swiss and pods structures only; random
+    seeding to the brackets played from round 1. Swiss pairs with the fewest rematches rather
+    than refusing (``allow_rematches``). Queries: 2 (forbidden pairs, awarded byes).
+    Raises ``rules.structures.StructureError`` for settings the rules refuse.
+    """
+    structure = tournament.structure
+    cut = structure in (Tournament.Structure.SWISS, Tournament.Structure.PODS)
+    forbidden = tuple(RulesForbiddenPair(str(a), str(b), until)
+                      for a, b, until in tournament.forbidden_pairs.values_list("player_a_id", "player_b_id",
+                                                                                "until_round"))
+    awarded = {str(pk): frozenset(range(1, n + 1))
+               for pk, n in tournament.registrations.filter(withdrawn=False, awarded_byes__gt=0)
+               .values_list("pk", "awarded_byes")}
+    return StructureSettings(
+        structure=str(structure),
+        swiss_rounds=tournament.swiss_rounds,
+        top_cut=tournament.top_cut if cut else 0,
+        third_place_match=tournament.third_place_match,
+        random_seeding=tournament.random_seeding and not cut,
+        seed_draw=tournament.pk,
+        bracket_reset=tournament.bracket_reset,
+        double_round_robin=tournament.double_round_robin,
+        table_size=tournament.table_size,
+        teams={team: tuple(members) for team, members in roster.items()} if roster is not None else None,
+        team_sizes=(tournament.team_size,),
+        forbidden=forbidden,
+        awarded_byes=awarded,
+        allow_rematches=True,
+        tiebreakers=tournament.tiebreakers,
+        tiebreaker_options=standings_options(tournament),
+    )

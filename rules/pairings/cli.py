@@ -21,28 +21,28 @@ no rematch-free pairing exists), ``--top-cut N`` (elimination systems: seed the
 top N of the Swiss standings, N in 4, 8, 16, 32), ``--random-seeding``,
 ``--third-place``, ``--table-size N`` (single elimination by multiplayer tables),
 ``--bracket-reset`` (double elimination), ``--double`` (double round robin),
-``--pod-size N`` (pods, default 4).
+``--pod-size N`` (pods, default 4), ``--tiebreakers NAME`` (the system of
+``python -m rules tiebreakers`` that ranks the Swiss rounds for ``--top-cut``;
+default mtg).
+
+The progression itself (which round comes next, or that the event is over) is
+``rules.structures.next_round``, the same function the Django app calls;
+``pair_settings`` turns the command line into its ``StructureSettings``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rules.history import History, HistoryError, history_from_json
-from rules.pairings import Pairing, PairingError
-from rules.pairings.double_elimination import pair_double_elimination
-from rules.pairings.elimination import pair_table_elimination, random_seeds, top_cut_seeds
-from rules.pairings.pods import pair_pods
-from rules.pairings.round_robin import pair_round_robin
-from rules.pairings.teams import expand_pairing, validate_roster
-from rules.standings import compute_standings
+from rules.pairings import PairingError
+from rules.pairings.teams import validate_roster
+from rules.structures import ForbiddenPair, StructureError, StructureSettings
 
-__all__ = ["PairRequest", "add_pair_options", "bracket_seeds", "pair_other_system"]
+__all__ = ["PairRequest", "add_pair_options", "pair_settings"]
 
 
 @dataclass(frozen=True)
@@ -110,10 +110,6 @@ class PairRequest:
             teams=teams,
         )
 
-    def finish(self, pairing: Pairing) -> Pairing:
-        """Expand team ids to their members when the input had ``teams``."""
-        return expand_pairing(pairing, self.teams) if self.teams else pairing
-
 
 def add_pair_options(parser: argparse.ArgumentParser) -> None:
     """The optional flags of ``pair`` (module docstring)."""
@@ -130,41 +126,50 @@ def add_pair_options(parser: argparse.ArgumentParser) -> None:
                         help="double elimination: replay the grand final if the losers' bracket champion wins")
     parser.add_argument("--double", action="store_true", help="round robin: two cycles")
     parser.add_argument("--pod-size", type=int, default=4, metavar="N", help="pods: players per pod (default 4)")
+    parser.add_argument("--tiebreakers", default="mtg", metavar="NAME",
+                        help="elimination --top-cut: the tiebreaker system that ranks the Swiss rounds (default mtg)")
 
 
-def bracket_seeds(args: argparse.Namespace, history: History, default: Sequence[str]) -> list[str]:
-    """Seeds for an elimination system: ``--top-cut`` by Swiss rank, else ``default``; shuffled by ``--random-seeding``."""
-    seeds = list(default)
-    if getattr(args, "top_cut", 0):
-        swiss = History(history.players, tuple(r for r in history.rounds if not r.elimination), history.drops)
-        start = min((r.number for r in history.rounds if r.elimination),
-                    default=max((r.number for r in history.rounds), default=0) + 1)
-        ranked = [row.player for row in compute_standings(swiss)
-                  if history.drops.get(row.player, start) >= start]
-        seeds = top_cut_seeds(ranked, args.top_cut)
-    if getattr(args, "random_seeding", False):
-        seeds = random_seeds(seeds, random.Random(args.seed))
-    return seeds
+_STRUCTURE_OF = {"swiss": "swiss", "double-elimination": "double_elimination", "round-robin": "round_robin",
+                 "pods": "pods"}
+_FLAG_OF = {"top_cut": "--top-cut", "table_size": "--table-size", "tiebreakers": "--tiebreakers"}
 
 
-def pair_other_system(args: argparse.Namespace, request: PairRequest, default_seeds: Sequence[str]) -> Pairing:
-    """Pair ``double-elimination``, ``round-robin``, ``pods`` or single elimination by tables.
+def pair_settings(args: argparse.Namespace, request: PairRequest) -> StructureSettings:
+    """The ``rules.structures.StructureSettings`` of a ``pair`` command line and its input keys.
 
-    Raises ``PairingError`` as the system's function does.
+    ``--system single-elimination`` is ``single_elimination`` with ``--table-size 2`` (the default)
+    and ``table_elimination`` otherwise; Swiss and pods have no round limit (``swiss_rounds=None``:
+    one more round whenever asked) and no cut; ``--top-cut`` and ``--random-seeding`` apply to the
+    elimination systems (seeds drawn from ``--seed``); ``--tiebreakers`` (default mtg) ranks the
+    Swiss rounds of the history for a top cut.  Raises ``StructureError`` (the message names the flag).
     """
-    history = request.history
-    last = max((r.number for r in history.rounds), default=0)
-    elimination = [r for r in history.rounds if r.elimination]
-    if args.system == "double-elimination":
-        pairing = pair_double_elimination(bracket_seeds(args, history, default_seeds), elimination,
-                                          bracket_reset=args.bracket_reset)
-        return Pairing(round=last + 1, tables=pairing.tables, byes=pairing.byes)
     if args.system == "single-elimination":
-        pairing = pair_table_elimination(bracket_seeds(args, history, default_seeds), elimination,
-                                         table_size=args.table_size)
-        return Pairing(round=last + 1, tables=pairing.tables, byes=pairing.byes)
-    if args.system == "round-robin":
-        return pair_round_robin(history, double=args.double)
-    if args.system == "pods":
-        return pair_pods(history, random.Random(args.seed), pod_size=args.pod_size)
-    raise PairingError("unknown_system", f"Unknown pairing system {args.system!r}.")
+        structure = "single_elimination" if args.table_size == 2 else "table_elimination"
+    else:
+        structure = _STRUCTURE_OF[args.system]
+    bracket = structure in ("single_elimination", "double_elimination", "table_elimination")
+    table_size = args.pod_size if structure == "pods" else args.table_size if structure == "table_elimination" else 4
+    try:
+        return StructureSettings(
+            structure=structure,
+            swiss_rounds=None,
+            top_cut=args.top_cut if bracket else 0,
+            third_place_match=args.third_place,
+            random_seeding=args.random_seeding and bracket,
+            seed_draw=args.seed,
+            bracket_reset=args.bracket_reset,
+            double_round_robin=args.double,
+            table_size=table_size,
+            teams={t: tuple(m) for t, m in request.teams.items()} if request.teams else None,
+            forbidden=tuple(ForbiddenPair(min(pair), max(pair)) for pair in request.forbidden),
+            awarded_byes={p: frozenset(r) for p, r in (request.awarded_byes or {}).items()},
+            allow_rematches=args.allow_rematches,
+            tiebreakers=args.tiebreakers,
+        )
+    except StructureError as exc:
+        name = exc.params.get("field", "")
+        flag = "--pod-size" if name == "table_size" and structure == "pods" else _FLAG_OF.get(name)
+        if flag is None:
+            raise
+        raise StructureError(exc.code, f"{flag}: {exc.message}", **exc.params) from exc

@@ -1,10 +1,12 @@
 """Pairing the next round for every tournament structure, and the organiser's changes to a round.
 
-The decisions are ``rules.pairings`` (Swiss, single and double elimination, round robin,
-multiplayer pods, elimination by tables, teams); this module checks the workflow (who,
-when), feeds them the history with the organiser's forbidden pairs, awarded byes and late
-entries, and stores the tables. A table of three or more players is stored as a
-match with one ``Seat`` per player. Every manual change (a swap, a re-pair)
+The decisions are ``rules.structures.next_round`` (which round comes next for the
+tournament's structure, or that it is over) and ``rules.pairings`` (Swiss, single and
+double elimination, round robin, multiplayer pods, elimination by tables, teams); this
+module checks the workflow (who, when), feeds them the history and the settings
+(``tournaments.adapters.structure_settings``: forbidden pairs, awarded byes, teams) without
+late entrants still waiting for a deck, and stores the tables: every match is a set of seats
+(``Seat``), one for a bye. Every manual change (a swap, a re-pair)
 needs a reason and is written to the audit log.
 """
 
@@ -16,22 +18,11 @@ import random
 from django.db import transaction
 from django.db.models import Count
 from rules.history import History
-from rules.pairings import (
-    Pairing,
-    PairingError,
-    pair_double_elimination,
-    pair_pods,
-    pair_round_robin,
-    pair_single_elimination,
-    pair_swiss,
-    pair_table_elimination,
-    top_cut,
-)
-from rules.pairings.elimination import random_seeds
-from rules.pairings.teams import expand_pairing, team_history, validate_roster
-from rules.standings import compute_standings
+from rules.pairings import Pairing, PairingError
+from rules.pairings.teams import validate_roster
+from rules.structures import Finished, StructureError, next_round
 
-from tournaments.adapters import history_for, standings_options
+from tournaments.adapters import history_for, structure_settings
 from tournaments.errors import Conflict, UserError
 from tournaments.models import (
     AuditEntry,
@@ -67,37 +58,6 @@ def _pairing_history(tournament: Tournament) -> History:
     return history
 
 
-def _forbidden(tournament: Tournament, number: int) -> list[frozenset[str]]:
-    return [frozenset((str(f.player_a_id), str(f.player_b_id)))
-            for f in tournament.forbidden_pairs.all() if f.applies_to(number)]
-
-
-def _awarded_byes(tournament: Tournament) -> dict[str, set[int]]:
-    return {str(pk): set(range(1, n + 1))
-            for pk, n in tournament.registrations.filter(withdrawn=False, awarded_byes__gt=0)
-            .values_list("pk", "awarded_byes")}
-
-
-def _ranked(tournament: Tournament, history: History, before_round: int) -> list[str]:
-    """Standings order for seeding a top cut: players still in when the cut starts (the DQ'd excluded)."""
-    full = dataclasses.replace(history, disqualified=())
-    rows = compute_standings(full, tournament.tiebreakers, **standings_options(tournament))
-    out = set(history.disqualified) | {p for p, last in history.drops.items() if last < before_round}
-    return [row.player for row in rows if row.player not in out]
-
-
-def _bracket_seeds(tournament: Tournament, history: History, first_round: int) -> list[str]:
-    """Seeds of a bracket played from the first round: registration order, or drawn at random.
-
-    Random seeding (spell-battle-rules.txt, "8. Tournaments": players are paired at random)
-    is reproducible: the same draw every round, from the tournament's id.
-    """
-    players = [p.id for p in history.players if history.drops.get(p.id, first_round) >= first_round]
-    if tournament.random_seeding:
-        return random_seeds(players, random.Random(tournament.pk))
-    return players
-
-
 def _roster(tournament: Tournament, history: History) -> dict[str, list[str]]:
     """Team name -> member registration ids (registration order) for a team event."""
     roster: dict[str, list[str]] = {}
@@ -113,47 +73,6 @@ def _roster(tournament: Tournament, history: History) -> dict[str, list[str]]:
     except PairingError as exc:
         raise UserError(str(exc), code=exc.code, params=exc.params) from exc
     return roster
-
-
-def _next_pairing(tournament: Tournament, history: History, number: int, seed: int) -> tuple[Pairing | None, str,
-                                                                                            str | None]:
-    """The next round for the tournament's structure: (pairing, round kind, winner when finished)."""
-    rng = random.Random(seed)
-    swiss_like = [r for r in history.rounds if not r.elimination]
-    elimination = [r for r in history.rounds if r.elimination]
-    structure = tournament.structure
-    first_elimination = next((r.number for r in history.rounds if r.elimination), number)
-    if structure in (S.SWISS, S.PODS) and len(swiss_like) < tournament.swiss_rounds:
-        if structure == S.PODS:
-            options = standings_options(tournament)
-            ranking = points = None
-            if options:  # the organiser's placement points (or floor): pods formed from *their* standings
-                rows = compute_standings(history, tournament.tiebreakers, **options)
-                ranking, points = [r.player for r in rows], {r.player: r.points for r in rows}
-            return (pair_pods(history, rng, pod_size=tournament.table_size, ranking=ranking, points=points),
-                    Round.Kind.PODS, None)
-        return (pair_swiss(history, rng, forbidden=_forbidden(tournament, number),
-                           awarded_byes=_awarded_byes(tournament)), Round.Kind.SWISS, None)
-    if structure in (S.SWISS, S.PODS):
-        ranked = _ranked(tournament, history, first_elimination)
-        if tournament.top_cut == 0:
-            return None, Round.Kind.SWISS, ranked[0]
-        if structure == S.PODS:
-            return (pair_table_elimination(ranked[: tournament.top_cut], elimination,
-                                           table_size=tournament.table_size), Round.Kind.ELIMINATION, None)
-        return (top_cut(ranked, tournament.top_cut, elimination, third_place=tournament.third_place_match),
-                Round.Kind.ELIMINATION, None)
-    if structure == S.ROUND_ROBIN:
-        return pair_round_robin(history, double=tournament.double_round_robin), Round.Kind.ROUND_ROBIN, None
-    seeds = _bracket_seeds(tournament, history, first_elimination)
-    if structure == S.DOUBLE_ELIMINATION:
-        pairing = pair_double_elimination(seeds, elimination, bracket_reset=tournament.bracket_reset)
-    elif structure == S.TABLE_ELIMINATION:
-        pairing = pair_table_elimination(seeds, elimination, table_size=tournament.table_size,
-                                         rng=random.Random(tournament.pk) if tournament.random_seeding else None)
-    else:
-        pairing = pair_single_elimination(seeds, elimination, third_place=tournament.third_place_match)
-    return pairing, Round.Kind.ELIMINATION, None
 
 
 def _check_round_finished(tournament: Tournament) -> Round | None:
@@ -191,25 +110,20 @@ def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None) -
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     history = _pairing_history(tournament)
-    roster = None
-    if tournament.team_size > 1:
-        roster = _roster(tournament, history)
-        history = team_history(history, roster)
+    roster = _roster(tournament, history) if tournament.team_size > 1 else None
     try:
-        pairing, kind, winner = _next_pairing(tournament, history, number, seed)
+        result = next_round(structure_settings(tournament, roster=roster), history, random.Random(seed))
     except PairingError as exc:
-        if exc.code in ("bracket_complete", "round_robin_complete"):
-            winner = exc.params.get("winner")
-            if winner is None:
-                winner = _ranked(tournament, history, number)[0]
-            _finish(tournament, winner, roster)
-            return None
         raise UserError(_explain(exc), code=exc.code, params=exc.params) from exc
-    if pairing is None:
-        _finish(tournament, winner, roster)
+    except StructureError as exc:
+        raise UserError(str(exc), code=exc.code, params=exc.params) from exc
+    if isinstance(result, Finished):
+        if result.winner is None:
+            raise UserError("The tournament is over but no player is left to win it; reinstate a player.",
+                            code="no_winner")
+        _finish(tournament, result.winner, roster)
         return None
-    if roster is not None:
-        pairing = expand_pairing(pairing, roster)
+    pairing, kind = result.pairing, result.kind
     return _store(tournament, pairing, number, kind, seed, actor)
 
 

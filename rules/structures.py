@@ -1,0 +1,382 @@
+"""Tournament structures: the event's settings and its next round, or its end.
+
+One progression for every caller (the ``python -m rules pair`` command and the
+Django service ``tournaments.services.rounds``): ``next_round(settings, history,
+rng)`` returns the next round to play (``NextRound``) or says the event is over
+(``Finished``, with the winner and the final placings of ``rules.placings``).
+
+Structures (``STRUCTURES``)
+---------------------------
+``swiss``
+    ``swiss_rounds`` Swiss rounds (``rules.pairings.swiss``; ``None`` = no limit,
+    as the command line pairs one more Swiss round whenever asked), then, with
+    ``top_cut`` 4/8/16/32, a single-elimination playoff of the top players by
+    Swiss standings (Magic Tournament Rules 10.4: seeded by Swiss rank; an
+    optional third-place match); without a cut the event ends with the Swiss
+    leader as winner.
+``pods``
+    The same with multiplayer pods of ``table_size`` (``rules.pairings.pods``;
+    the pods follow the event's tiebreaker system when ``tiebreaker_options``
+    are set), then a cut played as elimination by tables of ``table_size``.
+``single_elimination``, ``double_elimination``, ``table_elimination``
+    A bracket (``rules.pairings.elimination``, ``double_elimination``; by
+    multiplayer tables of ``table_size``, each table's winner advances).  The
+    seeds are the players in seeding order (the history's player order), without
+    those who dropped before the bracket; with ``top_cut`` the top players of
+    the Swiss rounds already in the history instead; with ``random_seeding`` drawn
+    at random (spell-battle-rules.txt, "8. Tournaments": players are assigned
+    their opponents at random) from ``random.Random(seed_draw)``, the same draw
+    every round.
+``round_robin``
+    Berger tables (``rules.pairings.round_robin``), single or double; the event
+    ends when every round is played, won by the leader of the standings.
+
+Top cuts and the fallback winner rank players by ``compute_standings(history,
+tiebreakers, **tiebreaker_options)`` (any system of ``rules.standings.TIEBREAKERS``);
+disqualified players and players who dropped before the cut are left out.
+
+Teams (``teams``: team id -> member ids): the history may name the teams (the
+command line) or the members (the Django app: any member stands for the team,
+``rules.pairings.teams.team_history``); the pairing returned seats the members
+(``expand_pairing``); ``Finished.winner`` and the placings name teams.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.history import History
+from rules.pairings import Pairing, PairingError
+from rules.pairings.double_elimination import pair_double_elimination
+from rules.pairings.elimination import (
+    TOP_CUT_SIZES,
+    pair_single_elimination,
+    pair_table_elimination,
+    random_seeds,
+    top_cut,
+    top_cut_seeds,
+)
+from rules.pairings.pods import pair_pods
+from rules.pairings.round_robin import pair_round_robin
+from rules.pairings.swiss import pair_swiss
+from rules.pairings.teams import expand_pairing, team_history, validate_roster
+from rules.placings import Placing, final_placings
+
+__all__ = [
+    "STRUCTURES",
+    "ROUND_KINDS",
+    "StructureError",
+    "ForbiddenPair",
+    "StructureSettings",
+    "NextRound",
+    "Finished",
+    "next_round",
+    "ranked_players",
+    "settings_summary",
+]
+
+STRUCTURES = ("swiss", "single_elimination", "double_elimination", "round_robin", "pods", "table_elimination")
+ROUND_KINDS = ("swiss", "elimination", "round_robin", "pods")
+BRACKETS = ("single_elimination", "double_elimination", "table_elimination")
+
+
+class StructureError(ValueError):
+    """Event settings that cannot be used: ``code`` names the problem, ``params`` the details
+    (always ``field``), ``str()`` says what to fix."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, Any] = params
+        self.message = message
+
+
+@dataclass(frozen=True)
+class ForbiddenPair:
+    """Two players who must not meet in a Swiss round, in rounds up to ``until_round`` (None: always)."""
+
+    a: str
+    b: str
+    until_round: int | None = None
+
+    def applies_to(self, number: int) -> bool:
+        """True when the pair is forbidden in round ``number``."""
+        return self.until_round is None or number <= self.until_round
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class StructureSettings:
+    """How an event is structured; checked on construction (``StructureError``, code "bad_setting" etc.).
+
+    ``structure``: one of ``STRUCTURES``.  ``swiss_rounds``: Swiss or pods rounds
+    before the cut (0 or more; None = no limit).  ``top_cut``: 0 (none), 4, 8, 16
+    or 32.  ``third_place_match``: the losing semi-finalists play for third.
+    ``random_seeding`` with ``seed_draw`` (an int or str key of ``random.Random``,
+    required then): brackets seeded at random, the same draw every round.
+    ``bracket_reset``: double elimination, a second grand final if the losers'
+    bracket champion wins the first.  ``double_round_robin``: two cycles.
+    ``table_size``: players per multiplayer table (pods, elimination by tables; 2
+    or more, the pairing function checks its own range).  ``teams``: team id ->
+    member ids, or None; ``team_sizes``: the allowed team sizes.  ``forbidden``:
+    ``ForbiddenPair``s (Swiss).  ``awarded_byes``: player id -> round numbers
+    with a bye granted at registration (Swiss).  ``allow_rematches``: Swiss pairs
+    with the fewest rematches instead of refusing.  ``tiebreakers``: a system of
+    ``rules.standings.TIEBREAKERS`` and ``tiebreaker_options`` its keyword
+    options (``compute_standings``), used to seed a top cut, form pods (when
+    options are set) and order placings.
+    """
+
+    structure: str = "swiss"
+    swiss_rounds: int | None = 3
+    top_cut: int = 0
+    third_place_match: bool = False
+    random_seeding: bool = False
+    seed_draw: int | str | None = None
+    bracket_reset: bool = False
+    double_round_robin: bool = False
+    table_size: int = 4
+    teams: Mapping[str, tuple[str, ...]] | None = None
+    team_sizes: tuple[int, ...] = (2, 3)
+    forbidden: tuple[ForbiddenPair, ...] = ()
+    awarded_byes: Mapping[str, frozenset[int]] = field(default_factory=dict)
+    allow_rematches: bool = False
+    tiebreakers: str = "mtg"
+    tiebreaker_options: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        from rules.standings import TIEBREAKERS
+
+        def bad(name: str, why: str, code: str = "bad_setting") -> StructureError:
+            return StructureError(code, f"{name} {why}", field=name)
+
+        if self.structure not in STRUCTURES:
+            raise bad("structure", f"must be one of {', '.join(STRUCTURES)}, not {self.structure!r}.",
+                      "unknown_structure")
+        if self.swiss_rounds is not None and (not _is_int(self.swiss_rounds) or self.swiss_rounds < 0):
+            raise bad("swiss_rounds", f"must be a whole number of 0 or more (or None), not {self.swiss_rounds!r}.")
+        if not _is_int(self.top_cut) or (self.top_cut != 0 and self.top_cut not in TOP_CUT_SIZES):
+            raise bad("top_cut", f"is 0 (no cut) or a top cut of 4, 8, 16 or 32 players, not {self.top_cut!r}.")
+        for name in ("third_place_match", "random_seeding", "bracket_reset", "double_round_robin",
+                     "allow_rematches"):
+            if not isinstance(getattr(self, name), bool):
+                raise bad(name, "must be true or false.")
+        if self.random_seeding and (self.seed_draw is None or isinstance(self.seed_draw, bool)
+                                    or not isinstance(self.seed_draw, int | str)):
+            raise bad("seed_draw", "is needed for random seeding: an int or str key for the draw.")
+        if not _is_int(self.table_size) or self.table_size < 2:
+            raise bad("table_size", f"must be a whole number of 2 or more, not {self.table_size!r}.")
+        if self.tiebreakers not in TIEBREAKERS:
+            raise bad("tiebreakers", f"must be one of {', '.join(TIEBREAKERS)}, not {self.tiebreakers!r}.",
+                      "unknown_tiebreakers")
+        if self.teams is not None:
+            try:
+                validate_roster(self.teams, sizes=self.team_sizes)
+            except PairingError as exc:
+                raise StructureError("bad_teams", str(exc), field="teams", **exc.params) from exc
+        for pair in self.forbidden:
+            if not isinstance(pair, ForbiddenPair) or pair.a == pair.b or (
+                    pair.until_round is not None and (not _is_int(pair.until_round) or pair.until_round < 1)):
+                raise bad("forbidden", "must list ForbiddenPair(a, b, until_round) of two different players "
+                          "(until_round 1 or more, or None).")
+        for player, rounds in self.awarded_byes.items():
+            if not all(_is_int(n) and n >= 1 for n in rounds):
+                raise bad("awarded_byes", f"of {player!r} must be round numbers of 1 or more.")
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> StructureSettings:
+        """Settings from plain data (JSON-like): lists become tuples, ``forbidden`` is a list of
+        ``[a, b]`` or ``[a, b, until_round]``, ``awarded_byes`` maps ids to lists of rounds.
+
+        Raises ``StructureError`` ("unknown_setting" for a key that is not a field, and the
+        checks of the constructor).
+        """
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise StructureError("unknown_setting", f"Unknown setting {unknown[0]!r}; the settings are "
+                                 f"{', '.join(sorted(names))}.", field=unknown[0])
+        values = dict(data)
+        try:
+            if values.get("teams") is not None:
+                values["teams"] = {str(t): tuple(m) for t, m in values["teams"].items()}
+            if "team_sizes" in values:
+                values["team_sizes"] = tuple(values["team_sizes"])
+            if "forbidden" in values:
+                values["forbidden"] = tuple(p if isinstance(p, ForbiddenPair) else ForbiddenPair(*p)
+                                            for p in values["forbidden"])
+            if "awarded_byes" in values:
+                values["awarded_byes"] = {str(p): frozenset(r) for p, r in values["awarded_byes"].items()}
+            if "tiebreaker_options" in values:
+                values["tiebreaker_options"] = dict(values["tiebreaker_options"])
+        except (TypeError, AttributeError, ValueError) as exc:
+            raise StructureError("bad_setting", f"Settings are malformed ({exc}).", field="$") from exc
+        return cls(**values)
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """The next round: its ``number`` (the last round of the history + 1), its ``kind`` (one of
+    ``ROUND_KINDS``: what the Django ``Round.kind`` stores) and the ``pairing`` (members seated for teams)."""
+
+    number: int
+    kind: str
+    pairing: Pairing
+
+
+@dataclass(frozen=True)
+class Finished:
+    """The event is over: its ``winner`` (a player or team id; None if nobody is left), the final
+    ``placings`` (``rules.placings.final_placings``) and a ``message`` saying why there is no round."""
+
+    winner: str | None
+    placings: tuple[Placing, ...]
+    message: str
+
+
+def ranked_players(settings: StructureSettings, history: History, before_round: int) -> list[str]:
+    """Standings order (best first) of the players still in when round ``before_round`` starts.
+
+    ``compute_standings(history, settings.tiebreakers, **settings.tiebreaker_options)`` with the
+    disqualified players computed then left out, and players who dropped before ``before_round``
+    left out.  Raises ``StandingsError`` for bad options.
+    """
+    from rules.standings import compute_standings
+
+    full = dataclasses.replace(history, disqualified=())
+    rows = compute_standings(full, settings.tiebreakers, **dict(settings.tiebreaker_options))
+    out = set(history.disqualified) | {p for p, last in history.drops.items() if last < before_round}
+    return [row.player for row in rows if row.player not in out]
+
+
+def _team_level(settings: StructureSettings, history: History) -> History:
+    teams = settings.teams
+    if not teams:
+        return history
+    if all(p.id in teams for p in history.players):
+        return history
+    return team_history(history, teams)
+
+
+def _finished(settings: StructureSettings, history: History, winner: str | None, message: str) -> Finished:
+    return Finished(winner=winner, placings=tuple(final_placings(history, settings)), message=message)
+
+
+def next_round(settings: StructureSettings, history: History, rng: random.Random) -> NextRound | Finished:
+    """The next round of the event, or ``Finished`` (module docstring).
+
+    ``settings``: the event's ``StructureSettings``; ``history``: every round
+    played (rounds of a playoff or bracket marked ``elimination``; late entrants
+    not yet allowed to play left out by the caller); ``rng``: the caller's seeded
+    random source for Swiss and pods (a bracket's random seeding draws from
+    ``settings.seed_draw`` instead, so it is the same every round).  The round
+    number is the history's last round + 1.  Raises ``PairingError`` when the round
+    cannot be paired (too few players, forbidden pairs leave no pairing, a result
+    missing, a drawn elimination match, ...) and ``StandingsError`` for bad
+    tiebreaker options.  A complete bracket or round robin, or Swiss/pods rounds
+    played without a cut, give ``Finished`` (winner: the bracket's, else the
+    standings leader).
+    """
+    history = _team_level(settings, history)
+    number = max((r.number for r in history.rounds), default=0) + 1
+    try:
+        result = _next(settings, history, rng, number)
+    except PairingError as exc:
+        if exc.code not in ("bracket_complete", "round_robin_complete"):
+            raise
+        winner = exc.params.get("winner")
+        if winner is None:
+            ranked = ranked_players(settings, history, number)
+            winner = ranked[0] if ranked else None
+        return _finished(settings, history, winner, str(exc))
+    if isinstance(result, Finished):
+        return result
+    kind, pairing = result
+    pairing = dataclasses.replace(pairing, round=number)
+    if settings.teams:
+        pairing = expand_pairing(pairing, settings.teams)
+    return NextRound(number=number, kind=kind, pairing=pairing)
+
+
+def _bracket_seeds(settings: StructureSettings, history: History, first_round: int) -> list[str]:
+    """A bracket's seeds: the Swiss top cut, else the players in seeding order still in at
+    ``first_round``; drawn at random from ``seed_draw`` with ``random_seeding``."""
+    if settings.top_cut:
+        seeds = top_cut_seeds(ranked_players(settings, history, first_round), settings.top_cut)
+    else:
+        seeds = [p.id for p in history.players if history.drops.get(p.id, first_round) >= first_round]
+    if settings.random_seeding:
+        seeds = random_seeds(seeds, random.Random(settings.seed_draw))
+    return seeds
+
+
+def _next(settings: StructureSettings, history: History, rng: random.Random,
+          number: int) -> tuple[str, Pairing] | Finished:
+    from rules.standings import compute_standings
+
+    structure = settings.structure
+    swiss_like = [r for r in history.rounds if not r.elimination]
+    elimination = [r for r in history.rounds if r.elimination]
+    first_elimination = elimination[0].number if elimination else number
+    if structure in ("swiss", "pods"):
+        if settings.swiss_rounds is None or len(swiss_like) < settings.swiss_rounds:
+            if structure == "pods":
+                ranking: list[str] | None = None
+                points: dict[str, Any] | None = None
+                if settings.tiebreaker_options:  # the organiser's options: pods formed from *their* standings
+                    rows = compute_standings(history, settings.tiebreakers, **dict(settings.tiebreaker_options))
+                    ranking, points = [r.player for r in rows], {r.player: r.points for r in rows}
+                return "pods", pair_pods(history, rng, pod_size=settings.table_size, ranking=ranking,
+                                         points=points)
+            forbidden = [frozenset((f.a, f.b)) for f in settings.forbidden if f.applies_to(number)]
+            return "swiss", pair_swiss(history, rng, forbidden=forbidden,
+                                       awarded_byes={p: set(r) for p, r in settings.awarded_byes.items()},
+                                       allow_rematches=settings.allow_rematches)
+        ranked = ranked_players(settings, history, first_elimination)
+        if settings.top_cut == 0:
+            winner = ranked[0] if ranked else None
+            return _finished(settings, history, winner,
+                             f"The {settings.swiss_rounds} {'pods' if structure == 'pods' else 'Swiss'} rounds "
+                             "have been played and there is no top cut: the event is over.")
+        if structure == "pods":
+            return "elimination", pair_table_elimination(ranked[: settings.top_cut], elimination,
+                                                         table_size=settings.table_size)
+        return "elimination", top_cut(ranked, settings.top_cut, elimination,
+                                      third_place=settings.third_place_match)
+    if structure == "round_robin":
+        return "round_robin", pair_round_robin(history, double=settings.double_round_robin)
+    seeds = _bracket_seeds(settings, history, first_elimination)
+    if structure == "double_elimination":
+        pairing = pair_double_elimination(seeds, elimination, bracket_reset=settings.bracket_reset)
+    elif structure == "table_elimination":
+        table_rng = random.Random(settings.seed_draw) if settings.random_seeding else None
+        pairing = pair_table_elimination(seeds, elimination, table_size=settings.table_size, rng=table_rng)
+    else:
+        pairing = pair_single_elimination(seeds, elimination, third_place=settings.third_place_match)
+    return "elimination", pairing
+
+
+def settings_summary(settings: StructureSettings) -> dict[str, Any]:
+    """The settings as plain data (for logs and audit): ``StructureSettings.from_dict`` reads it back."""
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(settings):
+        value: Any = getattr(settings, f.name)
+        if f.name == "forbidden":
+            value = [[p.a, p.b, p.until_round] for p in value]
+        elif f.name == "awarded_byes":
+            value = {p: sorted(r) for p, r in value.items()}
+        elif f.name == "teams" and value is not None:
+            value = {t: list(m) for t, m in value.items()}
+        elif isinstance(value, Mapping):
+            value = dict(value)
+        elif isinstance(value, tuple):
+            value = list(value)
+        out[f.name] = value
+    return out
