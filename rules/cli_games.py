@@ -17,6 +17,9 @@ import sys
 from typing import Any
 
 from rules.history import History, HistoryError, history_from_json
+from rules.pairings.cli import PairRequest, add_pair_options, pair_settings
+from rules.standings.placings import final_placings
+from rules.structures import Finished, StructureError, next_round
 from rules.pairings import PairingError
 from rules.standings import SYSTEMS as TIEBREAKER_SYSTEMS
 from rules.standings import StandingsError, compute_standings, get_system
@@ -60,7 +63,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     """Print the standings of the history on stdin as a JSON array of rows; exit 0, or 2 on bad input.
 
     When the history has elimination rounds, each row also has ``"placing"`` and the rows come
-    in placing order (``rules.placings.final_placings``; ``rank`` keeps the Swiss rank).
+    in placing order (``rules.standings.placings.final_placings``; ``rank`` keeps the Swiss rank).
 
     The system and its options come from the registry (``rules.standings.SYSTEMS``):
     every option a registered system declares is a flag ``--name-with-dashes``
@@ -101,7 +104,6 @@ def cmd_standings(args: argparse.Namespace) -> int:
     out = [row.to_json() for row in rows]
     if any(r.elimination for r in history.rounds):
         # ARCHITECTURE.md, standings: with elimination rounds every row gains "placing", rows in placing order.
-        from rules.placings import final_placings
 
         by_player = {row["player"]: row for row in out}
         out = []
@@ -117,8 +119,6 @@ def cmd_pair(args: argparse.Namespace) -> int:
     Systems and options: ``rules.pairings.cli`` (module docstring); the progression is
     ``rules.structures.next_round``.  A complete bracket or round robin exits 2 with the reason.
     """
-    from rules.pairings.cli import PairRequest, pair_settings
-    from rules.structures import Finished, StructureError, next_round
 
     try:
         request = PairRequest.from_text(sys.stdin.read())
@@ -152,7 +152,6 @@ def register(subparsers: Any) -> None:
     pair = subparsers.add_parser("pair", help="pair the next round of the history JSON on stdin")
     pair.add_argument("--system", required=True, choices=SYSTEMS, help="pairing system")
     pair.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    from rules.pairings.cli import add_pair_options
 
     add_pair_options(pair)
     pair.set_defaults(func=cmd_pair)

@@ -3,7 +3,7 @@
 One progression for every caller (the ``python -m rules pair`` command and the
 Django service ``tournaments.services.rounds``): ``next_round(settings, history,
 rng)`` returns the next round to play (``NextRound``) or says the event is over
-(``Finished``, with the winner and the final placings of ``rules.placings``).
+(``Finished``, with the winner and the final placings of ``rules.standings.placings``).
 
 Structures (``STRUCTURES``)
 ---------------------------
@@ -49,6 +49,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.errors import RulesError
 from rules.history import History
 from rules.pairings import Pairing, PairingError
 from rules.pairings.double_elimination import pair_double_elimination
@@ -64,7 +65,8 @@ from rules.pairings.pods import pair_pods
 from rules.pairings.round_robin import pair_round_robin
 from rules.pairings.swiss import pair_swiss
 from rules.pairings.teams import expand_pairing, team_history, validate_roster
-from rules.placings import Placing, final_placings
+from rules.standings import TIEBREAKERS, compute_standings
+from rules.standings.placings import Placing, final_placings
 
 __all__ = [
     "STRUCTURES",
@@ -84,15 +86,12 @@ ROUND_KINDS = ("swiss", "elimination", "round_robin", "pods")
 BRACKETS = ("single_elimination", "double_elimination", "table_elimination")
 
 
-class StructureError(ValueError):
+class StructureError(RulesError, ValueError):
     """Event settings that cannot be used: ``code`` names the problem, ``params`` the details
     (always ``field``), ``str()`` says what to fix."""
 
     def __init__(self, code: str, message: str, **params: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params: dict[str, Any] = params
-        self.message = message
+        super().__init__(code, message, params)
 
 
 @dataclass(frozen=True)
@@ -152,8 +151,6 @@ class StructureSettings:
     tiebreaker_options: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        from rules.standings import TIEBREAKERS
-
         def bad(name: str, why: str, code: str = "bad_setting") -> StructureError:
             return StructureError(code, f"{name} {why}", field=name)
 
@@ -234,7 +231,7 @@ class NextRound:
 @dataclass(frozen=True)
 class Finished:
     """The event is over: its ``winner`` (a player or team id; None if nobody is left), the final
-    ``placings`` (``rules.placings.final_placings``) and a ``message`` saying why there is no round."""
+    ``placings`` (``rules.standings.placings.final_placings``) and a ``message`` saying why there is no round."""
 
     winner: str | None
     placings: tuple[Placing, ...]
@@ -248,8 +245,6 @@ def ranked_players(settings: StructureSettings, history: History, before_round: 
     disqualified players computed then left out, and players who dropped before ``before_round``
     left out.  Raises ``StandingsError`` for bad options.
     """
-    from rules.standings import compute_standings
-
     full = dataclasses.replace(history, disqualified=())
     rows = compute_standings(full, settings.tiebreakers, **dict(settings.tiebreaker_options))
     out = set(history.disqualified) | {p for p, last in history.drops.items() if last < before_round}
@@ -319,8 +314,6 @@ def _bracket_seeds(settings: StructureSettings, history: History, first_round: i
 
 def _next(settings: StructureSettings, history: History, rng: random.Random,
           number: int) -> tuple[str, Pairing] | Finished:
-    from rules.standings import compute_standings
-
     structure = settings.structure
     swiss_like = [r for r in history.rounds if not r.elimination]
     elimination = [r for r in history.rounds if r.elimination]

@@ -26,6 +26,7 @@ from rules.formats import FormatError, UnknownFormat, get_format, read_cff
 from rules.history import History, HistoryError, history_from_json
 from rules.pairings import PairingError, pair_single_elimination
 from rules.replacements import ReplacementError, apply_replacement
+from rules.structures import StructureError, StructureSettings
 from rules.results import ResultError, check_match_score
 from rules.standings import StandingsError, compute_standings
 
@@ -65,6 +66,7 @@ TRIGGERS: dict[type[BaseException], tuple[type[BaseException], Callable[[Catalog
     ),
     ResultError: (ValueError, lambda cat: check_match_score((3, 0), 0, 3), None),
     StandingsError: (ValueError, lambda cat: compute_standings(History((), ()), "elo"), "unknown_tiebreakers"),
+    StructureError: (ValueError, lambda cat: StructureSettings(structure="ladder"), None),
 }
 
 

@@ -1,5 +1,5 @@
 """rules.structures: every structure runs to Finished; the pair command and next_round agree;
-rules.placings: final placings as ARCHITECTURE.md ("Stable command-line interface", standings) defines them."""
+rules.standings.placings: final placings as ARCHITECTURE.md ("Stable command-line interface", standings) defines them."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from rules.__main__ import main
 from rules.history import History, MatchRecord, PlayerEntry, RoundRecord, history_to_json
 from rules.pairings import PairingError
-from rules.placings import band_label, final_placings
+from rules.standings.placings import band_label, final_placings
 from rules.structures import (
     Finished,
     ForbiddenPair,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import F, Max, Q
-from rules.placings import final_placings
+from rules.standings.placings import final_placings
 from rules.standings import compute_standings
 
 from tournaments.adapters import history_for, standings_options
@@ -45,7 +45,7 @@ def standings_recompute(*, tournament_id: int) -> StandingsSnapshot | None:
     ``tiebreaker_floor``, ``placement_points``); the snapshot names the system. When the event had
     an elimination phase (a top cut, a bracket), every row also has ``placing`` (1-based, shared
     inside a band) and ``placing_band`` ("1st", "3rd-4th", "5th-8th"), and the rows come in placing
-    order (``rules.placings.final_placings``; players who did not make the cut follow in Swiss order).
+    order (``rules.standings.placings.final_placings``; players who did not make the cut follow in Swiss order).
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     version = tournament.results_version
@@ -61,7 +61,7 @@ def standings_recompute(*, tournament_id: int) -> StandingsSnapshot | None:
         rows[row.player] = data
     ordered = list(rows.values())
     if any(r.elimination for r in history.rounds):
-        # After an elimination phase the rows come in final placing order (rules.placings).
+        # After an elimination phase the rows come in final placing order (rules.standings.placings).
         ordered = []
         for placing in final_placings(history, swiss_order=list(rows)):
             data = rows[placing.player]

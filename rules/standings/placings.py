@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 
 from rules.history import History
 from rules.pairings.elimination import table_winner
+from rules.standings.registry import compute_standings
 
 if TYPE_CHECKING:
     from rules.structures import StructureSettings
@@ -70,8 +71,6 @@ def band_label(placing: int, size: int) -> str:
 
 
 def _swiss_order(history: History, settings: StructureSettings | None) -> list[str]:
-    from rules.standings import compute_standings
-
     if settings is None:
         rows = compute_standings(history)
     else:
@@ -93,8 +92,6 @@ def final_placings(history: History, settings: StructureSettings | None = None, 
     shared).  Raises what ``compute_standings`` raises (``StandingsError``) when
     it has to compute the order.
     """
-    from rules.standings import compute_standings
-
     elimination = [r for r in history.rounds if r.elimination]
     if not elimination:
         if settings is None:
