@@ -50,6 +50,51 @@ def tournament(organiser):
     return tournament_open_registration(tournament=t, actor=organiser)
 
 
+@pytest.fixture(scope="session")
+def imported_card_rows(django_db_setup, django_db_blocker) -> tuple[str, list[tuple]]:
+    """The catalogue rows ``manage.py import_cards`` (``decks.services.cards_import``) stores, computed once.
+
+    Importing the real catalogue (6,089 printings) costs a CSV read and a 6,089-row upsert through
+    the ORM; done per test it was a large share of the suite's time. It runs here once per session
+    (per xdist worker), inside a transaction that is rolled back, so nothing stays in the test
+    database. Returns an INSERT statement and the rows the import stored (primary-key order, the
+    key itself left to the database) for :func:`catalogue_rows` to insert again in each test.
+    """
+    from django.db import connection, transaction
+
+    from decks.models import CardRecord
+    from decks.services import cards_import
+
+    fields = [f for f in CardRecord._meta.concrete_fields if not f.primary_key]
+    quote = connection.ops.quote_name
+    insert = "INSERT INTO {} ({}) VALUES ({})".format(
+        quote(CardRecord._meta.db_table), ", ".join(quote(f.column) for f in fields), ", ".join(["%s"] * len(fields))
+    )
+    with django_db_blocker.unblock(), transaction.atomic():
+        cards_import()
+        rows = list(CardRecord.objects.order_by("pk").values_list(*(f.attname for f in fields)))
+        transaction.set_rollback(True)
+    return insert, rows
+
+
+@pytest.fixture
+def catalogue_rows(db, imported_card_rows) -> int:
+    """The real catalogue imported as `manage.py import_cards` does; returns the row count.
+
+    The rows are those the session's single import stored (:func:`imported_card_rows`), inserted
+    again inside this test's transaction (one executemany, not the ORM: about ten times faster), so
+    each test has its own copy and it is rolled back after it, like any data the test creates.
+    """
+    from django.db import connection
+
+    from decks.models import CardRecord
+
+    insert, rows = imported_card_rows
+    with connection.cursor() as cursor:
+        cursor.executemany(insert, rows)
+    return CardRecord.objects.count()
+
+
 CARDS_DIR = __import__("pathlib").Path(__file__).resolve().parents[2] / "shared" / "cards"
 LEGAL_55 = CARDS_DIR / "decks" / "crossfire" / "55 Card" / "Standard" / "Sample_Thieves.cfd"
 LEGAL_55_OTHER = CARDS_DIR / "decks" / "crossfire" / "55 Card" / "Standard" / "Sample_Psionicist.cfd"

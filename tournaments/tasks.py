@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import logging
 
+import django.db
+import kombu.exceptions
+import redis.exceptions
 from celery import shared_task
 from django.conf import settings
 from django.dispatch import receiver
@@ -15,11 +18,34 @@ from tournaments.signals import standings_stale
 
 logger = logging.getLogger(__name__)
 
+#: What ``recompute_standings`` retries on: the broker or the database being unreachable or
+#: failing for the moment (a lost connection, a deadlock, a lock or statement timeout). Anything
+#: else (a ValueError, an IntegrityError, a KeyError...) is a bug and propagates at once: retrying
+#: it would only repeat it, and hide it for minutes.
+TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (
+    kombu.exceptions.OperationalError,  # the broker (Celery/kombu) cannot be reached
+    redis.exceptions.ConnectionError,  # Redis (broker, result backend, cache) connection lost or refused
+    redis.exceptions.TimeoutError,
+    ConnectionError,  # a socket-level connection refused/reset/aborted (builtin, an OSError)
+    django.db.OperationalError,  # database unreachable, connection lost, deadlock, lock/statement timeout
+    django.db.InterfaceError,  # the connection to the database is closed or unusable
+)
 
-@shared_task(acks_late=True, reject_on_worker_lost=True, autoretry_for=(Exception,), max_retries=5,
-             retry_backoff=True)
+#: Retries are bounded: at most STANDINGS_MAX_RETRIES more runs, waiting an exponential, jittered
+#: 1, 2, 4, 8, 16 s (never more than STANDINGS_RETRY_BACKOFF_MAX s). After that the error
+#: propagates; ``requeue_stale_standings`` queues the tournament again on its next beat.
+STANDINGS_MAX_RETRIES = 5
+STANDINGS_RETRY_BACKOFF_MAX = 60
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, autoretry_for=TRANSIENT_ERRORS,
+             max_retries=STANDINGS_MAX_RETRIES, retry_backoff=True, retry_backoff_max=STANDINGS_RETRY_BACKOFF_MAX,
+             retry_jitter=True)
 def recompute_standings(tournament_id: int) -> int | None:
-    """Recompute the standings snapshot of one tournament; returns the version stored (None if up to date)."""
+    """Recompute the standings snapshot of one tournament; returns the version stored (None if up to date).
+
+    Retried (bounded, with backoff) only on :data:`TRANSIENT_ERRORS`; any other exception propagates.
+    """
     snapshot = standings_recompute(tournament_id=tournament_id)
     return snapshot.version if snapshot else None
 

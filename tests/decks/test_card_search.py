@@ -5,22 +5,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from decks.models import CardRecord
 from decks.selectors import card_search
 from tests.factories import CardRecordFactory
 
 pytestmark = pytest.mark.django_db
 
 URL = "/api/v1/cards/"
-
-
-@pytest.fixture
-def catalogue_rows(db):
-    """The real catalogue imported as `manage.py import_cards` does."""
-    from decks.services import cards_import
-
-    cards_import()
-    return CardRecord.objects.count()
 
 
 def keys(response) -> list[str]:
