@@ -18,6 +18,7 @@ from tournaments.models import Match, ResultSubmission, Seat, Tournament
 from tournaments.services.results import describe_record, outcome_text
 from tournaments.services.scoring import Outcome
 
+PLACING_COLUMNS = ["placing", "placing_band"]
 STANDINGS_COLUMNS = ["rank", "player", "name", "points", "wins", "losses", "draws", "omwp", "gwp", "ogwp"]
 
 
@@ -28,15 +29,21 @@ def _csv_response(tournament: Tournament, what: str) -> tuple[HttpResponse, csv.
 
 
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    """The latest standings snapshot, one row per player in rank order (every tiebreaker column)."""
+    """The latest standings snapshot, one row per player in the snapshot's order (every tiebreaker column).
+
+    After an elimination phase the rows are in final placing order and the first two columns are
+    ``placing`` (1-based, shared inside a band) and ``placing_band`` ("3rd-4th"); ``rank`` stays the
+    Swiss rank."""
     tournament = get_object_or_404(Tournament, pk=pk)
     snapshot = selectors.latest_snapshot(tournament)
     rows = snapshot.rows if snapshot else []
-    extra = sorted({key for row in rows for key in row} - set(STANDINGS_COLUMNS) - {"dropped"})
+    lead = PLACING_COLUMNS if snapshot is not None and snapshot.has_placings else []
+    extra = sorted({key for row in rows for key in row} - set(STANDINGS_COLUMNS) - set(PLACING_COLUMNS)
+                   - {"dropped"})
     response, writer = _csv_response(tournament, "standings")
-    writer.writerow(STANDINGS_COLUMNS + extra + ["dropped", "results_version"])
+    writer.writerow(lead + STANDINGS_COLUMNS + extra + ["dropped", "results_version"])
     for row in rows:
-        writer.writerow([row.get(c, "") for c in STANDINGS_COLUMNS + extra]
+        writer.writerow([row.get(c, "") for c in lead + STANDINGS_COLUMNS + extra]
                         + [int(bool(row.get("dropped"))), snapshot.version])
     return response
 
