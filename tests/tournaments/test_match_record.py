@@ -63,7 +63,8 @@ def test_an_unfinished_game_is_a_drawn_game_by_default(round_one, alice, bob):
     games = [{"winner": "a"}, {"winner": "b"}, {"unfinished": True}]
     response = api(player_a).post(f"/api/v1/matches/{match.pk}/reports/", {"games": games}, format="json")
     assert response.status_code == 201, response.content
-    assert (response.json()["wins_a"], response.json()["wins_b"], response.json()["draws"]) == (1, 1, 1)
+    assert response.json()["outcome"] == {"wins": [1, 1], "placements": [1, 1], "draws": 1}
+    assert response.json()["game_lines"][2] == "Game 3: unfinished at time"
 
 
 def test_under_decide_by_counts_the_counts_decide_an_unfinished_game(round_one, tournament, alice, bob):
@@ -104,8 +105,12 @@ def test_the_organiser_override_takes_unfinished_games_and_counts(round_one, tou
         "games": [{"unfinished": True, "counts": counts(1, 6)}], "reason": "Time called, counted at the table"},
         format="json")
     assert response.status_code == 200, response.content
-    assert (response.json()["wins_a"], response.json()["wins_b"]) == (0, 1)
-    assert response.json()["games"][0]["counts"]["b"]["unrazed_realms"] == 6
+    assert response.json()["status"] == "confirmed"
+    assert [(seat["wins"], seat["placement"]) for seat in response.json()["seats"]] == [(0, 2), (1, 1)]
+    [entered] = api(organiser).get(f"/api/v1/matches/{match.pk}/submissions/").json()
+    assert entered["state"] == "confirmed" and entered["source"] == "organiser"
+    game = entered["record"]["games"][0]
+    assert game["unfinished"] is True and game["counts"]["2"]["unrazed_realms"] == 6  # seat 2 ("b")
 
 
 # --- bad reports: 4xx, nothing stored -----------------------------------------------------------------
@@ -306,6 +311,13 @@ def slip_url(match: Match) -> str:
     return reverse("tournaments:match", args=[match.round.tournament_id, match.pk])
 
 
+def form_errors(response) -> str:
+    """The text of the slip's error box (empty when there is none)."""
+    page = response.content.decode()
+    start = page.find('<div class="errors" role="alert">')
+    return "" if start < 0 else page[start:page.index("</div>", start)]
+
+
 def test_the_slip_shows_the_victory_condition_and_the_round_clock(client, organiser, alice, bob):
     from decks.services import deck_submit
     from tests.conftest import LEGAL_55, LEGAL_55_OTHER
@@ -356,7 +368,7 @@ def test_incomplete_or_unreadable_counts_are_a_form_error(client, round_one, ali
     player_a, _ = seats(match, alice, bob)
     client.force_login(player_a)
     response = client.post(slip_url(match), {"game-1": "unfinished", "game-2": "me", **extra})
-    assert response.status_code == 200 and message in response.content.decode()
+    assert response.status_code == 400 and message in form_errors(response)
     assert nothing_stored(match)
 
 
@@ -367,7 +379,7 @@ def test_negative_counts_on_the_slip_are_a_form_error(client, round_one, tournam
     client.force_login(player_a)
     c = counts(2, 1, draw_pile=-3)
     response = client.post(slip_url(match), {"game-1": "unfinished", **count_fields(1, c["a"], c["b"])})
-    assert response.status_code == 200 and "0 or more" in response.content.decode()
+    assert response.status_code == 400 and "0 or more" in form_errors(response)
     assert nothing_stored(match)
 
 
@@ -377,7 +389,7 @@ def test_an_unfinished_game_without_counts_on_the_slip_is_a_form_error(client, r
     player_a, _ = seats(match, alice, bob)
     client.force_login(player_a)
     response = client.post(slip_url(match), {"game-1": "me", "game-2": "unfinished"})
-    assert response.status_code == 200 and "end-of-game counts" in response.content.decode()
+    assert response.status_code == 400 and "end-of-game counts" in form_errors(response)
     assert nothing_stored(match)
 
 
@@ -386,7 +398,7 @@ def test_an_impossible_score_on_the_slip_is_a_form_error(client, round_one, alic
     player_a, _ = seats(match, alice, bob)
     client.force_login(player_a)
     response = client.post(slip_url(match), {"game-1": "me", "game-2": "me", "game-3": "me"})
-    assert response.status_code == 200 and "already won the match" in response.content.decode()
+    assert response.status_code == 400 and "already won the match" in form_errors(response)
     assert nothing_stored(match)
 
 
@@ -395,7 +407,7 @@ def test_a_slip_posted_for_another_round_or_table_is_a_form_error(client, round_
     player_a, _ = seats(match, alice, bob)
     client.force_login(player_a)
     response = client.post(slip_url(match), {"game-1": "me", "game-2": "me", "slip_round": "2", "slip_table": "1"})
-    assert response.status_code == 200 and "This is the slip of round 1, table 1" in response.content.decode()
+    assert response.status_code == 400 and "This is the slip of round 1, table 1" in form_errors(response)
     assert nothing_stored(match)
 
 
@@ -430,4 +442,7 @@ def test_a_confirmed_slip_lists_every_game_with_its_counts(client, round_one, to
     services.result_confirm(submission=report, actor=player_b)
     client.force_login(player_b)
     page = client.get(slip_url(match)).content.decode()
-    assert "two-draw mulligan by" in page and "unfinished at time" in page and "counts A 6/" in page
+    assert f"Game 1: two-draw mulligan declared by {player_b.username}" in page
+    assert f"Game 2: {player_a.username} won" in page
+    assert (f"Game 3: unfinished at time; counts {player_a.username}: unrazed realms 6, razed realms 1, "
+            f"holdings 2, champions 3, champion levels 9, draw pile 20; {player_b.username}: unrazed realms 2") in page

@@ -334,16 +334,22 @@ def test_a_dispute_goes_to_the_organiser_who_may_correct_any_result(pods_round, 
 # --------------------------------------------------------------------------- pages
 
 
-def test_the_round_page_lists_every_seat_in_seat_order_with_the_pairing_reason(client, pods_round):
+def test_the_round_page_lists_every_seat_in_seat_order_with_the_pairing_reason(client, pods_round, organiser):
     t, _, rnd = pods_round
-    html = client.get(reverse("tournaments:round", args=[t.pk, rnd.number])).content.decode()
-    assert "Seats, in seat order" in html
-    for match in tables_of(rnd):
-        names = [u.username for u in users_at(match)]
-        positions = [html.index(f'<li value="{n}">{name}') for n, name in enumerate(names, start=1)]
-        assert positions == sorted(positions)
-        assert match.pairing_reason in html
-    assert "BYE" not in html
+    url = reverse("tournaments:round", args=[t.pk, rnd.number])
+    spectator = client.get(url).content.decode()
+    client.force_login(organiser)
+    html = client.get(url).content.decode()
+    for page in (spectator, html):
+        assert "Seats, in seat order" in page
+        for match in tables_of(rnd):
+            names = [u.username for u in users_at(match)]
+            positions = [page.index(f'<li value="{n}">{name}') for n, name in enumerate(names, start=1)]
+            assert positions == sorted(positions)
+        assert "BYE" not in page
+    # why each table was paired: the organiser's column (a spectator sees the seats only)
+    assert "Why they were paired" in html and "Why they were paired" not in spectator
+    assert all(match.pairing_reason and match.pairing_reason in html for match in tables_of(rnd))
 
 
 def test_a_player_reports_and_another_confirms_on_the_match_slip(client, pods_round,
@@ -355,7 +361,8 @@ def test_a_player_reports_and_another_confirms_on_the_match_slip(client, pods_ro
     client.force_login(first)
     html = client.get(url).content.decode()
     assert all(u.username in html for u in (first, second, third, fourth))
-    assert 'name="place-4"' in html and 'name="game-1-winners"' in html and 'name="game-4-winners"' not in html
+    # the table form (placements or winning seats per game), not the duel's game-by-game select
+    assert 'name="place-4"' in html and 'name="game-1-winners"' in html and 'name="game-1"' not in html
     response = client.post(url, {"mode": "placements", "place-1": "1", "place-2": "3", "place-3": "3",
                                  "place-4": "4"})
     assert response.status_code == 400 and "should be 2" in response.content.decode()
@@ -368,9 +375,12 @@ def test_a_player_reports_and_another_confirms_on_the_match_slip(client, pods_ro
     assert "Waiting for another player" in html and "Confirm</button>" not in html
     client.force_login(third)
     html = client.get(url).content.decode()
-    assert "Confirm</button>" in html and "shared win" in html
+    assert "Confirm</button>" in html
+    # the pending report with its shared win, game by game
+    assert f"Game 1: {second.username} and {fourth.username} won" in html
+    assert f"1. {second.username} (1 won), 1. {fourth.username} (1 won)" in html
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(reverse("tournaments:table-report-answer", args=[t.pk, big.pk, report.pk, "confirm"]))
+        client.post(reverse("tournaments:report-answer", args=[t.pk, big.pk, report.pk, "confirm"]))
     big.refresh_from_db()
     assert big.status == Match.Status.CONFIRMED
     assert [s.placement for s in big.seats.order_by("number")] == [3, 1, 3, 1]
@@ -384,10 +394,11 @@ def test_someone_not_at_the_table_cannot_open_or_answer_its_slip(client, pods_ro
     report = services.result_report(match=big, actor=users_at(big)[0], placements=[1, 2, 3, 4])
     client.force_login(users_at(small)[0])
     assert client.get(reverse("tournaments:match", args=[t.pk, big.pk])).status_code == 403
-    response = client.post(reverse("tournaments:table-report-answer", args=[t.pk, big.pk, report.pk, "confirm"]))
-    assert response.status_code == 403
+    for answer, data in (("confirm", {}), ("dispute", {"reason": "not my table"})):
+        response = client.post(reverse("tournaments:report-answer", args=[t.pk, big.pk, report.pk, answer]), data)
+        assert response.status_code == 403
     report.refresh_from_db()
-    assert report.state == ResultSubmission.State.PENDING
+    assert report.state == ResultSubmission.State.PENDING and not report.dispute_reason
 
 
 def test_the_organiser_enters_a_table_result_from_the_manage_page(client, pods_round, organiser):
@@ -395,23 +406,28 @@ def test_the_organiser_enters_a_table_result_from_the_manage_page(client, pods_r
     big = tables_of(rnd)[0]
     client.force_login(organiser)
     html = client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
-    override = reverse("tournaments:table-override", args=[t.pk, big.pk])
+    override = reverse("tournaments:override", args=[t.pk, big.pk])
     assert html.count(f'action="{override}"') == 2  # placements and game by game
-    assert "(multiplayer, 4 seats)" in html
+    names = [u.username for u in users_at(big)]
+    assert f"Round {rnd.number}, table {big.table}: {' v '.join(names)} — Awaiting result" in html
+    assert 'name="place-4"' in html
     client.post(override, {"mode": "placements", "place-1": "1", "place-2": "2", "place-3": "3", "place-4": "4"})
     big.refresh_from_db()
-    assert big.status == Match.Status.PENDING  # no reason: refused
+    assert big.status == Match.Status.PENDING and not AuditEntry.objects.exists()  # no reason: refused
     client.post(override, {"mode": "placements", "place-1": "4", "place-2": "3", "place-3": "2", "place-4": "1",
                            "reason": "slip lost"})
     big.refresh_from_db()
     assert big.status == Match.Status.CONFIRMED
     assert AuditEntry.objects.get(match=big).reason == "slip lost"
+    assert [s.placement for s in big.seats.order_by("number")] == [4, 3, 2, 1]
     html = client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
-    assert f'action="{override}"' not in html
-    # the duel override of a multiplayer table is the table override
-    client.post(reverse("tournaments:override", args=[t.pk, big.pk]), {"mode": "placements", "place-1": "1",
-                "place-2": "2", "place-3": "3", "place-4": "4", "reason": "typo"})
+    assert f'action="{override}"' not in html  # no longer an open table
+    # the same override corrects a confirmed table result (from the match slip)
+    client.post(override, {"mode": "placements", "place-1": "1", "place-2": "2", "place-3": "3", "place-4": "4",
+                           "reason": "typo", "next": "match"})
     assert [s.placement for s in big.seats.order_by("number")] == [1, 2, 3, 4]
+    assert list(AuditEntry.objects.filter(match=big).order_by("id").values_list("action", "reason")) == [
+        (AuditEntry.Action.RESULT_ENTERED, "slip lost"), (AuditEntry.Action.RESULT_ENTERED, "typo")]
 
 
 def test_the_bracket_shows_elimination_tables_and_who_advances(client, organiser, django_capture_on_commit_callbacks):
@@ -442,24 +458,27 @@ def test_the_api_shows_a_tables_seats_and_takes_its_report_and_confirmation(pods
     big = tables_of(rnd)[0]
     first, second, third, fourth = users_at(big)
     body = api().get(f"/api/v1/matches/{big.pk}/").json()
-    assert body["multiplayer"] is True and body["is_bye"] is False and body["player_b"] is None
+    assert body["multiplayer"] is True and body["is_bye"] is False and "player_b" not in body
+    assert body["status"] == "pending" and body["draws"] is None
     assert [seat["player"] for seat in body["seats"]] == [u.username for u in (first, second, third, fourth)]
     assert [seat["seat"] for seat in body["seats"]] == [1, 2, 3, 4]
     rounds = api().get(f"/api/v1/tournaments/{t.pk}/rounds/{rnd.number}/").json()
     assert [len(m["seats"]) for m in rounds["matches"]] == [4, 3, 3]
 
-    response = api(first).post(f"/api/v1/matches/{big.pk}/table-reports/",
+    response = api(first).post(f"/api/v1/matches/{big.pk}/reports/",
                                {"placements": [1, 2, 3, 3], "round": rnd.number, "table": big.table}, format="json")
     assert response.status_code == 201, response.content
     report = response.json()
-    assert report["placements"] == [1, 2, 3, 3] and report["wins"] == [1, 0, 0, 0] and report["status"] == "pending"
-    own = api(first).post(f"/api/v1/table-reports/{report['id']}/confirm/")
+    assert report["outcome"] == {"wins": [1, 0, 0, 0], "placements": [1, 2, 3, 3], "draws": 0}
+    assert report["state"] == "pending" and report["record"] == {"placements": [1, 2, 3, 3]}
+    own = api(first).post(f"/api/v1/reports/{report['id']}/confirm/")
     assert own.status_code == 403 and own.json()["code"] == "own_report"
     with django_capture_on_commit_callbacks(execute=True):
-        confirmed = api(fourth).post(f"/api/v1/table-reports/{report['id']}/confirm/")
+        confirmed = api(fourth).post(f"/api/v1/reports/{report['id']}/confirm/")
     assert confirmed.status_code == 200, confirmed.content
     assert confirmed.json()["status"] == "confirmed"
     assert [seat["placement"] for seat in confirmed.json()["seats"]] == [1, 2, 3, 3]
+    assert [seat["wins"] for seat in confirmed.json()["seats"]] == [1, 0, 0, 0]
     standings = api().get(f"/api/v1/tournaments/{t.pk}/standings/").json()
     assert standings["version"] == standings["results_version"] and len(standings["rows"]) == 10
 
@@ -469,16 +488,20 @@ def test_the_api_dispute_and_organiser_override_of_a_table(pods_round, organiser
     _, _, rnd = pods_round
     small = tables_of(rnd)[1]
     a, b, c = users_at(small)
-    report = api(b).post(f"/api/v1/matches/{small.pk}/table-reports/",
+    report = api(b).post(f"/api/v1/matches/{small.pk}/reports/",
                          {"games": [{"winners": [2]}, {"winners": [2, 3]}]}, format="json").json()
-    assert report["placements"] == [3, 1, 2] and report["games"] == [{"winners": [2], "drawn": False},
-                                                                     {"winners": [2, 3], "drawn": False}]
-    missing = api(c).post(f"/api/v1/table-reports/{report['id']}/dispute/", {}, format="json")
+    assert report["outcome"] == {"wins": [0, 2, 1], "placements": [3, 1, 2], "draws": 0}
+    assert [(g["winners"], g["drawn"]) for g in report["record"]["games"]] == [([2], False), ([2, 3], False)]
+    assert report["game_lines"] == [f"Game 1: {b.username} won", f"Game 2: {b.username} and {c.username} won"]
+    missing = api(c).post(f"/api/v1/reports/{report['id']}/dispute/", {}, format="json")
     assert missing.status_code == 400 and missing.json()["code"] == "reason_required"
-    disputed = api(c).post(f"/api/v1/table-reports/{report['id']}/dispute/", {"reason": "I won game 2 alone"},
+    disputed = api(c).post(f"/api/v1/reports/{report['id']}/dispute/", {"reason": "I won game 2 alone"},
                            format="json")
     assert disputed.status_code == 200 and disputed.json()["status"] == "disputed"
-    url = f"/api/v1/matches/{small.pk}/table-override/"
+    [kept] = api(organiser).get(f"/api/v1/matches/{small.pk}/submissions/").json()
+    assert (kept["state"], kept["dispute_reason"], kept["responded_by"]) == ("disputed", "I won game 2 alone",
+                                                                              c.username)
+    url = f"/api/v1/matches/{small.pk}/override/"
     assert api(a).post(url, {"placements": [1, 2, 3], "reason": "x"}, format="json").status_code == 403
     response = api(organiser).post(url, {"placements": [2, 1, 3]}, format="json")
     assert response.status_code == 400 and response.json()["code"] == "reason_required"
@@ -487,6 +510,9 @@ def test_the_api_dispute_and_organiser_override_of_a_table(pods_round, organiser
     assert [seat["placement"] for seat in response.json()["seats"]] == [2, 1, 3]
     entry = AuditEntry.objects.get(match=small)
     assert entry.action == AuditEntry.Action.DISPUTE_SETTLED and entry.reason == "judge ruling"
+    newest, oldest = api(organiser).get(f"/api/v1/matches/{small.pk}/submissions/").json()
+    assert (newest["state"], newest["source"], newest["reason"]) == ("confirmed", "organiser", "judge ruling")
+    assert newest["record"] == {"placements": [2, 1, 3]} and oldest["state"] == "superseded"
 
 
 @pytest.mark.web
@@ -520,24 +546,30 @@ def test_the_api_refuses_outsiders_unknown_ids_and_duel_endpoints_for_a_table(po
     _, _, rnd = pods_round
     big, small, _ = tables_of(rnd)
     outsider = users_at(small)[0]
-    response = api(outsider).post(f"/api/v1/matches/{big.pk}/table-reports/", {"placements": [1, 2, 3, 4]},
+    response = api(outsider).post(f"/api/v1/matches/{big.pk}/reports/", {"placements": [1, 2, 3, 4]},
                                   format="json")
     assert response.status_code == 403 and response.json()["code"] == "not_at_table"
-    assert api().post(f"/api/v1/matches/{big.pk}/table-reports/", {"placements": [1, 2, 3, 4]},
+    assert api().post(f"/api/v1/matches/{big.pk}/reports/", {"placements": [1, 2, 3, 4]},
                       format="json").status_code in (401, 403)
-    response = api(outsider).post("/api/v1/matches/999999/table-reports/", {"placements": [1, 2]}, format="json")
+    response = api(outsider).post("/api/v1/matches/999999/reports/", {"placements": [1, 2]}, format="json")
     assert response.status_code == 404 and response.json()["code"] == "not_found"
-    assert api(outsider).post("/api/v1/table-reports/999999/confirm/").status_code == 404
-    # the duel endpoints refuse a multiplayer table, and the table endpoints a duel
-    response = api(users_at(big)[0]).post(f"/api/v1/matches/{big.pk}/reports/", {"games": [{"winner": "a"}]},
-                                          format="json")
-    assert response.status_code == 400 and response.json()["code"] == "multiplayer"
+    response = api(outsider).post("/api/v1/reports/999999/confirm/")
+    assert response.status_code == 404 and response.json()["code"] == "not_found"
+    assert api(outsider).post("/api/v1/reports/999999/dispute/", {"reason": "x"}, format="json").status_code == 404
+    # one endpoint for any seat count, but a duel's input is refused at a table, and a table's at a duel
+    seat_one = users_at(big)[0]
+    for games in ([{"mulligan_by": 2}, {"winners": [1]}], [{"winner": "a"}]):
+        response = api(seat_one).post(f"/api/v1/matches/{big.pk}/reports/", {"games": games}, format="json")
+        assert response.status_code == 400 and response.json()["code"] == "games", response.content
+        assert set(response.json()) == {"code", "detail", "params"}
     duel = round_one.matches.get()
-    response = api(alice).post(f"/api/v1/matches/{duel.pk}/table-reports/", {"placements": [1, 2]}, format="json")
-    assert response.status_code == 400 and response.json()["code"] == "not_multiplayer"
+    response = api(alice).post(f"/api/v1/matches/{duel.pk}/reports/", {"placements": [1, 2]}, format="json")
+    assert response.status_code == 400 and response.json()["code"] == "games"
     assert not ResultSubmission.objects.exists()
-    # a table report answered through the duel endpoint is the table confirmation
+    # an outsider cannot answer a table's report either; a player at the table confirms it
     report = services.result_report(match=small, actor=users_at(small)[0], placements=[1, 2, 3])
+    response = api(users_at(big)[0]).post(f"/api/v1/reports/{report.pk}/confirm/")
+    assert response.status_code == 403 and response.json()["code"] == "not_at_table"
     response = api(users_at(small)[1]).post(f"/api/v1/reports/{report.pk}/confirm/")
     assert response.status_code == 200 and response.json()["status"] == "confirmed"
 

@@ -21,8 +21,13 @@ pytestmark = pytest.mark.django_db
 
 
 def stored(rnd: Round) -> dict:
-    tables = [{"table": m.table, "players": [str(m.player_a_id), str(m.player_b_id)], "reason": m.pairing_reason}
-              for m in rnd.matches.filter(player_b__isnull=False).order_by("table")]
+    """The round as the CLI prints it: every match of two or more seats (byes apart), players in seat order."""
+    tables = []
+    for m in rnd.matches.prefetch_related("seats").order_by("table"):
+        seats = sorted(m.seats.all(), key=lambda seat: seat.number)
+        if len(seats) > 1:
+            tables.append({"table": m.table, "players": [str(seat.registration_id) for seat in seats],
+                           "reason": m.pairing_reason})
     return {"round": rnd.number, "pairings": tables}
 
 

@@ -389,12 +389,15 @@ def test_a_multiplayer_table_refuses_a_duel_result_and_its_placements_count(
 def test_a_multiplayer_table_exports_its_seats(organiser, client, django_capture_on_commit_callbacks):
     import csv
     import io
+    import json
 
     t, rnd = _pods_round_settled(organiser, django_capture_on_commit_callbacks)
     rows = list(csv.DictReader(io.StringIO(
         client.get(reverse("tournaments:export-history-csv", args=[t.pk])).content.decode())))
-    assert len(rows) == 2 and rows[0]["placements"] == "1 2 3 4" and rows[0]["player_b"] == ""
-    assert len(rows[0]["player_a"].split(" / ")) == 4
+    assert len(rows) == 2 and rows[0]["placements"] == "1 2 3 4" and rows[0]["seat_count"] == "4"
+    first = rnd.matches.get(table=1)
+    assert rows[0]["seats"].split(" / ") == [reg.display_name for reg in seat_regs(first)]
+    assert rows[0]["status"] == "confirmed" and json.loads(rows[0]["record"]) == {"placements": [1, 2, 3, 4]}
 
 
 def test_the_organiser_sees_why_each_pairing_was_made(client, organiser, alice):
