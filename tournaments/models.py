@@ -216,6 +216,9 @@ class Match(models.Model):
     draws = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Drawn games of the confirmed result (None until confirmed)")
 
+    #: The seats in seat order, set by ``tournaments.services.results.seats_of`` (and selectors) when loaded.
+    seat_list: list[Seat]
+
     class Meta:
         ordering = ["round__number", "table"]
         constraints = [models.UniqueConstraint(fields=["round", "table"], name="one_match_per_table")]

@@ -99,7 +99,7 @@ class MatchSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(SeatSerializer(many=True))
     def get_seats(self, obj: Match) -> list[dict]:
-        return SeatSerializer(self._seats(obj), many=True).data
+        return list(SeatSerializer(self._seats(obj), many=True).data)
 
     def get_is_bye(self, obj: Match) -> bool:
         return len(self._seats(obj)) == 1
@@ -255,7 +255,8 @@ class SubmissionSerializer(serializers.Serializer):
 
     id = serializers.IntegerField(source="submission.id")
     match = serializers.IntegerField(source="submission.match_id")
-    source = serializers.CharField(source="submission.source",
+    # DRF's metaclass takes declared fields off the class, so this does not shadow Field.source at run time.
+    source = serializers.CharField(source="submission.source",  # type: ignore[assignment]
                                    help_text="player, organiser, penalty or pairing")
     submitted_by = serializers.CharField(source="by")
     submitted_at = serializers.DateTimeField(source="at")

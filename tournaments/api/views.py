@@ -4,6 +4,8 @@ output serializer. Same permissions as the pages (the services check who may act
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, extend_schema
@@ -62,7 +64,8 @@ class TournamentServiceAction(APIView):
     """Base of the organiser's tournament actions: POST (no body) calls ``service``; answers the tournament."""
 
     permission_classes = [permissions.IsAuthenticated]
-    service = None  # set by each subclass: a tournaments.services function(tournament=, actor=)
+    # Set by each subclass: a tournaments.services function(tournament=, actor=) -> Tournament.
+    service: Callable[..., Tournament]
 
     @extend_schema(request=None, responses={200: s.TournamentSerializer})
     def post(self, request, pk: int):

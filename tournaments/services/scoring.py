@@ -200,9 +200,9 @@ def _duel(record: dict[str, Any], penalties: Sequence[PenaltyEffect], *, best_of
     needed = best_of // 2 + 1
     if losers:
         winner = 2 if losers[0] == 1 else 1
-        wins = (needed, 0) if winner == 1 else (0, needed)
-        return Outcome(wins=wins, placements=(1, 2) if winner == 1 else (2, 1), draws=0)
-    penalty_games = [{"winners": [2 if p.seat == 1 else 1], "drawn": False, "mulligan_by": None,
+        return Outcome(wins=(needed, 0) if winner == 1 else (0, needed),
+                       placements=(1, 2) if winner == 1 else (2, 1), draws=0)
+    penalty_games: list[dict[str, Any]] = [{"winners": [2 if p.seat == 1 else 1], "drawn": False, "mulligan_by": None,
                       "unfinished": False, "deck_out": False, "counts": None}
                      for p in penalties if p.kind == "game_loss"]
     played = record.get("games", [])
@@ -211,13 +211,13 @@ def _duel(record: dict[str, Any], penalties: Sequence[PenaltyEffect], *, best_of
         score = score_match(games, best_of, end_of_round=end_of_round, elimination=elimination)
     except RulesError as exc:
         if exc.code == "no_games" and penalty_games and not played:
-            wins = [0, 0]
+            counted = [0, 0]
             for g in penalty_games:
-                wins[g["winners"][0] - 1] += 1
-            return Outcome(wins=(wins[0], wins[1]), placements=_places(wins), draws=0, decided=max(wins) >= needed)
+                counted[g["winners"][0] - 1] += 1
+            return Outcome(wins=(counted[0], counted[1]), placements=_places(counted), draws=0,
+                           decided=max(counted) >= needed)
         raise _user_error(exc) from exc
-    wins = list(score.wins)
-    return Outcome(wins=(wins[0], wins[1]), placements=_places(wins), draws=score.draws, decided=score.decided)
+    return Outcome(wins=score.wins, placements=_places(score.wins), draws=score.draws, decided=score.decided)
 
 
 def _places(wins: Sequence[int]) -> tuple[int, ...]:

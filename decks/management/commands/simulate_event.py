@@ -105,6 +105,7 @@ class Command(BaseCommand):
                     services.result_confirm(submission=report, actor=b)
             if not drop_done and rnd.number == 3 and structure in ("swiss", "pods") and not rnd.is_elimination:
                 quitter = tournament.registrations.order_by("id").last()
+                assert quitter is not None
                 services.player_drop(registration=quitter, actor=quitter.player)
                 drop_done = True
                 self.stdout.write(f"{quitter.display_name} dropped after round 3.")
@@ -144,21 +145,23 @@ class Command(BaseCommand):
         return user
 
     def _play(self, rng: random.Random, best_of: int, sa: float, sb: float, *, force_draw: bool,
-              elimination: bool) -> tuple[list[dict], int]:
+              elimination: bool) -> tuple[list[dict[str, object]], int]:
         """Games of one match: the stronger player more likely wins; some mulligans and drawn games.
 
-        Elimination matches have no drawn games, and best-of is odd, so they always have a winner.
+        A Swiss match ends after ``best_of`` counted games; an elimination match goes on until a player
+        has won the games needed (drawn games do not count toward best of N there).
         """
         need = best_of // 2 + 1
         wins = {"a": 0, "b": 0}
-        games: list[dict] = []
+        games: list[dict[str, object]] = []
         mulligans = 0
         last_mulligan: tuple[str, int] | None = None
         if force_draw:  # one drawn match: 1-1 and a drawn third game
-            return [{"winner": "a"}, {"winner": "b"}, {"drawn": True}][:best_of], 0
+            draw: list[dict[str, object]] = [{"winner": "a"}, {"winner": "b"}, {"drawn": True}]
+            return draw[:best_of], 0
         p_a = 1 / (1 + 10 ** ((sb - sa) / 2))
         counted = 0
-        while max(wins.values()) < need and counted < best_of:
+        while max(wins.values()) < need and (elimination or counted < best_of):
             if rng.random() < 0.08:
                 seat = rng.choice("ab")
                 streak = last_mulligan[1] + 1 if last_mulligan and last_mulligan[0] == seat else 1
@@ -168,10 +171,11 @@ class Command(BaseCommand):
                     mulligans += 1
                     continue
             last_mulligan = None
-            counted += 1
-            if not elimination and rng.random() < 0.04:
+            if rng.random() < 0.04:
                 games.append({"drawn": True})
+                counted += 0 if elimination else 1
                 continue
+            counted += 1
             winner = "a" if rng.random() < p_a else "b"
             wins[winner] += 1
             games.append({"winner": winner})
