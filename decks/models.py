@@ -115,3 +115,27 @@ class DeckReplacement(models.Model):
 
     class Meta:
         ordering = ["-requested_at", "-id"]
+
+
+class RegisteredDeck(models.Model):
+    """A player's registered deck for a tournament: their latest legal submission (``DeckSubmission``).
+
+    One row per registration that has one; the decks app keeps ``Registration.has_legal_deck`` in step
+    (``decks.services.register_deck``), so ``tournaments`` knows whether a player may start without
+    knowing about decklists.
+    """
+
+    registration = models.OneToOneField(
+        "tournaments.Registration", on_delete=models.CASCADE, primary_key=True, related_name="registered_deck")
+    submission = models.ForeignKey(DeckSubmission, on_delete=models.PROTECT, related_name="+")
+    since = models.DateTimeField(auto_now=True)
+
+    @staticmethod
+    def submission_of(registration) -> DeckSubmission | None:
+        """The registered deck of ``registration``, or None (1 query unless ``registered_deck__submission``
+        was selected)."""
+        try:
+            return registration.registered_deck.submission
+        except RegisteredDeck.DoesNotExist:
+            return None
+

@@ -12,7 +12,7 @@ from rules.decklists import Decklist, DecklistError, read_decklist
 from rules.formats import DeckFormat
 from rules.legality import check_deck
 
-from decks.models import CardRecord, DeckSubmission
+from decks.models import CardRecord, DeckSubmission, RegisteredDeck
 from tournaments.catalogue import get_catalogue
 from tournaments.models import Registration, Round, Seat, Tournament
 from tournaments.services.permissions import is_tournament_organiser
@@ -44,7 +44,8 @@ def published_decklists(tournament: Tournament) -> list[Registration]:
     """Registrations whose registered deck the public may see, in registration order."""
     if tournament.decklists_published == Tournament.Publication.NONE:
         return []
-    regs = tournament.registrations.filter(deck__isnull=False, withdrawn=False).select_related("player", "deck")
+    regs = tournament.registrations.filter(has_legal_deck=True, withdrawn=False).select_related(
+        "player", "registered_deck__submission")
     if tournament.decklists_published == Tournament.Publication.TOP_CUT:
         regs = regs.filter(pk__in=top_cut_ids(tournament))
     return list(regs)
@@ -168,8 +169,9 @@ def exportable_submission(user, registration: Registration, submission_id: int |
         if not private_view:
             return None
         return registration.deck_submissions.filter(pk=submission_id).first()
-    if registration.deck_id:
-        return registration.deck
+    registered = RegisteredDeck.submission_of(registration)
+    if registered is not None:
+        return registered
     return registration.deck_submissions.first() if private_view else None
 
 

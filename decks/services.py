@@ -18,7 +18,7 @@ from rules.formats import DeckFormat
 from rules.legality import check_deck
 from rules.replacements import ReplacementError, apply_replacement, replacement_timing
 
-from decks.models import CardRecord, DeckCheck, DeckReplacement, DeckSubmission
+from decks.models import CardRecord, DeckCheck, DeckReplacement, DeckSubmission, RegisteredDeck
 from tournaments.catalogue import get_catalogue
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import AuditEntry, Registration, Seat, Tournament
@@ -70,9 +70,20 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
         format_version=tournament.format_version,
     )
     if verdict.legal:
-        registration.deck = submission
-        registration.save(update_fields=["deck"])
+        register_deck(registration, submission)
     return submission
+
+
+def register_deck(registration: Registration, submission: DeckSubmission | None) -> None:
+    """Make ``submission`` the registered deck of ``registration`` (None: it has none) and keep
+    ``Registration.has_legal_deck`` in step."""
+    if submission is None:
+        RegisteredDeck.objects.filter(registration=registration).delete()
+    else:
+        RegisteredDeck.objects.update_or_create(registration=registration, defaults={"submission": submission})
+    if registration.has_legal_deck != (submission is not None):
+        registration.has_legal_deck = submission is not None
+        registration.save(update_fields=["has_legal_deck"])
 
 
 def _has_been_paired(registration: Registration) -> bool:
@@ -140,7 +151,8 @@ def deck_checks_pick(*, tournament: Tournament, actor, registrations: list[Regis
         if any(r.tournament_id != tournament.pk for r in registrations):
             raise UserError("Every player picked must be registered for this tournament.", code="not_registered")
     return [
-        DeckCheck.objects.create(tournament=tournament, round_number=round_number, registration=r, deck=r.deck,
+        DeckCheck.objects.create(tournament=tournament, round_number=round_number, registration=r,
+                                 deck=RegisteredDeck.submission_of(r),
                                  picked_by=actor, random_pick=random_pick, seed=seed)
         for r in registrations
     ]
@@ -180,18 +192,19 @@ def deck_replacement_request(*, registration: Registration, actor, destroyed: st
     Conflict (decks not locked yet: just submit a new list), UserError (unknown card, card
     not in the registered deck).
     """
-    registration = Registration.objects.select_related("tournament", "deck").get(pk=registration.pk)
+    registration = Registration.objects.select_related("tournament", "registered_deck__submission").get(pk=registration.pk)
     if actor.pk != registration.player_id:
         raise NotAllowed("Only the player may ask to replace a card in their own deck.")
     tournament = registration.tournament
     if not tournament.decks_locked:
         raise Conflict("Decklists are not locked yet: submit a new decklist instead.", code="not_locked")
-    if registration.deck is None:
+    registered = RegisteredDeck.submission_of(registration)
+    if registered is None:
         raise Conflict("You have no registered deck.", code="no_deck")
     destroyed_card = _resolve(destroyed, "Destroyed card")
     replacement_card = _resolve(replacement, "Replacement card")
     try:
-        apply_replacement(_registered_decklist(registration.deck), destroyed_card, replacement_card)
+        apply_replacement(_registered_decklist(registered), destroyed_card, replacement_card)
     except ReplacementError as exc:
         raise UserError(exc.message, code=exc.code, params=exc.params) from exc
     round_number = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
@@ -209,17 +222,21 @@ def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = 
     refused (UserError naming the violations) and nothing changes.
     """
     replacement = DeckReplacement.objects.select_for_update().get(pk=replacement.pk)
-    registration = Registration.objects.select_related("tournament", "deck").get(pk=replacement.registration_id)
+    registration = Registration.objects.select_related("tournament", "registered_deck__submission").get(pk=replacement.registration_id)
     tournament = registration.tournament
     require_organiser(actor, tournament)
     if replacement.status != DeckReplacement.Status.PENDING:
         raise Conflict("This request has already been decided.", code="decided")
     if not approve and not reason.strip():
         raise UserError("Say why the replacement is rejected.", code="reason_required")
-    before = {"deck": registration.deck_id, "card": replacement.destroyed_card}
+    registered = RegisteredDeck.submission_of(registration)
+    if registered is None:
+        raise Conflict(f"{registration.display_name} has no registered deck.", code="no_deck")
+    before = {"deck": registered.pk, "card": replacement.destroyed_card}
+    after_deck = registered.pk
     if approve:
         catalogue = get_catalogue()
-        decklist = apply_replacement(_registered_decklist(registration.deck),
+        decklist = apply_replacement(_registered_decklist(registered),
                                      catalogue.get(replacement.destroyed_card),
                                      catalogue.get(replacement.replacement_card))
         verdict = check_deck(decklist, DeckFormat.from_dict(tournament.deck_format))
@@ -228,12 +245,12 @@ def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = 
                             + "; ".join(v.message for v in verdict.violations), code="illegal_after_replacement")
         submission = DeckSubmission.objects.create(
             registration=registration, submitted_by=registration.player, source_format="replacement",
-            title=registration.deck.title, text=decklist.to_text(), cards=[c.key for c in decklist.cards],
+            title=registered.title, text=decklist.to_text(), cards=[c.key for c in decklist.cards],
             legal=True, verdict=verdict.to_dict(), format_version=tournament.format_version,
         )
-        registration.deck = submission
-        registration.save(update_fields=["deck"])
+        register_deck(registration, submission)
         replacement.result_deck = submission
+        after_deck = submission.pk
     replacement.status = DeckReplacement.Status.APPROVED if approve else DeckReplacement.Status.REJECTED
     replacement.decided_by, replacement.decided_at, replacement.reason = actor, timezone.now(), reason.strip()
     replacement.save(update_fields=["status", "decided_by", "decided_at", "reason", "result_deck"])
@@ -241,7 +258,7 @@ def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = 
         tournament=tournament, actor=actor, action=AuditEntry.Action.DECK_REPLACEMENT,
         reason=reason.strip() or "Approved (Enter Darkness Together)",
         before={**before, "player": registration.display_name},
-        after={"deck": registration.deck_id, "card": replacement.replacement_card if approve else
+        after={"deck": after_deck, "card": replacement.replacement_card if approve else
                replacement.destroyed_card, "status": replacement.status, "timing": replacement.timing},
     )
     return replacement
@@ -256,10 +273,11 @@ def decks_recheck(*, tournament: Tournament, deck_format: DeckFormat, actor) -> 
     change's transaction (``decks.receivers``, on ``tournaments.signals.format_changed``).
     """
     catalogue = get_catalogue()
-    registrations = (Registration.objects.select_for_update(of=("self",)).select_related("deck")
+    registrations = (Registration.objects.select_for_update(of=("self",))
                      .filter(tournament=tournament, withdrawn=False))
     for registration in registrations:
-        latest = registration.deck or registration.deck_submissions.order_by("-submitted_at", "-id").first()
+        latest = (RegisteredDeck.submission_of(registration)
+                  or registration.deck_submissions.order_by("-submitted_at", "-id").first())
         if latest is None:
             continue
         decklist = Decklist(cards=tuple(catalogue.get(key) for key in latest.cards), title=latest.title)
@@ -269,5 +287,4 @@ def decks_recheck(*, tournament: Tournament, deck_format: DeckFormat, actor) -> 
             title=latest.title, text=latest.text, cards=list(latest.cards), legal=verdict.legal,
             verdict=verdict.to_dict(), format_version=tournament.format_version,
         )
-        registration.deck = recheck if verdict.legal else None
-        registration.save(update_fields=["deck"])
+        register_deck(registration, recheck if verdict.legal else None)

@@ -167,10 +167,10 @@ def make_event(organiser, players: int, *, structure: str = "pods", legal_decks:
     ``legal_decks``: every player submits the sample deck (slower); otherwise the first does and
     the others are given the same legal submission. Returns (tournament, {user: registration}).
     """
-    from decks.services import deck_submit
+    from decks.services import deck_submit, register_deck
     from tests.factories import UserFactory
     from tournaments import services
-    from tournaments.models import Registration, Tournament
+    from tournaments.models import Tournament
 
     t = services.tournament_create(actor=organiser, name="Pods Night", date=datetime.date(2026, 12, 5),
                                    deck_format_id="55", structure=structure, **options)
@@ -183,9 +183,9 @@ def make_event(organiser, players: int, *, structure: str = "pods", legal_decks:
         if legal_decks or first_deck is None:
             deck_submit(registration=reg, actor=user, data=LEGAL_55.read_bytes(), filename=LEGAL_55.name)
             reg.refresh_from_db()
-            first_deck = first_deck or reg.deck
+            first_deck = first_deck or deck_of(reg)
         else:
-            Registration.objects.filter(pk=reg.pk).update(deck=first_deck)
+            register_deck(reg, first_deck)
             reg.refresh_from_db()
         regs[user] = reg
     services.tournament_start(tournament=t, actor=organiser)
@@ -205,3 +205,17 @@ def pods_four(organiser, django_capture_on_commit_callbacks):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "web: drives the pages or the API")
+
+
+def deck_of(registration):
+    """The registered deck (a DeckSubmission) of a registration, read fresh, or None."""
+    from decks.models import RegisteredDeck
+
+    found = RegisteredDeck.objects.filter(registration_id=registration.pk).select_related("submission").first()
+    return found.submission if found is not None else None
+
+
+def deck_pk(registration):
+    """The id of the registered deck of a registration, or None."""
+    deck = deck_of(registration)
+    return deck.pk if deck is not None else None

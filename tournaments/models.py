@@ -132,10 +132,8 @@ class Registration(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="registrations")
     registered_at = models.DateTimeField(auto_now_add=True)
-    deck = models.ForeignKey(
-        "decks.DeckSubmission", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-        help_text="The registered deck: the latest legal submission",
-    )
+    has_legal_deck = models.BooleanField(
+        default=False, help_text="A legal decklist is registered (kept up to date by the decks app, which owns decklists)")
     dropped_after_round = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Last round played; never paired after it"
     )

@@ -11,7 +11,7 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from decks.models import DeckSubmission
+from decks.models import DeckSubmission, RegisteredDeck
 from decks.selectors import can_view_decklist, deck_export, exportable_submission
 from decks.services import deck_submit
 from decks.pages.views import UploadTooLarge, upload_refusal
@@ -62,9 +62,10 @@ class RegistrationDeck(APIView):
             raise NotAllowed("Decklists are private to their owner and the organiser.")
         private_view = request.user.pk == registration.player_id or is_tournament_organiser(
             request.user, registration.tournament)
-        latest = registration.deck_submissions.first() if private_view else registration.deck
+        registered = RegisteredDeck.submission_of(registration)
+        latest = registration.deck_submissions.first() if private_view else registered
         return Response({
-            "registered": DeckSubmissionSerializer(registration.deck).data if registration.deck else None,
+            "registered": DeckSubmissionSerializer(registered).data if registered else None,
             "latest": DeckSubmissionSerializer(latest).data if latest else None,
         })
 
@@ -121,7 +122,7 @@ class RegistrationDeckExport(APIView):
                    403: OpenApiResponse(description="Private decklist"), 404: OpenApiResponse(description="No deck")},
     )
     def get(self, request, pk: int, registration_id: int):
-        registration = get_object_or_404(Registration.objects.select_related("tournament", "deck"),
+        registration = get_object_or_404(Registration.objects.select_related("tournament", "registered_deck__submission"),
                                          pk=registration_id, tournament_id=pk)
         if not can_view_decklist(request.user, registration):
             raise NotAllowed("Decklists are private to their owner and the organiser.")

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from rules.deck_export import CARD_TYPE_ORDER, group_by_type
 from rules.decklists import DecklistError
 
+from decks.models import RegisteredDeck
 from decks.pages.forms import DeckForm
 from decks.pages.shortcuts import attempt, tournament_or_404
 from decks.selectors import (
@@ -196,7 +197,7 @@ def suggestion_context(params) -> dict:
 def deck_export_view(request: HttpRequest, pk: int, registration_id: int) -> HttpResponse:
     """Download a decklist as text (``?as=text``) or CrossFire .cfd (``?as=cfd``); the same
     privacy as reading it (owner and organiser, or anyone once published)."""
-    registration = get_object_or_404(Registration.objects.select_related("tournament", "deck"),
+    registration = get_object_or_404(Registration.objects.select_related("tournament", "registered_deck__submission"),
                                      pk=registration_id, tournament_id=pk)
     if not can_view_decklist(request.user, registration):
         raise PermissionDenied("Decklists are private to their owner and the organiser.")
@@ -281,10 +282,10 @@ def _deck_page(request, tournament, registration, form=None, *, status: int = 20
         submissions = submissions_for(registration)
         latest = submissions[0] if submissions else None
     else:  # a published list: the registered deck only, never the player's earlier attempts
-        latest = registration.deck
+        latest = RegisteredDeck.submission_of(registration)
     return render(request, "decks/deck.html", {
         "t": tournament, "registration": registration, "form": form, "latest": latest,
-        "registered": registration.deck, "owner": request.user.pk == registration.player_id,
+        "registered": RegisteredDeck.submission_of(registration), "owner": request.user.pk == registration.player_id,
         "replacements": registration.deck_replacements.all() if private_view else [],
         **(extra or {}),
     }, status=status)

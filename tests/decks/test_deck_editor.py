@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.conftest import deck_of
 from decks.models import DeckSubmission
 from tests.conftest import LEGAL_55
 
@@ -58,7 +59,7 @@ def test_the_preview_never_saves(client, tournament, alice_registered):
     client.post(preview_url(tournament), {"text": legal_text(LEGAL_55.read_bytes())}, **HTMX)
     client.post(preview_url(tournament), {"text": "War Party"}, **HTMX)
     assert DeckSubmission.objects.count() == before
-    assert tournament.registrations.get(player=alice_registered).deck is None
+    assert deck_of(tournament.registrations.get(player=alice_registered)) is None
 
 
 def test_unknown_cards_get_a_friendly_message_with_suggestions(client, tournament, alice_registered):
@@ -131,7 +132,7 @@ def test_submitting_still_registers_a_legal_deck(client, tournament, alice_regis
     response = client.post(reverse("decks:deck", args=[tournament.pk]),
                            {"text": legal_text(LEGAL_55.read_bytes()), "action": "submit"}, follow=True)
     assert "Your deck is legal and registered." in response.content.decode()
-    assert tournament.registrations.get(player=alice_registered).deck is not None
+    assert deck_of(tournament.registrations.get(player=alice_registered)) is not None
 
 
 def test_the_preview_checks_against_the_tournaments_own_format(client, tournament, organiser, alice_registered):

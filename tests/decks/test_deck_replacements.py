@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.conftest import deck_of, deck_pk
 from decks.models import DeckReplacement
 from decks.services import deck_replacement_decide, deck_replacement_request
 from tournaments.errors import Conflict, NotAllowed, UserError
@@ -17,7 +18,7 @@ def _a_card_in(registration, card_type="Champion"):
     from tournaments.catalogue import get_catalogue
 
     catalogue = get_catalogue()
-    return next(catalogue.get(k) for k in registration.deck.cards if catalogue.get(k).card_type == card_type)
+    return next(catalogue.get(k) for k in deck_of(registration).cards if catalogue.get(k).card_type == card_type)
 
 
 def test_the_same_card_back_is_approved_and_registered_as_a_new_legal_list(round_one, registered, alice, organiser):
@@ -26,10 +27,10 @@ def test_the_same_card_back_is_approved_and_registered_as_a_new_legal_list(round
     request = deck_replacement_request(registration=alice_reg, actor=alice, destroyed=card.key,
                                        replacement=card.name)
     assert request.timing == "end_of_game"
-    old_deck = alice_reg.deck_id
+    old_deck = deck_pk(alice_reg)
     deck_replacement_decide(replacement=request, actor=organiser, approve=True)
     alice_reg.refresh_from_db()
-    assert alice_reg.deck_id != old_deck and alice_reg.deck.legal
+    assert deck_pk(alice_reg) != old_deck and deck_of(alice_reg).legal
     assert AuditEntry.objects.get(action=AuditEntry.Action.DECK_REPLACEMENT).before["deck"] == old_deck
 
 
@@ -40,11 +41,11 @@ def test_a_replacement_that_would_make_the_deck_illegal_is_refused(round_one, re
     request = deck_replacement_request(registration=alice_reg, actor=alice, destroyed=realm.key,
                                        replacement=champion.key)  # a second copy of a champion
     assert request.timing == "end_of_round"
-    old_deck = alice_reg.deck_id
+    old_deck = deck_pk(alice_reg)
     with pytest.raises(UserError, match="would not be legal"):
         deck_replacement_decide(replacement=request, actor=organiser, approve=True)
     alice_reg.refresh_from_db()
-    assert alice_reg.deck_id == old_deck
+    assert deck_pk(alice_reg) == old_deck
     assert DeckReplacement.objects.get().status == "pending"
 
 

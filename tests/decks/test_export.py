@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 from django.urls import reverse
 
+from tests.conftest import deck_of
 from decks.services import decklists_publish
 from tournaments.catalogue import get_catalogue
 from rules.decklists import read_decklist
@@ -33,12 +34,12 @@ def test_the_owner_downloads_the_registered_deck_and_it_reads_back(client, regis
     assert response["Content-Disposition"].startswith("attachment; filename=")
     assert response["Content-Disposition"].endswith(f'.{"txt" if as_ == "text" else "cfd"}"')
     deck = read_decklist(response.content, get_catalogue())
-    assert Counter(card.key for card in deck.cards) == Counter(alice_reg.deck.cards)
+    assert Counter(card.key for card in deck.cards) == Counter(deck_of(alice_reg).cards)
     assert deck.source_format == as_
-    assert deck.title == alice_reg.deck.title
+    assert deck.title == deck_of(alice_reg).title
     if as_ == "cfd":
         assert deck.declared_format == "55"
-        assert [card.key for card in deck.cards] == alice_reg.deck.cards  # same order too
+        assert [card.key for card in deck.cards] == deck_of(alice_reg).cards  # same order too
 
 
 def test_the_text_export_has_counted_lines_and_the_notes(client, registered, tournament, alice):

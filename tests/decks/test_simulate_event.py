@@ -35,7 +35,7 @@ def test_a_small_simulated_event_plays_swiss_and_a_top_4_to_a_winner():
     assert not Match.objects.annotate(n=Count("submissions", filter=Q(submissions__state="confirmed"))) \
         .exclude(n=1).exists()
     # every player had a legal registered deck
-    assert not Registration.objects.filter(deck__isnull=True).exists()
+    assert not Registration.objects.filter(has_legal_deck=False).exists()
 
 
 @pytest.mark.parametrize(("structure", "kinds"), [

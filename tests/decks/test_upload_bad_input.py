@@ -13,6 +13,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import deck_of, deck_pk
 from decks.models import DeckSubmission
 from tournaments.catalogue import get_catalogue
 from rules.decklists import DecklistError, read_decklist
@@ -37,9 +38,9 @@ def upload(name: str, content: bytes) -> SimpleUploadedFile:
 
 
 def assert_unchanged(registration, submissions_before: int) -> None:
-    deck_before = registration.deck_id
+    deck_before = deck_pk(registration)
     registration.refresh_from_db()
-    assert registration.deck_id == deck_before and deck_before is not None
+    assert deck_pk(registration) == deck_before and deck_before is not None
     assert DeckSubmission.objects.count() == submissions_before
 
 
@@ -133,7 +134,7 @@ def test_page_latin1_and_utf8_files_read_the_same(client, registered, tournament
     assert latest.cards == ["3rd/54", "BR/109"]
     assert not latest.legal
     alice_reg.refresh_from_db()
-    assert alice_reg.deck.legal and alice_reg.deck_id != latest.pk  # the illegal deck did not replace it
+    assert deck_of(alice_reg).legal and deck_pk(alice_reg) != latest.pk  # the illegal deck did not replace it
 
 
 @pytest.mark.parametrize("encoding", ["latin-1", "utf-8"])
@@ -210,14 +211,14 @@ def test_the_upload_endpoints_answer_random_bytes_with_a_4xx_or_a_stored_illegal
         client, registered, tournament, alice, data, as_file):
     alice_reg, _ = registered
     client.force_login(alice)
-    legal = alice_reg.deck_id
+    legal = deck_pk(alice_reg)
     if as_file:
         response = client.post(deck_api(tournament, alice_reg), {"file": upload("random.cfd", data)})
     else:
         response = client.post(deck_page(tournament), {"file": io.BytesIO(data) if data else ""})
     assert response.status_code < 500
     alice_reg.refresh_from_db()
-    assert alice_reg.deck_id == legal
+    assert deck_pk(alice_reg) == legal
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -225,15 +226,15 @@ def test_the_upload_endpoints_answer_random_bytes_with_a_4xx_or_a_stored_illegal
 def test_the_deck_page_answers_random_lines_without_a_500(client, registered, tournament, alice, lines):
     alice_reg, _ = registered
     client.force_login(alice)
-    legal = alice_reg.deck_id
+    legal = deck_pk(alice_reg)
     response = client.post(deck_page(tournament), {"text": "\n".join(lines).replace("\x00", "")})
     assert response.status_code < 500
     alice_reg.refresh_from_db()
-    assert alice_reg.deck_id == legal
+    assert deck_pk(alice_reg) == legal
 
 
 def test_the_registered_deck_is_the_sample(registered):
-    assert registered[0].deck.filename == LEGAL_55.name
+    assert deck_of(registered[0]).filename == LEGAL_55.name
 
 
 def test_with_csrf_checks_on_a_50_mb_file_still_gets_the_friendly_413(registered, tournament, alice):

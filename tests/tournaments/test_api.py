@@ -7,11 +7,12 @@ import datetime
 import pytest
 from rest_framework.test import APIClient
 
-from decks.services import deck_submit
+from tests.conftest import deck_of
+from decks.services import deck_submit, register_deck
 from tests.conftest import LEGAL_55
 from tests.factories import UserFactory
 from tournaments import services
-from tournaments.models import AuditEntry, Match, Registration, ResultSubmission, Tournament
+from tournaments.models import AuditEntry, Match, ResultSubmission, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -189,9 +190,9 @@ def make_event(organiser, players: int, **options):
         if deck is None:
             deck_submit(registration=reg, actor=user, data=LEGAL_55.read_bytes(), filename=LEGAL_55.name)
             reg.refresh_from_db()
-            deck = reg.deck
+            deck = deck_of(reg)
         else:
-            Registration.objects.filter(pk=reg.pk).update(deck=deck)
+            register_deck(reg, deck)
         users.append(user)
     services.tournament_start(tournament=t, actor=organiser)
     t.refresh_from_db()

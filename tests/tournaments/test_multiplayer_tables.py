@@ -11,14 +11,15 @@ from rest_framework.test import APIClient
 from django.urls import reverse
 from rules.standings import compute_standings
 
-from decks.services import deck_submit
+from tests.conftest import deck_of
+from decks.services import deck_submit, register_deck
 from tests.conftest import LEGAL_55
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.adapters import history_for, standings_options
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tests.conftest import seat_regs
-from tournaments.models import AuditEntry, Match, Registration, ResultSubmission, Seat, StandingsSnapshot, Tournament
+from tournaments.models import AuditEntry, Match, ResultSubmission, Seat, StandingsSnapshot, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -44,9 +45,9 @@ def make_event(organiser, players: int, *, structure: str = "pods", legal_decks:
         if legal_decks or first_deck is None:
             deck_submit(registration=reg, actor=user, data=LEGAL_55.read_bytes(), filename=LEGAL_55.name)
             reg.refresh_from_db()
-            first_deck = first_deck or reg.deck
+            first_deck = first_deck or deck_of(reg)
         else:
-            Registration.objects.filter(pk=reg.pk).update(deck=first_deck)
+            register_deck(reg, first_deck)
         regs[user] = reg
     services.tournament_start(tournament=t, actor=organiser)
     t.refresh_from_db()
@@ -100,7 +101,7 @@ def test_a_pods_event_of_ten_from_pairing_to_its_winner(organiser, django_captur
     capture = django_capture_on_commit_callbacks
     t, regs = make_event(organiser, 10, swiss_rounds=2, placement_points="5,3,2,1")
     assert t.tiebreakers == "pods"
-    assert all(r.deck is not None and r.deck.legal for r in regs.values())
+    assert all(deck_of(r) is not None and deck_of(r).legal for r in regs.values())
 
     round_1 = pair(t, organiser, 11, capture)
     tables = tables_of(round_1)

@@ -6,6 +6,7 @@ import datetime
 
 import pytest
 
+from tests.conftest import deck_of, deck_pk
 from decks.models import DeckSubmission
 from decks.services import deck_submit
 from tests.conftest import LEGAL_55, seat_regs, seat_users, seat_wins
@@ -21,18 +22,18 @@ WIN_A_2_0 = [{"winner": "a"}, {"winner": "a"}]
 
 def test_a_legal_deck_becomes_the_registered_deck(registered):
     alice_reg, _ = registered
-    assert alice_reg.deck is not None and alice_reg.deck.legal
-    assert alice_reg.deck.verdict["total_cards"] == 55
+    assert deck_of(alice_reg) is not None and deck_of(alice_reg).legal
+    assert deck_of(alice_reg).verdict["total_cards"] == 55
 
 
 def test_an_illegal_deck_is_stored_with_its_verdict_but_keeps_the_legal_one(registered, alice):
     alice_reg, _ = registered
-    legal = alice_reg.deck
+    legal = deck_of(alice_reg)
     submission = deck_submit(registration=alice_reg, actor=alice, data="3rd/54\n3rd/54\nElminster")
     alice_reg.refresh_from_db()
     assert not submission.legal
     assert {v["code"] for v in submission.verdict["violations"]} >= {"deck_size"}
-    assert alice_reg.deck == legal
+    assert deck_of(alice_reg) == legal
 
 
 @pytest.mark.parametrize("data", [b"", b"\x00\x01\x02\xff\xfe garbage", "   \n\n"])
@@ -43,7 +44,7 @@ def test_an_unreadable_or_empty_deck_is_refused_and_nothing_is_saved(registered,
         deck_submit(registration=alice_reg, actor=alice, data=data)
     assert DeckSubmission.objects.count() == before
     alice_reg.refresh_from_db()
-    assert alice_reg.deck.legal
+    assert deck_of(alice_reg).legal
 
 
 def test_an_unknown_card_is_refused_with_the_name_looked_for(registered, alice):
@@ -55,11 +56,11 @@ def test_an_unknown_card_is_refused_with_the_name_looked_for(registered, alice):
 
 def test_a_deck_submitted_after_the_lock_is_refused(round_one, registered, alice):
     alice_reg, _ = registered
-    before = alice_reg.deck_id
+    before = deck_pk(alice_reg)
     with pytest.raises(Conflict, match="locked"):
         deck_submit(registration=alice_reg, actor=alice, data=LEGAL_55.read_bytes())
     alice_reg.refresh_from_db()
-    assert alice_reg.deck_id == before
+    assert deck_pk(alice_reg) == before
 
 
 def test_only_the_player_may_submit_their_deck(registered, bob):

@@ -64,7 +64,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def get_has_legal_deck(self, obj: Registration) -> bool:
-        return obj.deck_id is not None
+        return obj.has_legal_deck
 
 
 class SeatSerializer(serializers.ModelSerializer):

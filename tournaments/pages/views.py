@@ -278,7 +278,7 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
     latest = tournament.rounds.order_by("-number").first()
     return render(request, "tournaments/site/manage.html", {
         "t": tournament,
-        "registrations": tournament.registrations.select_related("player", "deck"),
+        "registrations": tournament.registrations.select_related("player"),
         "open_matches": open_matches,
         "audit": AuditEntry.objects.filter(tournament=tournament).select_related("actor", "match__round")[:100],
         "forbidden_pairs": tournament.forbidden_pairs.select_related("player_a__player", "player_b__player"),

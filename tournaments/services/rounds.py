@@ -45,7 +45,7 @@ BYE_REASON = "Bye: scored as a 2-0 match win (Magic Tournament Rules, Appendix C
 
 def _waiting(tournament: Tournament) -> set[str]:
     """Late entrants who have no legal deck registered yet: not paired until they have one."""
-    return {str(pk) for pk in tournament.registrations.filter(withdrawn=False, late_entry=True, deck__isnull=True)
+    return {str(pk) for pk in tournament.registrations.filter(withdrawn=False, late_entry=True, has_legal_deck=False)
             .values_list("pk", flat=True)}
 
 

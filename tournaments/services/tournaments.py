@@ -250,7 +250,7 @@ def tournament_start(*, tournament: Tournament, actor) -> Tournament:
             f"A tournament needs at least 2 players to pair; {len(registrations)} registered.",
             code="too_few_players",
         )
-    missing = [r.display_name for r in registrations if r.deck_id is None]
+    missing = [r.display_name for r in registrations if not r.has_legal_deck]
     if missing:
         raise UserError(
             "These players have no legal deck registered: " + ", ".join(sorted(missing))
