@@ -31,6 +31,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from rules.results import COUNT_ORDER
+
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import AuditEntry, Match, Penalty, ResultSubmission, Seat
 from tournaments.services.permissions import require_organiser
@@ -134,9 +136,11 @@ def describe_record(record: dict[str, Any], names: dict[int, str]) -> list[str]:
             text = "a draw pile ran out" + (f" ({text})" if game.get("winners") else "")
         counts = game.get("counts")
         if counts:
+            # COUNT_ORDER, not the stored order: PostgreSQL's jsonb does not keep the keys' order.
             text += "; counts " + "; ".join(
-                f"{names.get(int(seat), seat)}: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in values.items())
-                for seat, values in sorted(counts.items()))
+                f"{names.get(int(seat), seat)}: " + ", ".join(
+                    f"{k.replace('_', ' ')} {values[k]}" for k in COUNT_ORDER if k in values)
+                for seat, values in sorted(counts.items(), key=lambda item: int(item[0])))
         lines.append(f"Game {number}: {text}")
     return lines
 
