@@ -67,10 +67,32 @@ def _create_error_field(exc: UserError) -> str | None:
     return exc.code if exc.code in fields else None
 
 
+def structure_text(t: Tournament) -> str:
+    """The tournament's structure in words, for its page (the table size decides, not the template)."""
+    if t.structure == Tournament.Structure.SWISS:
+        text = f"{t.swiss_rounds} Swiss rounds"
+        if t.top_cut:
+            text += f", then a top {t.top_cut} single-elimination cut"
+    elif t.structure == Tournament.Structure.PODS:
+        text = f"{t.swiss_rounds} rounds of multiplayer tables of {t.table_size}"
+        if t.top_cut:
+            text += f", then a top {t.top_cut} elimination by tables"
+    else:
+        text = t.get_structure_display()
+    if t.team_size > 1:
+        text += f"; teams of {t.team_size}"
+    return text
+
+
+def seats_text(seat_count: int) -> str:
+    """What kind of match a number of seats makes, in words: "A bye", "A duel", "A multiplayer table of 4"."""
+    return {1: "A bye", 2: "A duel"}.get(seat_count, f"A multiplayer table of {seat_count}")
+
+
 @tournament_view("public")
 def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, "tournaments/detail.html", {
-        "t": tournament,
+        "t": tournament, "structure": structure_text(tournament),
         "registrations": tournament.registrations.filter(withdrawn=False).select_related("player"),
         "rounds": tournament.rounds.all(),
         "mine": selectors.registration_of(tournament, request.user),
@@ -113,6 +135,7 @@ def _annotate(m: Match) -> Match:
     seats = list(m.seats.all())
     m.seat_list = seats
     m.is_bye = len(seats) == 1
+    m.is_duel = len(seats) == 2  # the duel forms (players A and B); any other count gets the table forms
     m.result_text = ""
     m.advances = None
     if m.is_confirmed and seats and all(s.wins is not None and s.placement is not None for s in seats):
@@ -208,7 +231,7 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
     pending = selectors.pending_submission(match)
     return render(request, "tournaments/match.html", {
         "t": tournament, "match": match, "seats": seats, "seat": seat, "errors": errors,
-        "duel": len(seats) == 2, "pending": pending,
+        "duel": match.is_duel, "seats_text": seats_text(len(seats)), "pending": pending,
         "pending_result": outcome_text(seats, Outcome.from_json(pending.outcome)) if pending else "",
         "pending_games": describe_record(pending.record, names) if pending else [],
         "can_answer": pending is not None and seat is not None and pending.submitted_by_id != request.user.pk,
