@@ -1,7 +1,9 @@
 """URL routes: pages (public, player, organiser) under /, the REST API under /api/v1/.
 
-``decks`` sits on top of ``tournaments``, so the project joins their routes here: the deck pages
-(namespace ``decks``) before the tournament pages, and both apps' API routes in one ``api`` namespace."""
+``decks`` sits on top of ``tournaments``, so the project joins their routes here: the tournament pages
+(namespace ``tournaments``) and the deck pages (namespace ``decks``), each split by audience (public,
+player, organiser) in its ``pages/urls/`` package, and both apps' API routes in one ``api`` namespace.
+No route catches another's paths, so the order of the two page includes does not matter."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -16,6 +18,6 @@ urlpatterns = [
     path("api/v1/", include((deck_api_urls + tournament_api_urls, "api"))),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
-    path("", include("decks.urls")),
     path("", include("tournaments.pages.urls")),
+    path("", include("decks.pages.urls")),
 ]

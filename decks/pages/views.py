@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,7 +20,6 @@ from rules.decklists import DecklistError
 
 from decks.models import RegisteredDeck
 from decks.pages.forms import DeckForm
-from decks.pages.shortcuts import attempt, tournament_or_404
 from decks.selectors import (
     can_view_decklist,
     card_search,
@@ -33,7 +31,8 @@ from decks.selectors import (
 from decks.services import deck_replacement_request, deck_submit
 from tournaments.errors import NotAllowed, UserError
 from tournaments.models import Registration, Tournament
-from tournaments.selectors import registration_of
+from tournaments.pages.access import tournament_view
+from tournaments.pages.actions import attempt
 from tournaments.services.permissions import is_tournament_organiser
 
 MB = 1024 * 1024
@@ -151,12 +150,14 @@ def _preview_response(request: HttpRequest, context: dict, status: int = 200) ->
     return render(request, "decks/fragments/deck_preview.html", context, status=status)
 
 
+@tournament_view("public")
 @require_POST
-def deck_preview_view(request: HttpRequest, pk: int) -> HttpResponse:
+def deck_preview_view(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """htmx: the verdict for the editor's text (``text``), as a partial. Saves nothing.
 
-    The registered player and the organiser only; bad input gets a friendly partial."""
-    tournament = get_object_or_404(Tournament, pk=pk)
+    The registered player and the organiser only. An htmx partial answers a refusal with a partial
+    (a 403 that says why), not a redirect to the login page, so the audience is public and the view
+    says who may check; bad input gets a friendly partial too."""
     user = request.user
     if not user.is_authenticated:
         return _preview_response(request, {"preview_error": "Log in to check a decklist."}, 403)
@@ -193,12 +194,13 @@ def suggestion_context(params) -> dict:
 
 
 # --------------------------------------------------------------------------- export
+@tournament_view("public")
 @require_GET
-def deck_export_view(request: HttpRequest, pk: int, registration_id: int) -> HttpResponse:
+def deck_export_view(request: HttpRequest, tournament: Tournament, registration_id: int) -> HttpResponse:
     """Download a decklist as text (``?as=text``) or CrossFire .cfd (``?as=cfd``); the same
     privacy as reading it (owner and organiser, or anyone once published)."""
     registration = get_object_or_404(Registration.objects.select_related("tournament", "registered_deck__submission"),
-                                     pk=registration_id, tournament_id=pk)
+                                     pk=registration_id, tournament=tournament)
     if not can_view_decklist(request.user, registration):
         raise PermissionDenied("Decklists are private to their owner and the organiser.")
     as_ = request.GET.get("as", "text")
@@ -217,19 +219,17 @@ def deck_export_view(request: HttpRequest, pk: int, registration_id: int) -> Htt
 
 
 # --------------------------------------------------------------------------- the decklist page
-@login_required
-def deck(request: HttpRequest, pk: int) -> HttpResponse:
+@tournament_view("player")
+def deck(request: HttpRequest, tournament: Tournament, registration: Registration | None) -> HttpResponse:
     """The player's decklist page: submit (paste or upload) and see the verdict at once.
 
     The same form also searches cards (``action=search``) and checks without saving
     (``action=preview``), so the editor works without JavaScript; with it, htmx does both
     live (``deck_preview_view``, ``card_suggestions``). Refused uploads (too large, binary, ...)
     are form errors with a 4xx status and never touch the registered deck."""
-    tournament = tournament_or_404(pk)
-    registration = registration_of(tournament, request.user)
     if registration is None:
         messages.error(request, "Register for the tournament first.")
-        return redirect("tournaments:detail", pk=pk)
+        return redirect("tournaments:detail", pk=tournament.pk)
     extra: dict = {"search": suggestion_context(request.GET)} if request.GET.get("q") else {}
     if request.method == "POST":
         refusal = upload_refusal(request)  # before anything reads the body
@@ -269,7 +269,7 @@ def deck(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, "Your deck is legal and registered." if submission.legal
                              else "Your deck is not legal: see why below. Your registered deck is unchanged.")
-            return redirect("decks:deck", pk=pk)
+            return redirect("decks:deck", pk=tournament.pk)
     file_errors = form.errors.as_data().get("file", []) if form.is_bound else []
     status = 413 if any(e.code == "too_large" for e in file_errors) else 400 if file_errors else 200
     return _deck_page(request, tournament, registration, form, status=status, extra=extra)
@@ -291,24 +291,23 @@ def _deck_page(request, tournament, registration, form=None, *, status: int = 20
     }, status=status)
 
 
-@login_required
+@tournament_view("player")
 @require_POST
-def deck_replacement(request: HttpRequest, pk: int) -> HttpResponse:
+def deck_replacement(request: HttpRequest, tournament: Tournament, registration: Registration | None) -> HttpResponse:
     """After the lock: ask to replace a card destroyed by Enter Darkness Together."""
-    tournament = tournament_or_404(pk)
-    registration = registration_of(tournament, request.user)
     if registration is None:
         raise PermissionDenied("You are not registered for this tournament.")
     attempt(request, lambda: deck_replacement_request(
         registration=registration, actor=request.user, destroyed=request.POST.get("destroyed", ""),
         replacement=request.POST.get("replacement", "")),
         "Replacement requested: the organiser will approve it.")
-    return redirect("decks:deck", pk=pk)
+    return redirect("decks:deck", pk=tournament.pk)
 
 
-def registration_deck(request: HttpRequest, pk: int, registration_id: int) -> HttpResponse:
-    """A player's decklist as the organiser (or the owner) sees it; private to everyone else."""
-    tournament = tournament_or_404(pk)
+@tournament_view("public")
+def registration_deck(request: HttpRequest, tournament: Tournament, registration_id: int) -> HttpResponse:
+    """A player's decklist as the organiser (or the owner) sees it; private to everyone else (or, once
+    the organiser publishes it, public)."""
     registration = get_object_or_404(Registration.objects.select_related("player", "tournament"),
                                      pk=registration_id, tournament=tournament)
     if not can_view_decklist(request.user, registration):

@@ -70,7 +70,7 @@ def test_a_decklist_is_private_to_its_owner_and_the_organiser(client, registered
 def test_a_player_cannot_open_the_organiser_pages(client, tournament, alice):
     client.force_login(alice)
     assert client.get(reverse("tournaments:manage", args=[tournament.pk])).status_code == 403
-    assert client.post(reverse("tournaments:manage-action", args=[tournament.pk, "start"])).status_code == 403
+    assert client.post(reverse("tournaments:manage-start", args=[tournament.pk])).status_code == 403
     assert client.get(reverse("tournaments:new")).status_code == 403
 
 
@@ -93,8 +93,8 @@ def test_start_pair_report_confirm_and_standings_through_the_pages(
     client, registered, tournament, organiser, alice, bob, django_capture_on_commit_callbacks
 ):
     client.force_login(organiser)
-    client.post(reverse("tournaments:manage-action", args=[tournament.pk, "start"]))
-    response = client.post(reverse("tournaments:manage-action", args=[tournament.pk, "pair"]), follow=True)
+    client.post(reverse("tournaments:manage-start", args=[tournament.pk]))
+    response = client.post(reverse("tournaments:manage-pair", args=[tournament.pk]), follow=True)
     assert "Table" in response.content.decode()
     match = Match.objects.get()
     a_user, b_user = _players(match)
@@ -156,7 +156,7 @@ def test_an_override_needs_a_reason_and_lands_in_the_audit_log(client, round_one
 
 def test_pairing_with_results_missing_shows_a_message_and_pairs_nothing(client, round_one, organiser):
     client.force_login(organiser)
-    response = client.post(reverse("tournaments:manage-action", args=[round_one.tournament_id, "pair"]), follow=True)
+    response = client.post(reverse("tournaments:manage-pair", args=[round_one.tournament_id]), follow=True)
     assert "without a confirmed result" in response.content.decode()
     assert round_one.tournament.rounds.count() == 1
 

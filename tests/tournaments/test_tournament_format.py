@@ -105,14 +105,17 @@ def test_a_reason_is_required(tournament, organiser):
         tournament_format_set(tournament=tournament, actor=organiser, reason=" ", changes={"total": 60})
 
 
-def test_the_format_page_shows_the_format_to_anyone(client, tournament, organiser):
+def test_the_format_page_shows_the_format_to_anyone(client, tournament, organiser, alice):
     tournament_format_set(tournament=tournament, actor=organiser, reason="Ban it", changes={"ban": ["War Party"]})
-    page = client.get(reverse("tournaments:format", args=[tournament.pk])).content.decode()
+    url = reverse("tournaments:format", args=[tournament.pk])
+    page = client.get(url).content.decode()
     assert "version 2" in page
     assert "War Party (" in page
     assert "Save a new format version" not in page  # no edit forms for the public
-    assert client.post(reverse("tournaments:format", args=[tournament.pk]),
-                       {"which": "edit"}).status_code == 403
+    response = client.post(url, {"which": "edit"})  # a change is an organiser's: log in first
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    client.force_login(alice)
+    assert client.post(url, {"which": "edit"}).status_code == 403
 
 
 def test_the_organiser_edits_limits_bans_restrictions_and_sets_on_the_page(client, tournament, organiser):

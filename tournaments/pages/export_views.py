@@ -9,12 +9,12 @@ import json
 
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from rules.history import history_to_json
 
 from tournaments import selectors
 from tournaments.adapters import history_for
 from tournaments.models import Match, ResultSubmission, Seat, Tournament
+from tournaments.pages.access import tournament_view
 from tournaments.services.results import describe_record, outcome_text
 from tournaments.services.scoring import Outcome
 
@@ -28,13 +28,13 @@ def _csv_response(tournament: Tournament, what: str) -> tuple[HttpResponse, csv.
     return response, csv.writer(response)
 
 
-def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+@tournament_view("public")
+def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The latest standings snapshot, one row per player in the snapshot's order (every tiebreaker column).
 
     After an elimination phase the rows are in final placing order and the first two columns are
     ``placing`` (1-based, shared inside a band) and ``placing_band`` ("3rd-4th"); ``rank`` stays the
     Swiss rank."""
-    tournament = get_object_or_404(Tournament, pk=pk)
     snapshot = selectors.latest_snapshot(tournament)
     rows = snapshot.rows if snapshot else []
     lead = PLACING_COLUMNS if snapshot is not None and snapshot.has_placings else []
@@ -67,10 +67,10 @@ def _seats(m: Match) -> str:
     return " / ".join(s.registration.display_name for s in m.seat_list)
 
 
-def pairings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+@tournament_view("public")
+def pairings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Every round's pairings: round, kind, table, the number of seats and the players in seat order
     (joined by " / "; one seat is a bye), and why they were paired."""
-    tournament = get_object_or_404(Tournament, pk=pk)
     response, writer = _csv_response(tournament, "pairings")
     writer.writerow(["round", "kind", "table", "seat_count", "seats", "bye", "reason"])
     for m in _matches(tournament):
@@ -79,11 +79,11 @@ def pairings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-def history_csv(request: HttpRequest, pk: int) -> HttpResponse:
+@tournament_view("public")
+def history_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Every match with its seats and result: status, the result as text ("alice 2-1 bob"), games won and
     placements per seat in seat order (space-separated), drawn games, the confirmed record's games as text
     (one "Game n: ..." per game, mulligans and counts included, joined by " | ") and as JSON."""
-    tournament = get_object_or_404(Tournament, pk=pk)
     response, writer = _csv_response(tournament, "history")
     writer.writerow(["round", "kind", "table", "seat_count", "seats", "status", "result", "wins", "placements",
                      "draws", "games", "record"])
@@ -102,10 +102,10 @@ def history_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-def history_json(request: HttpRequest, pk: int) -> HttpResponse:
+@tournament_view("public")
+def history_json(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The confirmed history as ``python -m rules standings`` reads it (player ids = registration ids)."""
-    tournament = get_object_or_404(Tournament, pk=pk)
     response = HttpResponse(json.dumps(history_to_json(history_for(tournament)), ensure_ascii=False, indent=1),
                             content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="tournament-{pk}-history.json"'
+    response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}-history.json"'
     return response

@@ -1,7 +1,8 @@
 """The tournament's deck format page: everyone reads it; the organiser changes it before the lock.
 
 ``/t/<pk>/format/`` shows the frozen format (size, level cap, free avatars, type table,
-banned and restricted cards, allowed sets, CrossFire group limits) with its version.
+banned and restricted cards, allowed sets, CrossFire group limits) with its version: a GET is
+``format_page`` (public), a POST ``format_change`` (organiser).
 The organiser gets two forms: start again from a built-in format or a CrossFire .cff
 upload, and edit any limit, ban or restrict cards, restrict sets. Both call
 ``services.tournament_format_set``, which checks permissions, the lock and the limits.
@@ -15,7 +16,7 @@ from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from rules.cards import Catalogue, UnknownCard
 from rules.formats import BUILTIN_FORMATS, CHAMPION_TYPES, DeckFormat, allowed_sets
 
@@ -23,6 +24,7 @@ from tournaments import services
 from tournaments.catalogue import get_catalogue
 from tournaments.errors import NotAllowed, UserError
 from tournaments.models import AuditEntry, Tournament
+from tournaments.pages.access import tournament_view
 from tournaments.services.formats import MAX_CFF_BYTES
 from tournaments.services.permissions import is_tournament_organiser
 
@@ -206,55 +208,63 @@ class FormatEditForm(forms.Form):
         return changes
 
 
-def format_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """GET: the format (anyone). POST ``which=base|edit``: the organiser's change (logged)."""
-    tournament = get_object_or_404(Tournament.objects.select_related("organiser"), pk=pk)
+def _format_page(request: HttpRequest, tournament: Tournament, *, base_form: FormatBaseForm | None = None,
+                 edit_form: FormatEditForm | None = None, status: int = 200) -> HttpResponse:
     catalogue = get_catalogue()
     fmt = DeckFormat.from_dict(tournament.deck_format)
     organiser = is_tournament_organiser(request.user, tournament)
-    base_form = FormatBaseForm(prefix="base")
-    edit_form = FormatEditForm(prefix="edit", fmt=fmt, catalogue=catalogue)
-    if request.method == "POST":
-        if not organiser:
-            raise PermissionDenied("Only the tournament's organiser may change the deck format.")
-        which = request.POST.get("which")
-        kwargs: dict = {}
-        if which == "base":
-            base_form = FormatBaseForm(request.POST, request.FILES, prefix="base")
-            form = base_form
-            if form.is_valid():
-                upload = form.cleaned_data.get("cff")
-                kwargs = {"base": form.cleaned_data.get("base") or None,
-                          "cff": upload.read() if upload else None,
-                          "filename": upload.name if upload else ""}
-        elif which == "edit":
-            edit_form = FormatEditForm(request.POST, prefix="edit", fmt=fmt, catalogue=catalogue)
-            form = edit_form
-            if form.is_valid():
-                kwargs = {"changes": form.changes()}
-        else:
-            raise PermissionDenied("Unknown change.")
-        if form.is_valid() and not form.errors:
-            version = tournament.format_version
-            try:
-                tournament = services.tournament_format_set(tournament=tournament, actor=request.user,
-                                                            reason=form.cleaned_data["reason"], **kwargs)
-            except NotAllowed as exc:
-                raise PermissionDenied(exc.message) from exc
-            except UserError as exc:
-                form.add_error(None, exc.message)
-            else:
-                if tournament.format_version == version:
-                    messages.info(request, "Nothing changed: the format is the same.")
-                else:
-                    messages.success(request, f"The deck format is now version {tournament.format_version}; "
-                                              "every registered deck was checked again.")
-                return redirect("tournaments:format", pk=pk)
-    return render(request, "tournaments/site/format.html", {
+    return render(request, "tournaments/format.html", {
         "t": tournament, **format_summary(fmt, catalogue), "organiser": organiser,
         "editable": organiser and not tournament.decks_locked and tournament.status not in (
             Tournament.Status.RUNNING, Tournament.Status.FINISHED),
-        "base_form": base_form, "edit_form": edit_form,
+        "base_form": base_form or FormatBaseForm(prefix="base"),
+        "edit_form": edit_form or FormatEditForm(prefix="edit", fmt=fmt, catalogue=catalogue),
         "changes": AuditEntry.objects.filter(tournament=tournament, action=AuditEntry.Action.FORMAT_CHANGED)
         .select_related("actor"),
-    }, status=400 if request.method == "POST" else 200)
+    }, status=status)
+
+
+@tournament_view("public")
+def format_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """GET: the format, for anyone (with the change forms for the organiser before the lock)."""
+    return _format_page(request, tournament)
+
+
+@tournament_view("organiser")
+def format_change(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """POST ``which=base|edit``: the organiser's change (logged); the page again with the errors (400)."""
+    fmt = DeckFormat.from_dict(tournament.deck_format)
+    which = request.POST.get("which")
+    kwargs: dict = {}
+    forms_: dict = {}
+    form: forms.Form
+    if which == "base":
+        form = forms_["base_form"] = FormatBaseForm(request.POST, request.FILES, prefix="base")
+        if form.is_valid():
+            upload = form.cleaned_data.get("cff")
+            kwargs = {"base": form.cleaned_data.get("base") or None,
+                      "cff": upload.read() if upload else None,
+                      "filename": upload.name if upload else ""}
+    elif which == "edit":
+        form = forms_["edit_form"] = FormatEditForm(request.POST, prefix="edit", fmt=fmt, catalogue=get_catalogue())
+        if form.is_valid():
+            kwargs = {"changes": form.changes()}
+    else:
+        raise PermissionDenied("Unknown change.")
+    if form.is_valid() and not form.errors:
+        version = tournament.format_version
+        try:
+            tournament = services.tournament_format_set(tournament=tournament, actor=request.user,
+                                                        reason=form.cleaned_data["reason"], **kwargs)
+        except NotAllowed as exc:
+            raise PermissionDenied(exc.message) from exc
+        except UserError as exc:
+            form.add_error(None, exc.message)
+        else:
+            if tournament.format_version == version:
+                messages.info(request, "Nothing changed: the format is the same.")
+            else:
+                messages.success(request, f"The deck format is now version {tournament.format_version}; "
+                                          "every registered deck was checked again.")
+            return redirect("tournaments:format", pk=tournament.pk)
+    return _format_page(request, tournament, status=400, **forms_)

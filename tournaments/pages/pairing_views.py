@@ -3,15 +3,14 @@ swapping two players and pairing the latest round again (each needs a reason and
 
 from __future__ import annotations
 
-from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
-from tournaments.errors import NotAllowed, UserError
+from tournaments.errors import UserError
 from tournaments.models import ForbiddenPair, Registration, Tournament
+from tournaments.pages.access import tournament_view
+from tournaments.pages.actions import attempt
 from tournaments.services import rounds as pairing
 
 
@@ -32,69 +31,62 @@ def _int_or_none(value) -> int | None:
         raise UserError(f"{value!r} is not a round number.", code="bad_number") from None
 
 
-def _run(request: HttpRequest, pk: int, action, success: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, pk=pk)
-    try:
-        action(tournament, request.POST)
-    except NotAllowed as exc:
-        raise PermissionDenied(exc.message) from exc
-    except UserError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, success)
-    return redirect("tournaments:manage", pk=pk)
+def _run(request: HttpRequest, tournament: Tournament, action, success: str) -> HttpResponse:
+    """Run ``action(tournament, request.POST)`` (one service call) and go back to the manage page."""
+    attempt(request, lambda: action(tournament, request.POST), success)
+    return redirect("tournaments:manage", pk=tournament.pk)
 
 
-@login_required
+@tournament_view("organiser")
 @require_POST
-def forbidden_pair_add(request: HttpRequest, pk: int) -> HttpResponse:
+def forbidden_pair_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     def action(t, post):
         pairing.forbidden_pair_set(tournament=t, actor=request.user, first=_registration(t, post.get("first")),
                                    second=_registration(t, post.get("second")), reason=post.get("reason", ""),
                                    until_round=_int_or_none(post.get("until_round")))
-    return _run(request, pk, action, "Those players will not be paired against each other.")
+    return _run(request, tournament, action, "Those players will not be paired against each other.")
 
 
-@login_required
+@tournament_view("organiser")
 @require_POST
-def forbidden_pair_delete(request: HttpRequest, pk: int, pair_id: int) -> HttpResponse:
+def forbidden_pair_delete(request: HttpRequest, tournament: Tournament, pair_id: int) -> HttpResponse:
     def action(t, post):
         pair = get_object_or_404(ForbiddenPair, pk=pair_id, tournament=t)
         pairing.forbidden_pair_remove(pair=pair, actor=request.user, reason=post.get("reason", ""))
-    return _run(request, pk, action, "The forbidden pair is removed.")
+    return _run(request, tournament, action, "The forbidden pair is removed.")
 
 
-@login_required
+@tournament_view("organiser")
 @require_POST
-def byes_award(request: HttpRequest, pk: int) -> HttpResponse:
+def byes_award(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     def action(t, post):
         rounds = _int_or_none(post.get("rounds")) or 0
         pairing.byes_award(registration=_registration(t, post.get("registration")), actor=request.user,
                            rounds=rounds, reason=post.get("reason", ""))
-    return _run(request, pk, action, "Byes saved.")
+    return _run(request, tournament, action, "Byes saved.")
 
 
-@login_required
+@tournament_view("organiser")
 @require_POST
-def team_set(request: HttpRequest, pk: int) -> HttpResponse:
+def team_set(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     def action(t, post):
         pairing.registration_team_set(registration=_registration(t, post.get("registration")), actor=request.user,
                                       team=post.get("team", ""))
-    return _run(request, pk, action, "Team saved.")
+    return _run(request, tournament, action, "Team saved.")
 
 
-@login_required
+@tournament_view("organiser")
 @require_POST
-def swap(request: HttpRequest, pk: int) -> HttpResponse:
+def swap(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     def action(t, post):
         pairing.round_swap_players(tournament=t, actor=request.user, first=_registration(t, post.get("first")),
                                    second=_registration(t, post.get("second")), reason=post.get("reason", ""))
-    return _run(request, pk, action, "The two players are swapped.")
+    return _run(request, tournament, action, "The two players are swapped.")
 
 
-@login_required
+@tournament_view("organiser")
 @require_POST
-def repair(request: HttpRequest, pk: int) -> HttpResponse:
+def repair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     def action(t, post):
         pairing.round_repair(tournament=t, actor=request.user, reason=post.get("reason", ""))
-    return _run(request, pk, action, "The round is paired again.")
+    return _run(request, tournament, action, "The round is paired again.")

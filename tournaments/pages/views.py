@@ -2,10 +2,9 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
-from django.db.models import Prefetch
 from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import condition, require_POST
@@ -13,6 +12,8 @@ from django.views.decorators.http import condition, require_POST
 from tournaments import selectors, services
 from tournaments.errors import NotAllowed, UserError
 from tournaments.models import AuditEntry, Match, Penalty, Registration, ResultSubmission, Round, Seat, Tournament
+from tournaments.pages.access import organiser_required, tournament_view
+from tournaments.pages.actions import attempt
 from tournaments.pages.forms import (
     GAME_CHOICES,
     TournamentForm,
@@ -27,24 +28,6 @@ from tournaments.services.scoring import Outcome
 from tournaments.services.tournaments import late_entry_open
 
 
-def _tournament(pk: int) -> Tournament:
-    return get_object_or_404(Tournament.objects.select_related("organiser", "winner__player"), pk=pk)
-
-
-def _attempt(request: HttpRequest, action, success: str) -> bool:
-    """Run a service call; show ``success`` or the user's error as a message. True on success."""
-    try:
-        action()
-    except NotAllowed as exc:
-        raise PermissionDenied(exc.message) from exc
-    except UserError as exc:
-        messages.error(request, exc.message)
-        return False
-    if success:
-        messages.success(request, success)
-    return True
-
-
 def signup(request: HttpRequest) -> HttpResponse:
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -52,18 +35,16 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user)
         messages.success(request, f"Welcome, {user.username}.")
         return redirect("tournaments:list")
-    return render(request, "tournaments/site/signup.html", {"form": form})
+    return render(request, "registration/signup.html", {"form": form})
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/site/list.html", {
+    return render(request, "tournaments/list.html", {
         "tournaments": selectors.tournament_list(), "can_organise": can_organise(request.user)})
 
 
-@login_required
+@organiser_required
 def tournament_new(request: HttpRequest) -> HttpResponse:
-    if not can_organise(request.user):
-        raise PermissionDenied("Only organisers may create tournaments.")
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -73,7 +54,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, "Tournament created. Open registration when you are ready.")
             return redirect("tournaments:manage", pk=tournament.pk)
-    return render(request, "tournaments/site/new.html", {"form": form})
+    return render(request, "tournaments/new.html", {"form": form})
 
 
 def _create_error_field(exc: UserError) -> str | None:
@@ -86,10 +67,32 @@ def _create_error_field(exc: UserError) -> str | None:
     return exc.code if exc.code in fields else None
 
 
-def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament(pk)
-    return render(request, "tournaments/site/detail.html", {
-        "t": tournament,
+def structure_text(t: Tournament) -> str:
+    """The tournament's structure in words, for its page (the table size decides, not the template)."""
+    if t.structure == Tournament.Structure.SWISS:
+        text = f"{t.swiss_rounds} Swiss rounds"
+        if t.top_cut:
+            text += f", then a top {t.top_cut} single-elimination cut"
+    elif t.structure == Tournament.Structure.PODS:
+        text = f"{t.swiss_rounds} rounds of multiplayer tables of {t.table_size}"
+        if t.top_cut:
+            text += f", then a top {t.top_cut} elimination by tables"
+    else:
+        text = t.get_structure_display()
+    if t.team_size > 1:
+        text += f"; teams of {t.team_size}"
+    return text
+
+
+def seats_text(seat_count: int) -> str:
+    """What kind of match a number of seats makes, in words: "A bye", "A duel", "A multiplayer table of 4"."""
+    return {1: "A bye", 2: "A duel"}.get(seat_count, f"A multiplayer table of {seat_count}")
+
+
+@tournament_view("public")
+def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    return render(request, "tournaments/detail.html", {
+        "t": tournament, "structure": structure_text(tournament),
         "registrations": tournament.registrations.filter(withdrawn=False).select_related("player"),
         "rounds": tournament.rounds.all(),
         "mine": selectors.registration_of(tournament, request.user),
@@ -98,27 +101,24 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
-@login_required
+@tournament_view("player")
 @require_POST
-def register(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament(pk)
-    if _attempt(request, lambda: services.player_register(tournament=tournament, actor=request.user),
-                "You are registered. Now submit your decklist."):
-        return redirect("decks:deck", pk=pk)
-    return redirect("tournaments:detail", pk=pk)
+def register(request: HttpRequest, tournament: Tournament, registration: Registration | None) -> HttpResponse:
+    if attempt(request, lambda: services.player_register(tournament=tournament, actor=request.user),
+               "You are registered. Now submit your decklist."):
+        return redirect("decks:deck", pk=tournament.pk)
+    return redirect("tournaments:detail", pk=tournament.pk)
 
 
-@login_required
+@tournament_view("player")
 @require_POST
-def drop(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament(pk)
-    registration = selectors.registration_of(tournament, request.user)
+def drop(request: HttpRequest, tournament: Tournament, registration: Registration | None) -> HttpResponse:
     if registration is None:
         messages.error(request, "You are not registered for this tournament.")
     else:
-        _attempt(request, lambda: services.player_drop(registration=registration, actor=request.user),
-                 "You have dropped from the tournament.")
-    return redirect("tournaments:detail", pk=pk)
+        attempt(request, lambda: services.player_drop(registration=registration, actor=request.user),
+                "You have dropped from the tournament.")
+    return redirect("tournaments:detail", pk=tournament.pk)
 
 
 def _with_seats(matches) -> list[Match]:
@@ -135,6 +135,7 @@ def _annotate(m: Match) -> Match:
     seats = list(m.seats.all())
     m.seat_list = seats
     m.is_bye = len(seats) == 1
+    m.is_duel = len(seats) == 2  # the duel forms (players A and B); any other count gets the table forms
     m.result_text = ""
     m.advances = None
     if m.is_confirmed and seats and all(s.wins is not None and s.placement is not None for s in seats):
@@ -148,33 +149,33 @@ def _annotate(m: Match) -> Match:
     return m
 
 
-def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    tournament = _tournament(pk)
+@tournament_view("public")
+def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     mine = selectors.registration_of(tournament, request.user)
     matches = _with_seats(selectors.round_matches(rnd))
     mine_id = mine.pk if mine else None
     for m in matches:
         m.is_mine = mine_id is not None and any(s.registration_id == mine_id for s in m.seat_list)
-    return render(request, "tournaments/site/round.html", {
+    return render(request, "tournaments/round.html", {
         "t": tournament, "round": rnd, "matches": matches, "mine_id": mine_id,
         "is_organiser": is_tournament_organiser(request.user, tournament),
     })
 
 
 @condition(etag_func=lambda request, pk: selectors.standings_etag(pk, request.user))
-def standings(request: HttpRequest, pk: int) -> HttpResponse:
+@tournament_view("public")
+def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The latest standings snapshot, served with an ETag of its version (a 304 when unchanged)."""
-    tournament = _tournament(pk)
     snapshot = selectors.latest_snapshot(tournament)
-    return render(request, "tournaments/site/standings.html", {"t": tournament, "snapshot": snapshot})
+    return render(request, "tournaments/standings.html", {"t": tournament, "snapshot": snapshot})
 
 
-def bracket(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament(pk)
+@tournament_view("public")
+def bracket(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     rounds = [(rnd, _with_seats(selectors.round_matches(rnd)))
               for rnd in tournament.rounds.filter(kind=Round.Kind.ELIMINATION)]
-    return render(request, "tournaments/site/bracket.html", {"t": tournament, "rounds": rounds})
+    return render(request, "tournaments/bracket.html", {"t": tournament, "rounds": rounds})
 
 
 def _match(tournament: Tournament, match_id: int) -> Match:
@@ -187,12 +188,12 @@ def _confirmed_lines(match: Match, names: dict[int, str]) -> list[str]:
     return describe_record(confirmed.record, names) if confirmed is not None else []
 
 
-@login_required
-def match_detail(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
+@tournament_view("player")
+def match_detail(request: HttpRequest, tournament: Tournament, registration: Registration | None,
+                 match_id: int) -> HttpResponse:
     """The match slip, for any number of seats: report (the duel form game by game for two seats, the
     winners or placements form for a table), confirm or dispute another player's report, and for the
     organiser every submission side by side and the settle forms."""
-    tournament = _tournament(pk)
     match = _annotate(get_object_or_404(
         Match.objects.select_related("round").prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("registration__player").order_by("number")),
@@ -225,12 +226,12 @@ def match_detail(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
             else:
                 messages.success(request, "Result reported. Your opponent must now confirm it." if len(seats) == 2
                                  else "Result reported. Another player at the table must now confirm it.")
-                return redirect("tournaments:match", pk=pk, match_id=match.pk)
+                return redirect("tournaments:match", pk=tournament.pk, match_id=match.pk)
     names = {s.number: s.registration.display_name for s in seats}
     pending = selectors.pending_submission(match)
-    return render(request, "tournaments/site/match.html", {
+    return render(request, "tournaments/match.html", {
         "t": tournament, "match": match, "seats": seats, "seat": seat, "errors": errors,
-        "duel": len(seats) == 2, "pending": pending,
+        "duel": match.is_duel, "seats_text": seats_text(len(seats)), "pending": pending,
         "pending_result": outcome_text(seats, Outcome.from_json(pending.outcome)) if pending else "",
         "pending_games": describe_record(pending.record, names) if pending else [],
         "can_answer": pending is not None and seat is not None and pending.submitted_by_id != request.user.pk,
@@ -244,39 +245,32 @@ def match_detail(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
     }, status=400 if errors else 200)
 
 
-@login_required
+@tournament_view("player")
 @require_POST
-def report_answer(request: HttpRequest, pk: int, match_id: int, report_id: int, answer: str) -> HttpResponse:
+def report_answer(request: HttpRequest, tournament: Tournament, registration: Registration | None, match_id: int,
+                  report_id: int, answer: str) -> HttpResponse:
     """Another player at the table confirms or disputes (with a reason) the pending report."""
-    tournament = _tournament(pk)
     match = _match(tournament, match_id)
     submission = get_object_or_404(ResultSubmission, pk=report_id, match=match)
     if answer == "confirm":
-        _attempt(request, lambda: services.result_confirm(submission=submission, actor=request.user),
+        attempt(request, lambda: services.result_confirm(submission=submission, actor=request.user),
                  "Result confirmed.")
     elif answer == "dispute":
-        _attempt(request, lambda: services.result_dispute(submission=submission, actor=request.user,
+        attempt(request, lambda: services.result_dispute(submission=submission, actor=request.user,
                                                           reason=request.POST.get("reason", "")),
                  "Result disputed: the organiser will settle it.")
     else:
         raise PermissionDenied("Unknown answer.")
-    return redirect("tournaments:match", pk=pk, match_id=match.pk)
+    return redirect("tournaments:match", pk=tournament.pk, match_id=match.pk)
 
 
-def _require_organiser(request: HttpRequest, tournament: Tournament) -> None:
-    if not is_tournament_organiser(request.user, tournament):
-        raise PermissionDenied("Only the tournament's organiser may do this.")
-
-
-@login_required
-def manage(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament(pk)
-    _require_organiser(request, tournament)
+@tournament_view("organiser")
+def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     open_matches = _with_seats(selectors.open_matches(tournament))
     for m in open_matches:
         m.evidence = selectors.match_submissions(m) if m.status == Match.Status.DISPUTED else []
     latest = tournament.rounds.order_by("-number").first()
-    return render(request, "tournaments/site/manage.html", {
+    return render(request, "tournaments/manage.html", {
         "t": tournament,
         "registrations": tournament.registrations.select_related("player"),
         "open_matches": open_matches,
@@ -289,54 +283,64 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
-@login_required
+@tournament_view("organiser")
 @require_POST
-def manage_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
-    tournament = _tournament(pk)
-    _require_organiser(request, tournament)
-    actor = request.user
-    if action == "pair":
-        result: dict = {}
-
-        def pair() -> None:
-            result["round"] = services.round_pair_next(tournament=tournament, actor=actor)
-
-        if _attempt(request, pair, ""):
-            if result["round"] is None:
-                tournament.refresh_from_db()
-                messages.success(request, f"The tournament is finished. Winner: {tournament.winner}.")
-            else:
-                messages.success(request, f"Round {result['round'].number} is paired.")
-                return redirect("tournaments:round", pk=pk, number=result["round"].number)
-        return redirect("tournaments:manage", pk=pk)
-    actions = {
-        "open": (services.tournament_open_registration, "Registration is open."),
-        "close": (services.tournament_close_registration, "Registration is closed."),
-        "start": (services.tournament_start, "The tournament has started; decklists are locked."),
-    }
-    if action not in actions:
-        raise PermissionDenied("Unknown action.")
-    service, success = actions[action]
-    _attempt(request, lambda: service(tournament=tournament, actor=actor), success)
-    return redirect("tournaments:manage", pk=pk)
+def manage_open(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    attempt(request, lambda: services.tournament_open_registration(tournament=tournament, actor=request.user),
+            "Registration is open.")
+    return redirect("tournaments:manage", pk=tournament.pk)
 
 
-@login_required
+@tournament_view("organiser")
 @require_POST
-def manage_override(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
+def manage_close(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    attempt(request, lambda: services.tournament_close_registration(tournament=tournament, actor=request.user),
+            "Registration is closed.")
+    return redirect("tournaments:manage", pk=tournament.pk)
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Start the tournament: registration closes and decklists lock."""
+    attempt(request, lambda: services.tournament_start(tournament=tournament, actor=request.user),
+            "The tournament has started; decklists are locked.")
+    return redirect("tournaments:manage", pk=tournament.pk)
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Pair the next round (or finish the tournament when the structure says it is over)."""
+    result: dict = {}
+
+    def pair() -> None:
+        result["round"] = services.round_pair_next(tournament=tournament, actor=request.user)
+
+    if attempt(request, pair, ""):
+        if result["round"] is None:
+            tournament.refresh_from_db()
+            messages.success(request, f"The tournament is finished. Winner: {tournament.winner}.")
+        else:
+            messages.success(request, f"Round {result['round'].number} is paired.")
+            return redirect("tournaments:round", pk=tournament.pk, number=result["round"].number)
+    return redirect("tournaments:manage", pk=tournament.pk)
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_override(request: HttpRequest, tournament: Tournament, match_id: int) -> HttpResponse:
     """The organiser settles a dispute or enters or corrects a result, always with a reason (logged):
     ``submission`` accepts one of the match's reports as it stands; otherwise the posted games (the duel
     form for two seats, the winners or placements form for a table) are the new result.
     ``next=match`` returns to the match page, else to the manage page."""
-    tournament = _tournament(pk)
-    _require_organiser(request, tournament)
     match = _match(tournament, match_id)
     reason = request.POST.get("reason", "")
     submission_id = request.POST.get("submission", "")
     if submission_id:
         submission = get_object_or_404(ResultSubmission, pk=submission_id if submission_id.isdigit() else 0,
                                        match=match)
-        _attempt(request, lambda: services.result_settle(match=match, actor=request.user, reason=reason,
+        attempt(request, lambda: services.result_settle(match=match, actor=request.user, reason=reason,
                                                          submission=submission),
                  f"Report by {submission.submitted_by.get_username()} accepted as the result of table "
                  f"{match.table}; logged.")
@@ -346,42 +350,35 @@ def manage_override(request: HttpRequest, pk: int, match_id: int) -> HttpRespons
         except ValueError as exc:
             messages.error(request, str(exc))
         else:
-            _attempt(request, lambda: services.result_settle(match=match, actor=request.user, reason=reason,
+            attempt(request, lambda: services.result_settle(match=match, actor=request.user, reason=reason,
                                                              **result),
                      f"Result of table {match.table} recorded and logged.")
     if request.POST.get("next") == "match":
-        return redirect("tournaments:match", pk=pk, match_id=match.pk)
-    return redirect("tournaments:manage", pk=pk)
+        return redirect("tournaments:match", pk=tournament.pk, match_id=match.pk)
+    return redirect("tournaments:manage", pk=tournament.pk)
 
 
-@login_required
+@tournament_view("organiser")
 @require_POST
-def manage_penalty(request: HttpRequest, pk: int) -> HttpResponse:
+def manage_penalty(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Issue a penalty (warning, game loss, match loss, disqualification); logged in the audit log."""
-    tournament = _tournament(pk)
-    _require_organiser(request, tournament)
     registration = get_object_or_404(Registration.objects.select_related("player"),
                                      pk=request.POST.get("registration") or 0, tournament=tournament)
     match_id = request.POST.get("match") or ""
     match = _match(tournament, int(match_id)) if match_id.isdigit() else None
     kind = request.POST.get("kind", "")
-    _attempt(request, lambda: services.penalty_issue(tournament=tournament, actor=request.user,
+    attempt(request, lambda: services.penalty_issue(tournament=tournament, actor=request.user,
                                                      registration=registration, kind=kind,
                                                      reason=request.POST.get("reason", ""), match=match),
              f"{dict(Penalty.Kind.choices).get(kind, 'Penalty')} issued to {registration.display_name} and logged.")
-    return redirect("tournaments:manage", pk=pk)
+    return redirect("tournaments:manage", pk=tournament.pk)
 
 
-@login_required
+@tournament_view("organiser")
 @require_POST
-def manage_drop(request: HttpRequest, pk: int, registration_id: int) -> HttpResponse:
-    tournament = _tournament(pk)
-    _require_organiser(request, tournament)
+def manage_drop(request: HttpRequest, tournament: Tournament, registration_id: int) -> HttpResponse:
     registration = get_object_or_404(Registration, pk=registration_id, tournament=tournament)
-    _attempt(request, lambda: services.player_drop(registration=registration, actor=request.user,
+    attempt(request, lambda: services.player_drop(registration=registration, actor=request.user,
                                                    reason=request.POST.get("reason", "")),
              f"{registration.display_name} dropped.")
-    return redirect("tournaments:manage", pk=pk)
-
-
-    return redirect("tournaments:manage", pk=pk)
+    return redirect("tournaments:manage", pk=tournament.pk)

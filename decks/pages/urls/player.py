@@ -1,0 +1,10 @@
+"""Deck pages for a logged-in player (``@tournament_view("player")``)."""
+
+from django.urls import path
+
+from decks.pages import views
+
+urlpatterns = [
+    path("t/<int:pk>/deck/", views.deck, name="deck"),
+    path("t/<int:pk>/deck/replacement/", views.deck_replacement, name="deck-replacement"),
+]

@@ -1,0 +1,26 @@
+"""Pages for the tournament's organiser (``@tournament_view("organiser")``; creating a tournament:
+``@organiser_required``): anonymous users go to the login page, anyone else gets a 403 page.
+One path and one view per action."""
+
+from django.urls import path
+
+from tournaments.pages import pairing_views, views
+
+urlpatterns = [
+    path("t/new/", views.tournament_new, name="new"),
+    path("t/<int:pk>/manage/", views.manage, name="manage"),
+    path("t/<int:pk>/manage/open/", views.manage_open, name="manage-open"),
+    path("t/<int:pk>/manage/close/", views.manage_close, name="manage-close"),
+    path("t/<int:pk>/manage/start/", views.manage_start, name="manage-start"),
+    path("t/<int:pk>/manage/pair/", views.manage_pair, name="manage-pair"),
+    path("t/<int:pk>/manage/penalties/", views.manage_penalty, name="penalty"),
+    path("t/<int:pk>/manage/forbidden-pairs/", pairing_views.forbidden_pair_add, name="forbidden-pair-add"),
+    path("t/<int:pk>/manage/forbidden-pairs/<int:pair_id>/delete/", pairing_views.forbidden_pair_delete,
+         name="forbidden-pair-delete"),
+    path("t/<int:pk>/manage/byes/", pairing_views.byes_award, name="byes-award"),
+    path("t/<int:pk>/manage/teams/", pairing_views.team_set, name="team-set"),
+    path("t/<int:pk>/manage/swap/", pairing_views.swap, name="swap"),
+    path("t/<int:pk>/manage/repair/", pairing_views.repair, name="repair"),
+    path("t/<int:pk>/manage/matches/<int:match_id>/override/", views.manage_override, name="override"),
+    path("t/<int:pk>/manage/registrations/<int:registration_id>/drop/", views.manage_drop, name="manage-drop"),
+]

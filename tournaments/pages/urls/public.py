@@ -1,0 +1,22 @@
+"""Pages anyone may open, logged in or not (``@tournament_view("public")``)."""
+
+from django.urls import path
+
+from tournaments.pages import export_views, format_views, views
+from tournaments.pages.access import by_method
+
+urlpatterns = [
+    path("", views.tournament_list, name="list"),
+    path("signup/", views.signup, name="signup"),
+    path("t/<int:pk>/", views.tournament_detail, name="detail"),
+    path("t/<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
+    path("t/<int:pk>/standings/", views.standings, name="standings"),
+    path("t/<int:pk>/bracket/", views.bracket, name="bracket"),
+    # anyone reads the format; only the organiser posts a change (format_change is an organiser view)
+    path("t/<int:pk>/format/", by_method(get=format_views.format_page, post=format_views.format_change),
+         name="format"),
+    path("t/<int:pk>/export/standings.csv", export_views.standings_csv, name="export-standings"),
+    path("t/<int:pk>/export/pairings.csv", export_views.pairings_csv, name="export-pairings"),
+    path("t/<int:pk>/export/history.csv", export_views.history_csv, name="export-history-csv"),
+    path("t/<int:pk>/export/history.json", export_views.history_json, name="export-history-json"),
+]
