@@ -15,7 +15,11 @@ Terms used here:
   identity are "the same card" for deck construction
   (spellfire-tournament-rules-2.0.txt, paragraph "No individual card can appear more
   than once in a deck ... A card is considered the same if it has both the same icon
-  and the same name", just before "55-Card Deck (Standard)").
+  and the same name", just before "55-Card Deck (Standard)").  The identity name is
+  the printing's own name unless :func:`map_printings` found it to be another
+  printing of an English card (``Card.same_as``): a translated printing (FRN, DE,
+  POR, IT, SP) with the same number and icon as the 1st-edition card, or a renamed
+  reprint ("Pereghost", 4th/262, is "The Pereghost").
 * **normalised name** – Unicode-decomposed, accents dropped, case-folded, every
   character that is not a letter or digit removed (``"War-Party"`` -> ``"warparty"``);
   used for finding cards by name.  The identity uses the same but keeps ``!``
@@ -35,7 +39,7 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rules.errors import RulesError
@@ -48,7 +52,24 @@ __all__ = [
     "identity_name",
     "load_default",
     "normalise_name",
+    "map_printings",
+    "PrintingLink",
+    "LANGUAGE_EDITIONS",
+    "STATED_LIMIT_PATTERN",
 ]
+
+#: The international editions: translations of the 1st (GenCon '94 / 2nd) edition,
+#: numbered as it is; 401-425 are their chase cards 1-25 (SOURCES.md, "Counts per set").
+LANGUAGE_EDITIONS = ("FRN", "DE", "IT", "POR", "SP")
+
+#: The English editions whose numbers the language editions share; chase n of a language
+#: edition is 1st-edition chase n (1st/440 + n).
+_BASE_EDITION = "1st"
+
+#: "No limit per deck." or "Limit N per deck." in a card's blueline or text, as CrossFire's
+#: deck editor reads it (spellfire/CrossFire Scripts/Editor.tcl, Editor::CheckMultipleCards).
+STATED_LIMIT_PATTERN = re.compile(r"(No limit per deck\.|Limit ([A-Za-z0-9]+) per deck\.)", re.IGNORECASE)
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 #: Order in which a name shared by several printings picks its canonical printing:
 #: the English TSR editions newest first, then the TSR boosters, the community
@@ -117,8 +138,12 @@ class Card:
     "Limit N per deck." on any printing of the identity, None when the card states no
     number).  From ``spellfire_cards_extended.csv`` when present: ``rarity`` (CrossFire
     code M, C, UC, R, VR, S or V), ``world_id`` (CrossFire world id "0".."9"),
-    ``is_chase`` (a chase card) and ``is_fan`` (a fan-made set such as AB or OH7);
-    CrossFire .cff formats limit these.  Rule source: spellfire-tournament-rules-2.0.txt, paragraph "No
+    ``is_chase`` (a chase card), ``chase_number`` (n of "chase n", else None) and
+    ``is_fan`` (a fan-made set such as AB or OH7); CrossFire .cff formats limit these.
+    ``stated_limit_text``: where the card states its copy limit, e.g.
+    ``'AR/1 Wand of Orcus: "Limit one per deck."'`` ("" when ``stated_copy_limit`` is
+    None).  ``same_as``: the name of the English card this printing is (a translation
+    or renamed reprint, see :func:`map_printings`), "" when it is its own name.  Rule source: spellfire-tournament-rules-2.0.txt, paragraph "No
     individual card can appear more than once in a deck, unless that card states that
     multiples are allowed" (before "55-Card Deck (Standard)").
     """
@@ -138,6 +163,9 @@ class Card:
     world_id: str = ""
     is_chase: bool = False
     is_fan: bool = False
+    stated_limit_text: str = ""
+    same_as: str = ""
+    chase_number: int | None = None
 
     @property
     def last_digit(self) -> int:
@@ -151,13 +179,13 @@ class Card:
 
     @property
     def identity(self) -> tuple[str, str]:
-        """``(card_type, identity_name(name))``: equal identities are the same card.
+        """``(card_type, identity_name(same_as or name))``: equal identities are the same card.
 
         Source: spellfire-tournament-rules-2.0.txt, paragraph "A card is considered the
         same if it has both the same icon and the same name" (before "55-Card Deck
         (Standard)").
         """
-        return (self.card_type, identity_name(self.name))
+        return (self.card_type, identity_name(self.same_as or self.name))
 
     @property
     def is_champion(self) -> bool:
@@ -199,6 +227,149 @@ class UnknownCard(RulesError, LookupError):
         if self.suggestions:
             return f'No card matches "{self.query}"; did you mean: {", ".join(self.suggestions)}?'
         return f'No card matches "{self.query}" and no similar card was found.'
+
+
+@dataclass(frozen=True)
+class PrintingLink:
+    """One decision of :func:`map_printings`: is printing ``key`` the same card as ``target``?
+
+    ``key`` and ``name``: the printing; ``target`` and ``target_name``: the English
+    printing it was compared with (``""`` when there is none); ``accepted``: True when
+    it is mapped (its ``Card.same_as`` becomes ``target_name``); ``kind``:
+    ``"language_edition"``, ``"language_editions"`` or ``"renamed_reprint"``; ``reason``: why, in words.
+    """
+
+    key: str
+    name: str
+    target: str
+    target_name: str
+    accepted: bool
+    kind: str
+    reason: str
+
+    def line(self) -> str:
+        """One line for a report: ``"DE/48 Pereghost -> 1st/48 The Pereghost: <reason>"`` (``-/->`` refused)."""
+        arrow = "->" if self.accepted else "-/->"
+        target = f"{self.target} {self.target_name}" if self.target else "(no English card)"
+        return f"{self.key} {self.name} {arrow} {target}: {self.reason}"
+
+
+def _icon(card: Card) -> str:
+    return f"{card.card_type}/{card.champion_type}" if card.champion_type else card.card_type
+
+
+def _article_free(name: str) -> str:
+    return identity_name(re.sub(r"^\s*the\s+", "", name, flags=re.IGNORECASE))
+
+
+def _apply_links(cards: list[Card], links: list[PrintingLink]) -> list[Card]:
+    """``cards`` with ``same_as`` set from the accepted ``links`` (chains followed to the first name)."""
+    target = {link.key: link.target for link in links if link.accepted}
+    by_key = {card.key: card for card in cards}
+    out: list[Card] = []
+    for card in cards:
+        key = card.key
+        seen = {key}
+        while key in target and target[key] not in seen:
+            key = target[key]
+            seen.add(key)
+        out.append(card if key == card.key else replace(card, same_as=by_key[key].name))
+    return out
+
+
+def map_printings(cards: list[Card]) -> list[PrintingLink]:
+    """Decide which printings are another printing of an English card, and say why.
+
+    Two kinds of link (spellfire-tournament-rules-2.0.txt: "A card is considered the
+    same if it has both the same icon and the same name" – a translation carries the
+    card's name in another language):
+
+    * ``language_edition``: a printing of FRN, DE, IT, POR or SP (translations numbered
+      as the 1st edition; SOURCES.md) is the 1st-edition card with the same number
+      (401-425: chase n = 1st-edition chase n, as ``spellfire_card_aliases.csv`` numbers
+      chase cards) when both have the same icon (card type and champion type).
+      Refused when the 1st-edition card of that number has another icon: FRN and POR
+      print their own cards in 20 slots where 2nd edition dropped a card (the cards
+      ``spellfire_card_aliases.csv`` says 2nd/3rd edition put there instead, e.g.
+      2nd/417 Mind Flayer Lord at 326, differ in level from FRN/326 Guloth'katra, so
+      they are not linked either).
+    * ``language_editions``: such a refused printing is the same card as the printing
+      with the same number in the first language edition (FRN before DE, IT, POR, SP)
+      when icon and level are equal (POR/326 Guloth'katra is FRN/326 Guloth'katra).
+    * ``renamed_reprint``: English printings whose names differ only by a leading
+      "The" ("The Pereghost" 1st/48, "Pereghost" 4th/262) are the same card when icon,
+      level and world are equal; the later name maps to the first-printed one.  Refused
+      otherwise ("The Wizard" BR/94 and "Wizard" CQ/62 differ in world and text).
+
+    Returns every decision, accepted or refused, in catalogue order.  Never raises.
+    """
+    by_key = {card.key: card for card in cards}
+    chase = {
+        card.chase_number: card for card in cards
+        if card.set_code == _BASE_EDITION and card.chase_number is not None
+    }
+    links: list[PrintingLink] = []
+    for card in cards:
+        if card.set_code not in LANGUAGE_EDITIONS:
+            continue
+        if card.chase_number is not None:
+            base = chase.get(card.chase_number)
+            where = f"chase {card.chase_number}"
+        else:
+            base = by_key.get(f"{_BASE_EDITION}/{card.number}")
+            where = f"number {card.number}"
+        if base is None:
+            links.append(PrintingLink(card.key, card.name, "", "", False, "language_edition",
+                                      f"no {_BASE_EDITION}-edition card has {where}"))
+        elif _icon(base) != _icon(card):
+            links.append(PrintingLink(
+                card.key, card.name, base.key, base.name, False, "language_edition",
+                f"same {where} but another icon ({_icon(card)} vs {_icon(base)}): a different card",
+            ))
+        else:
+            links.append(PrintingLink(card.key, card.name, base.key, base.name, True, "language_edition",
+                                      f"same {where} and icon ({_icon(card)})"))
+    unmatched: dict[int, list[Card]] = {}
+    refused = {link.key for link in links if not link.accepted}
+    for card in cards:
+        if card.key in refused:
+            unmatched.setdefault(card.number, []).append(card)
+    for number, group in unmatched.items():
+        group.sort(key=lambda c: LANGUAGE_EDITIONS.index(c.set_code))
+        first = group[0]
+        for card in group[1:]:
+            same = (_icon(card), card.level) == (_icon(first), first.level)
+            if same:
+                reason = (f"no English card: the same number {number}, icon ({_icon(card)}) and level "
+                          f"({card.level or '-'}) as the other language edition")
+            else:
+                reason = (f"the same number {number} but another icon or level ({_icon(card)}, {card.level or '-'} "
+                          f"vs {_icon(first)}, {first.level or '-'}): a different card")
+            links.append(PrintingLink(card.key, card.name, first.key, first.name, same, "language_editions",
+                                      reason))
+    english = [card for card in cards if card.set_code not in LANGUAGE_EDITIONS]
+    rank = {code: i for i, code in enumerate(("NO", "1st", "2nd", "3rd", "4th"))}
+    groups: dict[tuple[str, str], list[Card]] = {}
+    for card in english:
+        groups.setdefault((card.card_type, _article_free(card.name)), []).append(card)
+    for group in groups.values():
+        names = {identity_name(card.name) for card in group}
+        if len(names) < 2:
+            continue
+        first = min(group, key=lambda c: (rank.get(c.set_code, len(rank)), c.set_code, c.number))
+        for card in group:
+            if identity_name(card.name) == identity_name(first.name):
+                continue
+            same = (_icon(card), card.level, card.world) == (_icon(first), first.level, first.world)
+            if same:
+                reason = (f"the same card renamed: icon {_icon(card)}, level {card.level or '-'} and world "
+                          f"{card.world} equal, names differ only by a leading \"The\"")
+            else:
+                reason = (f"names differ only by a leading \"The\" but icon, level or world differ "
+                          f"({_icon(card)}, {card.level or '-'}, {card.world} vs {_icon(first)}, "
+                          f"{first.level or '-'}, {first.world}): a different card")
+            links.append(PrintingLink(card.key, card.name, first.key, first.name, same, "renamed_reprint", reason))
+    return links
 
 
 _SET_FIRST = re.compile(r"^([A-Za-z0-9]+?)\s*[/ ]\s*(\d+)$")
@@ -270,12 +441,15 @@ class Catalogue:
     def load(cls, cards_dir: Path | None = None) -> Catalogue:
         """Read ``spellfire_cards.csv`` and ``spellfire_card_aliases.csv`` from ``cards_dir``.
 
-        ``cards_dir`` defaults to :func:`default_cards_dir`.  When
-        ``spellfire_cards_extended.csv`` is present its ``max_copies_stated`` column
-        supplies ``stated_copy_limit`` (e.g. 3 for Nomad Mercenaries).  The
-        ``multiples_allowed`` flag is spread to every printing of the same identity
-        (so 3rd/329 Shaqat Beetles, which the rules text itself names, allows
-        multiples).  Raises FileNotFoundError when the directory or the main CSV is
+        ``cards_dir`` defaults to :func:`default_cards_dir`.  Printings are first
+        linked to the English card they are (:func:`map_printings`, ``Card.same_as``).
+        When ``spellfire_cards_extended.csv`` is present, a "Limit N per deck." in a
+        card's blueline or text (:data:`STATED_LIMIT_PATTERN`, the blueline read first
+        as CrossFire does) supplies ``stated_copy_limit`` and ``stated_limit_text``
+        for every printing of that card (3 for Nomad Mercenaries, 1 for Wand of Orcus
+        and the other "Limit one per deck." cards).  The ``multiples_allowed`` flag is
+        spread to every printing of the same identity (so 3rd/329 Shaqat Beetles,
+        which the rules text itself names, allows multiples).  Raises FileNotFoundError when the directory or the main CSV is
         missing, ValueError on malformed rows.  Source: SOURCES.md ("multiples_allowed",
         "Numbering conventions"); spellfire-tournament-rules-2.0.txt, paragraph "No
         individual card can appear more than once in a deck ... (such as the Shaqat
@@ -285,37 +459,28 @@ class Catalogue:
         rows: list[dict[str, str]] = []
         with open(directory / "spellfire_cards.csv", encoding="utf-8", newline="") as handle:
             rows = list(csv.DictReader(handle))
-        stated: dict[str, int] = {}
-        extra: dict[str, tuple[str, str, bool, bool]] = {}
+        stated: dict[str, tuple[int | None, str]] = {}
+        extra: dict[str, tuple[str, str, int | None, bool]] = {}
         extended = directory / "spellfire_cards_extended.csv"
         if extended.exists():
             with open(extended, encoding="utf-8", newline="") as handle:
                 for row in csv.DictReader(handle):
                     key = f"{row['set_code']}/{int(row['number'])}"
-                    limit = _int_or_none(row.get("max_copies_stated", ""))
-                    if limit is not None and limit > 1:
-                        stated[key] = limit
+                    found = STATED_LIMIT_PATTERN.search(f"{row.get('blueline', '')} {row.get('text', '')}")
+                    if found is not None:
+                        word = (found.group(2) or "").lower()
+                        limit = None if found.group(2) is None else _NUMBER_WORDS.get(word, _int_or_none(word))
+                        stated[key] = (limit, f'{key} {row["name"]}: "{found.group(1)}"')
                     extra[key] = (
                         row.get("rarity", ""),
                         row.get("world_id", ""),
-                        bool(row.get("chase_number", "").strip()),
+                        _int_or_none(row.get("chase_number", "")),
                         row.get("set_class", "") == "fan",
                     )
-        multiples: set[tuple[str, str]] = set()
-        limits: dict[tuple[str, str], int] = {}
-        for row in rows:
-            identity = (row["card_type"], identity_name(row["name"]))
-            if row["multiples_allowed"].strip() == "1":
-                multiples.add(identity)
-            limit = stated.get(f"{row['set_code']}/{int(row['number'])}")
-            if limit is not None:
-                limits[identity] = limit
         cards: list[Card] = []
         for row in rows:
-            identity = (row["card_type"], identity_name(row["name"]))
-            rarity, world_id, is_chase, is_fan = extra.get(
-                f"{row['set_code']}/{int(row['number'])}", ("", "", False, False)
-            )
+            key = f"{row['set_code']}/{int(row['number'])}"
+            rarity, world_id, chase_number, is_fan = extra.get(key, ("", "", None, False))
             cards.append(
                 Card(
                     set_code=row["set_code"],
@@ -327,14 +492,32 @@ class Catalogue:
                     level_value=_int_or_none(row["level_value"]),
                     world=row["world"],
                     is_avatar=row["is_avatar"].strip() == "1",
-                    multiples_allowed=identity in multiples,
-                    stated_copy_limit=limits.get(identity),
+                    multiples_allowed=row["multiples_allowed"].strip() == "1",
                     rarity=rarity,
                     world_id=world_id,
-                    is_chase=is_chase,
+                    is_chase=chase_number is not None,
                     is_fan=is_fan,
+                    chase_number=chase_number,
                 )
             )
+        cards = _apply_links(cards, map_printings(cards))
+        multiples: set[tuple[str, str]] = set()
+        limits: dict[tuple[str, str], tuple[int, str]] = {}
+        for card in cards:
+            if card.multiples_allowed:
+                multiples.add(card.identity)
+            limit, text = stated.get(card.key, (None, ""))
+            if limit is not None and card.identity not in limits:
+                limits[card.identity] = (limit, text)
+        cards = [
+            replace(
+                card,
+                multiples_allowed=card.identity in multiples,
+                stated_copy_limit=limits[card.identity][0] if card.identity in limits else None,
+                stated_limit_text=limits[card.identity][1] if card.identity in limits else "",
+            )
+            for card in cards
+        ]
         aliases: dict[tuple[str, int], str] = {}
         alias_file = directory / "spellfire_card_aliases.csv"
         if alias_file.exists():
@@ -344,6 +527,10 @@ class Catalogue:
                         f"{row['set_code']}/{int(row['number'])}"
                     )
         return cls(cards, aliases)
+
+    def printing_links(self) -> list[PrintingLink]:
+        """Every decision :func:`map_printings` made for this catalogue (accepted and refused)."""
+        return map_printings(self._cards)
 
     # ------------------------------------------------------------------ access
     def __iter__(self) -> Iterator[Card]:

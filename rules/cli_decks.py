@@ -61,7 +61,9 @@ def cmd_validate_deck(args: argparse.Namespace) -> int:
     """Validate every file in ``args.files`` against ``args.format_id``; return the exit code.
 
     Prints per deck ``{"file", "format", "legal", "cards", "champion_levels",
-    "violations": [{"code", "message", "cards", "rule"}]}`` as one JSON line on stdout.
+    "violations": [{"code", "message", "cards", "rule"}]}`` as one JSON line on stdout,
+    plus ``"warnings"`` (the same shape as violations) only when the deck has any (they
+    never make a deck illegal; the documented shape is unchanged otherwise).
     ``args.format_id`` is a built-in id or a CrossFire ``.cff`` path (read with
     ``rules.formats.read_cff``).  Returns 2 (message on stderr) for an unknown or
     unusable format, an unloadable catalogue or any file that cannot be read (other
@@ -96,22 +98,23 @@ def cmd_validate_deck(args: argparse.Namespace) -> int:
             status = EXIT_UNREADABLE
             continue
         verdict = check_deck(decklist, fmt)
-        print(
-            json.dumps(
-                {
-                    "file": name,
-                    "format": fmt.id,
-                    "legal": verdict.legal,
-                    "cards": verdict.total_cards,
-                    "champion_levels": verdict.champion_levels,
-                    "violations": [
-                        {"code": v.code, "message": v.message, "cards": list(v.cards), "rule": v.rule}
-                        for v in verdict.violations
-                    ],
-                },
-                ensure_ascii=False,
-            )
-        )
+        row: dict[str, Any] = {
+            "file": name,
+            "format": fmt.id,
+            "legal": verdict.legal,
+            "cards": verdict.total_cards,
+            "champion_levels": verdict.champion_levels,
+            "violations": [
+                {"code": v.code, "message": v.message, "cards": list(v.cards), "rule": v.rule}
+                for v in verdict.violations
+            ],
+        }
+        if verdict.warnings:
+            row["warnings"] = [
+                {"code": w.code, "message": w.message, "cards": list(w.cards), "rule": w.rule}
+                for w in verdict.warnings
+            ]
+        print(json.dumps(row, ensure_ascii=False))
         if not verdict.legal and status == EXIT_LEGAL:
             status = EXIT_ILLEGAL
     return status

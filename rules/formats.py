@@ -211,8 +211,26 @@ class DeckFormat:
     rarity/world/set/digit limits, and ``restricted`` ((card key, copies) pairs:
     at most that many copies of the card, whatever it says).
 
+    Where limits are written: ``source`` (the size, type and level limits);
+    ``copies_source`` (the copies-per-card rule, "" = the 2.0 one-copy paragraph,
+    ``rules.legality.DUPLICATE_RULE``); ``dungeon_source`` (the dungeon-card rule, "" =
+    ``rules.legality.DUNGEON_RULE``).  ``amended_by``: ``(limit, provenance)`` pairs for
+    the limits an organiser set, e.g. ``("champion_level_cap", "format version 3: a
+    casual league")``; a violation of such a limit cites the provenance instead of the
+    rules text (:meth:`cite`).  Limit keys: ``total`` (deck size, also ``min_total``),
+    ``champion_level_cap``, ``free_avatars``, ``max_dungeon_cards``, ``max_copies``,
+    ``chase_limit``, ``type_limits:<card type>``, ``champion_type_limits:<champion
+    type>``, ``group_limits:<kind>:<key>``, ``banned:<card key>``,
+    ``restricted:<card key>``.  :func:`amend_format` fills it when given a provenance.
+
+    Game set-up (not checked by :func:`rules.legality.check_deck`; None when the source
+    does not say): ``starting_hand`` (cards drawn to form the starting hand),
+    ``draws_per_turn`` (cards drawn at the start of a turn), ``hand_limit`` (cards kept
+    at the end of a turn) and ``hand_source`` (where they are written).
+
     Source: spellfire-tournament-rules-2.0.txt, 55-Card Deck (Standard), 75-Card
-    Deck, 110-Card Deck; SOURCES.md "CrossFire format files".
+    Deck, 110-Card Deck, "55-Card Game Drawing & Hand Size" and the like; SOURCES.md
+    "CrossFire format files".
     """
 
     id: str
@@ -233,6 +251,24 @@ class DeckFormat:
     allowed_types: tuple[str, ...] = ()
     restricted: tuple[tuple[str, int], ...] = ()
     description: str = ""
+    copies_source: str = ""
+    dungeon_source: str = ""
+    starting_hand: int | None = None
+    draws_per_turn: int | None = None
+    hand_limit: int | None = None
+    hand_source: str = ""
+    amended_by: tuple[tuple[str, str], ...] = ()
+
+    def cite(self, limit: str, default: str) -> str:
+        """The citation for a violation of ``limit`` (a key of ``amended_by``, see the class doc).
+
+        The organiser's provenance (``"format version 3: a casual league"``) when they set
+        that limit, else ``default`` (the rules text the limit comes from).
+        """
+        for key, provenance in self.amended_by:
+            if key == limit:
+                return provenance
+        return default
 
     def limit_for(self, card_type: str) -> TypeLimit | None:
         """Return the :class:`TypeLimit` for ``card_type`` or None when the format has none."""
@@ -249,12 +285,20 @@ class DeckFormat:
         return f"{self.min_total}-{self.total}"
 
     def describe(self) -> str:
-        """One-line plain-English summary, e.g. for ``python -m rules formats``."""
-        return (
+        """One-line plain-English summary, e.g. for ``python -m rules formats``.
+
+        Ends with the hand sizes when the format has them:
+        ``"; hand 5, draw 3 a turn, hand limit 8"``.
+        """
+        text = (
             f"{self.name}: {self.deck_size_text} cards, champion levels <= {self.champion_level_cap}, "
             f"{self.free_avatars} free avatar{'s' if self.free_avatars != 1 else ''}, "
             f"<= {self.max_dungeon_cards} dungeon card{'s' if self.max_dungeon_cards != 1 else ''} on top"
         )
+        if self.starting_hand is not None:
+            text += (f"; hand {self.starting_hand}, draw {self.draws_per_turn} a turn, "
+                     f"hand limit {self.hand_limit}")
+        return text
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-safe dict (lists, str, int, None) that :meth:`from_dict` reads back equal."""
@@ -277,6 +321,13 @@ class DeckFormat:
             "restricted": [[key, copies] for key, copies in self.restricted],
             "source": self.source,
             "description": self.description,
+            "copies_source": self.copies_source,
+            "dungeon_source": self.dungeon_source,
+            "starting_hand": self.starting_hand,
+            "draws_per_turn": self.draws_per_turn,
+            "hand_limit": self.hand_limit,
+            "hand_source": self.hand_source,
+            "amended_by": {key: provenance for key, provenance in self.amended_by},
         }
 
     @classmethod
@@ -310,6 +361,13 @@ class DeckFormat:
             restricted=tuple((str(key), int(copies)) for key, copies in data.get("restricted") or ()),
             source=str(data.get("source", "")),
             description=str(data.get("description", "")),
+            copies_source=str(data.get("copies_source", "")),
+            dungeon_source=str(data.get("dungeon_source", "")),
+            starting_hand=_opt_int(data.get("starting_hand")),
+            draws_per_turn=_opt_int(data.get("draws_per_turn")),
+            hand_limit=_opt_int(data.get("hand_limit")),
+            hand_source=str(data.get("hand_source", "")),
+            amended_by=tuple((str(k), str(v)) for k, v in dict(data.get("amended_by") or {}).items()),
         )
 
 
@@ -376,6 +434,34 @@ def _limits(
 
 _BRAZIL_SECTION = f"{BRAZIL_FILE}, LIMITAÇÃO DE BARALHOS PARA TORNEIOS"
 
+#: The Brazilian copies rule, in its own words (it allows two copies, events once).
+BRAZIL_COPIES_RULE = (
+    f'{_BRAZIL_SECTION} ("Nenhuma carta pode aparecer mais que duas vezes no mesmo baralho, eventos apenas '
+    'aparecem uma vez em cada baralho.")'
+)
+#: The Brazilian text predates dungeon cards: its list has none and "Total de cartas: 55".
+BRAZIL_DUNGEON_RULE = (
+    f'{_BRAZIL_SECTION} (the list has no dungeon cards: "Total de cartas: 55"; O BARALHO: "Um baralho normal de '
+    'SPELLFIRE contém 55 cartas"); this project reads the text, which predates dungeon cards, as allowing none'
+)
+#: Where the 2.0 text gives the hand sizes of each deck size.
+HAND_SIZES = {
+    55: (5, 3, 8, f"{RULES_FILE}, 55-Card Game Drawing & Hand Size"),
+    75: (6, 4, 10, f"{RULES_FILE}, 75-Card Game Drawing & Hand Size"),
+    110: (7, 5, 12, f"{RULES_FILE}, 110-Card Game Drawing & Hand Size"),
+}
+BRAZIL_HAND_SOURCE = (
+    f'{BRAZIL_FILE}, PREPARAÇÃO DO JOGO ("Cada jogador pega cinco cartas para formar sua mão inicial"); O TURNO '
+    '(passo 1: "Saque três cartas"; passo 5: "um limite máximo de oito cartas")'
+)
+
+
+def _hands(total: int) -> dict[str, Any]:
+    """The 2.0 hand sizes of a ``total``-card game as DeckFormat keyword arguments."""
+    start, draws, limit, where = HAND_SIZES[total]
+    return {"starting_hand": start, "draws_per_turn": draws, "hand_limit": limit, "hand_source": where}
+
+
 BUILTIN_FORMATS: dict[str, DeckFormat] = {
     "55": DeckFormat(
         id="55",
@@ -384,6 +470,7 @@ BUILTIN_FORMATS: dict[str, DeckFormat] = {
         type_limits=_limits((0, 3), (8, 15), (0, 6), (1, 20), (0, 10), (0, 12), (0, 10)),
         champion_level_cap=90,
         free_avatars=1,
+        **_hands(55),
         source=f"{RULES_FILE}, 55-Card Deck (Standard)",
     ),
     "75": DeckFormat(
@@ -395,6 +482,7 @@ BUILTIN_FORMATS: dict[str, DeckFormat] = {
         # sample decks) use 125: that is the "75-modern" format below.
         champion_level_cap=115,
         free_avatars=1,
+        **_hands(75),
         source=f"{RULES_FILE}, 75-Card Deck",
     ),
     "110": DeckFormat(
@@ -404,6 +492,7 @@ BUILTIN_FORMATS: dict[str, DeckFormat] = {
         type_limits=_limits((0, 5), (15, 30), (0, 10), (4, 40), (0, 15), (0, 20), (0, 17)),
         champion_level_cap=180,
         free_avatars=2,
+        **_hands(110),
         source=f"{RULES_FILE}, 110-Card Deck",
     ),
     "55-br": DeckFormat(
@@ -428,6 +517,12 @@ BUILTIN_FORMATS: dict[str, DeckFormat] = {
         # apenas aparecem uma vez em cada baralho."
         max_copies=2,
         source=_BRAZIL_SECTION,
+        copies_source=BRAZIL_COPIES_RULE,
+        dungeon_source=BRAZIL_DUNGEON_RULE,
+        starting_hand=5,
+        draws_per_turn=3,
+        hand_limit=8,
+        hand_source=BRAZIL_HAND_SOURCE,
     ),
     "75-modern": DeckFormat(
         id="75-modern",
@@ -436,6 +531,7 @@ BUILTIN_FORMATS: dict[str, DeckFormat] = {
         type_limits=_limits((0, 4), (10, 20), (0, 7), (3, 27), (0, 12), (0, 15), (0, 13)),
         champion_level_cap=125,
         free_avatars=1,
+        **_hands(75),
         source=(
             f"{RULES_FILE}, 75-Card Deck, with the 125-level cap of the modern game "
             "(CrossFire Formats/75 Card/75.cff)"
@@ -448,6 +544,7 @@ BUILTIN_FORMATS: dict[str, DeckFormat] = {
         type_limits=_limits((0, 5), (15, 30), (0, 10), (4, 40), (0, 15), (0, 20), (0, 17)),
         champion_level_cap=180,
         free_avatars=2,
+        **_hands(110),
         source=f"{RULES_FILE}, 110-Card Deck, as the modern game plays it (CrossFire Formats/110 Card/110.cff)",
     ),
 }
@@ -748,11 +845,21 @@ def read_cff(data: bytes | str, catalogue: Catalogue, *, filename: str = "") -> 
         allowed_types=tuple(allowed_types),
         source=f"CrossFire format {label} ({title})",
         description=values.get("tempDeckFormatInfo", ("", 0))[0].strip(),
+        **_cff_hands(all_max),
     )
     try:
         return validate_format(fmt)
     except FormatError as exc:
         raise FormatError(exc.code, [f"{label}: {problem}" for problem in exc.problems]) from None
+
+
+def _cff_hands(total: int) -> dict[str, Any]:
+    """The 2.0 hand sizes for a .cff format of 55, 75 or 110 cards (a .cff does not say); else none."""
+    if total not in HAND_SIZES:
+        return {}
+    hands = _hands(total)
+    hands["hand_source"] += f" (a CrossFire .cff does not give hand sizes; those of a {total}-card game)"
+    return hands
 
 
 def load_format(spec: str, catalogue: Catalogue) -> DeckFormat:
@@ -801,7 +908,8 @@ def _card_keys(names: Any, catalogue: Catalogue, what: str) -> list[str]:
     return list(_expand_cards([str(name) for name in names if str(name).strip()], catalogue, what))
 
 
-def amend_format(fmt: DeckFormat, changes: dict[str, Any], catalogue: Catalogue) -> DeckFormat:
+def amend_format(fmt: DeckFormat, changes: dict[str, Any], catalogue: Catalogue, *,
+                 provenance: str | None = None) -> DeckFormat:
     """Apply an organiser's ``changes`` to ``fmt`` and return the new, validated format.
 
     ``changes`` (JSON-safe; every key optional):
@@ -822,6 +930,11 @@ def amend_format(fmt: DeckFormat, changes: dict[str, Any], catalogue: Catalogue)
       says); ``unrestrict``: cards;
     * ``sets``: the set codes allowed (every other set's cards become a
       ``GroupLimit("set", code, 0, 0)``), or None to allow every set again.
+
+    ``provenance`` (e.g. ``"format version 3: a casual league"``): when given, every
+    limit the changes set is recorded in ``amended_by`` with it (so its violations cite
+    the organiser's change, not the rules text); an ``unban`` / ``unrestrict`` drops
+    the card's entry.  Without it ``amended_by`` is kept as it was.
 
     Raises :class:`FormatError` (``bad_value``, ``unknown_card``, ``nonsense_limits``)
     naming what to fix; ``fmt`` itself is never changed.
@@ -889,7 +1002,39 @@ def amend_format(fmt: DeckFormat, changes: dict[str, Any], catalogue: Catalogue)
                 raise FormatError("bad_value", f"Unknown sets: {', '.join(strangers)} (sets: {', '.join(every_set)}).")
             groups += [GroupLimit("set", code, 0, 0) for code in every_set if code not in allowed_sets]
         updates["group_limits"] = tuple(groups)
+    if provenance is not None:
+        updates["amended_by"] = _provenance(fmt, changes, catalogue, updates, str(provenance))
     return validate_format(replace(fmt, **updates))
+
+
+def _provenance(fmt: DeckFormat, changes: dict[str, Any], catalogue: Catalogue, updates: dict[str, Any],
+                provenance: str) -> tuple[tuple[str, str], ...]:
+    """``fmt.amended_by`` with every limit ``changes`` sets recorded as ``provenance`` (see DeckFormat)."""
+    amended = dict(fmt.amended_by)
+    keys: list[str] = [key for key in _NUMBER_FIELDS if key in changes]
+    if "min_total" in changes:
+        keys.append("total")
+    if "chase_limit" in changes:
+        keys.append("chase_limit")
+    for field in ("type_limits", "champion_type_limits"):
+        keys.extend(f"{field}:{name}" for name in changes.get(field) or {})
+    for kind, rows in (changes.get("group_limits") or {}).items():
+        keys.extend(f"group_limits:{kind}:{str(key).strip()}" for key in rows)
+    if "sets" in changes:
+        keys.extend(f"group_limits:set:{group.key}" for group in updates["group_limits"]
+                    if group.kind == "set" and group.maximum == 0)
+    if "ban" in changes:
+        keys.extend(f"banned:{key}" for key in _card_keys(changes["ban"], catalogue, "Ban"))
+    if "restrict" in changes:
+        for name in dict(changes["restrict"]):
+            keys.extend(f"restricted:{key}" for key in _card_keys([name], catalogue, "Restrict"))
+    for field, prefix in (("unban", "banned"), ("unrestrict", "restricted")):
+        if field in changes:
+            for key in _card_keys(changes[field], catalogue, field.capitalize()):
+                amended.pop(f"{prefix}:{key}", None)
+    for key in keys:
+        amended[key] = provenance
+    return tuple(amended.items())
 
 
 def _amend_limits(current: tuple[TypeLimit, ...], wanted: Any, field: str, names: tuple[str, ...],

@@ -17,7 +17,17 @@ Violation codes: ``deck_size``, ``type_minimum``, ``type_maximum``,
 ``champion_type_minimum``, ``champion_type_maximum``, ``level_cap``,
 ``too_many_dungeon_cards``, ``chase_minimum``, ``chase_maximum``, ``group_minimum``,
 ``group_maximum`` (rarity, world, set or card-number digit; ``params["kind"]`` says
-which), ``banned_card`` and ``duplicate_card``.
+which), ``banned_card``, ``stated_limit`` (more copies than the card's own "Limit N per
+deck." allows, in every format: the card text takes precedence over the rules),
+``duplicate_card`` (more copies than the format allows) and ``forbidden_pair`` (two
+cards that may not share a deck, ``rules.card_pairs``).
+
+Warnings (``Verdict.warnings``; they never make a deck illegal): ``discouraged_pair``
+(``rules.card_pairs`` pairs of mode "warn").
+
+Citations: a limit the organiser set cites their change (``DeckFormat.amended_by``,
+``DeckFormat.cite``); the copies and dungeon rules cite the format's own text
+(``DeckFormat.copies_source``, ``dungeon_source``; the Brazilian ones for ``55-br``).
 """
 
 from __future__ import annotations
@@ -25,13 +35,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.cards import Card
+from rules.card_pairs import CARD_PAIRS, PRECEDENCE_RULE, CardPair
+from rules.cards import Card, identity_name
 from rules.decklists import Decklist
 from rules.formats import RULES_FILE, DeckFormat
 
 __all__ = [
     "DUNGEON_RULE",
     "DUPLICATE_RULE",
+    "DeckWarning",
     "Verdict",
     "Violation",
     "check_deck",
@@ -85,13 +97,22 @@ class Violation:
 
 
 @dataclass(frozen=True)
+class DeckWarning(Violation):
+    """Something a deck builder should know that does not make the deck illegal.
+
+    Same fields and ``to_dict`` as :class:`Violation`; ``code`` ``discouraged_pair``.
+    """
+
+
+@dataclass(frozen=True)
 class Verdict:
     """Result of :func:`check_deck`.
 
     ``legal`` (no violations), ``format_id``, ``total_cards`` (dungeon cards excluded),
     ``champion_levels`` (counted toward the cap, free avatars excluded),
     ``type_counts`` (``{card type: count}`` for every type present, dungeon included),
-    ``violations`` (tuple of :class:`Violation`, in check order).
+    ``violations`` (tuple of :class:`Violation`, in check order), ``warnings`` (tuple of
+    :class:`DeckWarning`; they do not affect ``legal``).
     """
 
     legal: bool
@@ -100,6 +121,7 @@ class Verdict:
     champion_levels: int
     type_counts: dict[str, int] = field(default_factory=dict)
     violations: tuple[Violation, ...] = ()
+    warnings: tuple[DeckWarning, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-safe dict of all fields; violations as :meth:`Violation.to_dict`."""
@@ -110,6 +132,7 @@ class Verdict:
             "champion_levels": self.champion_levels,
             "type_counts": dict(self.type_counts),
             "violations": [violation.to_dict() for violation in self.violations],
+            "warnings": [warning.to_dict() for warning in self.warnings],
         }
 
 
@@ -178,7 +201,7 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
                 code="deck_size",
                 params=size_params,
                 cards=(),
-                rule=rule,
+                rule=fmt.cite("total", fmt.cite("min_total", rule)),
                 message=(
                     f"The deck has {_plural(total, 'card')} (dungeon cards not counted); "
                     f"a {fmt.name} must have {need}."
@@ -195,7 +218,7 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
                     code="type_minimum",
                     params={"card_type": limit.card_type, "minimum": limit.minimum, "actual": count},
                     cards=_labels(present),
-                    rule=rule,
+                    rule=fmt.cite(f"type_limits:{limit.card_type}", rule),
                     message=(
                         f"The deck has {count} {limit.card_type} card{'s' if count != 1 else ''}; "
                         f"a {fmt.name} needs at least {limit.minimum}."
@@ -209,7 +232,7 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
                     code="type_maximum",
                     params={"card_type": limit.card_type, "maximum": limit.maximum, "actual": count},
                     cards=labels,
-                    rule=rule,
+                    rule=fmt.cite(f"type_limits:{limit.card_type}", rule),
                     message=(
                         f"The deck has {count} {limit.card_type} cards ({', '.join(labels)}); "
                         f"a {fmt.name} allows at most {limit.maximum}."
@@ -223,7 +246,8 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
     for limit in fmt.champion_type_limits:
         present = by_champion_type.get(limit.card_type, [])
         violations.extend(_range_violations(
-            "champion_type", present, limit.minimum, limit.maximum, rule,
+            "champion_type", present, limit.minimum, limit.maximum,
+            fmt.cite(f"champion_type_limits:{limit.card_type}", rule),
             f"{limit.card_type} champion", f"a {fmt.name}", {"champion_type": limit.card_type},
         ))
 
@@ -244,7 +268,7 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
                     "free_avatars": [card.label for card in free],
                 },
                 cards=_labels(champions),
-                rule=rule,
+                rule=fmt.cite("champion_level_cap", fmt.cite("free_avatars", rule)),
                 message=(
                     f"The champions total {levels} levels{free_text}; "
                     f"a {fmt.name} allows at most {fmt.champion_level_cap}."
@@ -259,7 +283,7 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
                 code="too_many_dungeon_cards",
                 params={"maximum": fmt.max_dungeon_cards, "actual": len(dungeon_cards)},
                 cards=labels,
-                rule=DUNGEON_RULE,
+                rule=fmt.cite("max_dungeon_cards", fmt.dungeon_source or DUNGEON_RULE),
                 message=(
                     f"The deck has {len(dungeon_cards)} dungeon cards ({', '.join(labels)}); "
                     f"at most {fmt.max_dungeon_cards} may be added to a deck."
@@ -270,7 +294,8 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
     if fmt.chase_limit is not None:
         chase = [card for card in cards if card.is_chase]
         violations.extend(_range_violations(
-            "chase", chase, fmt.chase_limit[0], fmt.chase_limit[1], rule, "chase card", f"a {fmt.name}", {},
+            "chase", chase, fmt.chase_limit[0], fmt.chase_limit[1], fmt.cite("chase_limit", rule), "chase card",
+            f"a {fmt.name}", {},
         ))
 
     exempt_types = frozenset(fmt.allowed_types)
@@ -287,21 +312,25 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
                 members.setdefault((kind, _group_key(card, kind)), []).append(card)
         for group in fmt.group_limits:
             violations.extend(_range_violations(
-                "group", members.get((group.kind, group.key), []), group.minimum, group.maximum, rule,
+                "group", members.get((group.kind, group.key), []), group.minimum, group.maximum,
+                fmt.cite(f"group_limits:{group.kind}:{group.key}", rule),
                 f"card of {group.describe()}", f"a {fmt.name}",
                 {"kind": group.kind, "key": group.key, "group": group.describe()},
             ))
 
     banned_keys = frozenset(fmt.banned)
     banned = [card for card in cards if card.key in banned_keys] if banned_keys else []
-    if banned:
-        labels = _labels(banned)
+    by_citation: dict[str, list[Card]] = {}
+    for card in banned:
+        by_citation.setdefault(fmt.cite(f"banned:{card.key}", rule), []).append(card)
+    for citation, same_citation in by_citation.items():
+        labels = _labels(same_citation)
         violations.append(
             Violation(
                 code="banned_card",
                 params={"cards": list(labels)},
                 cards=labels,
-                rule=rule,
+                rule=citation,
                 message=f"{', '.join(labels)} {'is' if len(labels) == 1 else 'are'} banned in a {fmt.name}.",
             )
         )
@@ -311,14 +340,19 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
     for card in cards:
         groups.setdefault(card.identity, []).append(card)
     for copies in groups.values():
-        caps = [restricted[card.key] for card in copies if card.key in restricted] if restricted else []
+        caps = [(restricted[card.key], card.key) for card in copies if card.key in restricted] if restricted else []
         if len(copies) == 1 and not caps:
             continue  # one copy is always allowed: every limit on copies is at least 1
         sample = copies[0]
+        stated = sample.stated_copy_limit
+        if stated is not None and len(copies) > stated:
+            violations.append(_stated_limit_violation(sample, copies))
+            continue
         allowed, source = _copies_allowed(sample, fmt)
         if caps:
-            allowed = min(caps) if allowed is None else min(allowed, *caps)
-            source = rule
+            cap, cap_key = min(caps)
+            if allowed is None or cap < allowed:
+                allowed, source = cap, fmt.cite(f"restricted:{cap_key}", rule)
         if allowed is None or len(copies) <= allowed:
             continue
         labels = _labels(copies)
@@ -342,6 +376,25 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
             )
         )
 
+    warnings: list[DeckWarning] = []
+    for pair in CARD_PAIRS:
+        found = _pair_in_deck(pair, groups)
+        if found is None:
+            continue
+        labels = _labels(found)
+        names = sorted({card.name for card in found})
+        params: dict[str, Any] = {"cards": list(labels), "names": names, "mode": pair.mode}
+        if pair.mode == "refuse":
+            violations.append(Violation(
+                code="forbidden_pair", params=params, cards=labels, rule=pair.source,
+                message=f"{pair.message} The deck has {', '.join(labels)}.",
+            ))
+        else:
+            warnings.append(DeckWarning(
+                code="discouraged_pair", params=params, cards=labels, rule=pair.source,
+                message=f"{pair.message} The deck has {', '.join(labels)}; it is still legal.",
+            ))
+
     return Verdict(
         legal=not violations,
         format_id=fmt.id,
@@ -349,6 +402,42 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
         champion_levels=levels,
         type_counts=type_counts,
         violations=tuple(violations),
+        warnings=tuple(warnings),
+    )
+
+
+def _pair_in_deck(pair: CardPair, groups: dict[tuple[str, str], list[Card]]) -> list[Card] | None:
+    """The deck's cards of both sides of ``pair`` (one copy per identity), or None unless both sides are there."""
+    sides: list[list[Card]] = []
+    for side in (pair.first, pair.second):
+        present = [groups[key][0] for key in ((t, identity_name(n)) for t, n in side) if key in groups]
+        if not present:
+            return None
+        sides.append(present)
+    return sides[0] + sides[1]
+
+
+def _stated_limit_violation(sample: Card, copies: list[Card]) -> Violation:
+    """``stated_limit``: more copies of ``sample``'s card than its own "Limit N per deck." allows."""
+    limit = sample.stated_copy_limit
+    assert limit is not None
+    labels = _labels(copies)
+    return Violation(
+        code="stated_limit",
+        params={
+            "name": sample.name,
+            "card_type": sample.card_type,
+            "copies": len(copies),
+            "max_copies": limit,
+            "card_text": sample.stated_limit_text,
+        },
+        cards=labels,
+        rule=f"card text of {sample.stated_limit_text}; {PRECEDENCE_RULE}",
+        message=(
+            f"{sample.name} ({sample.card_type}) appears {len(copies)} times ({', '.join(labels)}); "
+            f"the card itself says {sample.stated_limit_text.split(': ', 1)[-1]} "
+            f"(at most {limit} cop{'y' if limit == 1 else 'ies'}), whatever the format allows."
+        ),
     )
 
 
@@ -380,17 +469,18 @@ def _copies_allowed(card: Card, fmt: DeckFormat) -> tuple[int | None, str]:
     if card.multiples_allowed:
         return card.stated_copy_limit, DUPLICATE_RULE
     allowed = fmt.max_copies
-    source = DUPLICATE_RULE
-    caps: list[int | None] = []
+    source = fmt.cite("max_copies", fmt.copies_source or DUPLICATE_RULE)
+    caps: list[tuple[int | None, str]] = []
     limit = fmt.limit_for(card.card_type)
     if limit is not None:
-        caps.append(limit.max_copies)
+        caps.append((limit.max_copies, f"type_limits:{card.card_type}"))
     if card.is_champion:
-        caps.extend(lim.max_copies for lim in fmt.champion_type_limits if lim.card_type == card.champion_type)
-    for cap in caps:
+        caps.extend((lim.max_copies, f"champion_type_limits:{lim.card_type}")
+                    for lim in fmt.champion_type_limits if lim.card_type == card.champion_type)
+    for cap, key in caps:
         if cap is not None and cap < allowed:
             allowed = cap
-            source = fmt.source or fmt.name
+            source = fmt.cite(key, fmt.copies_source or fmt.source or fmt.name)
     if card.stated_copy_limit is not None:
         allowed = min(allowed, card.stated_copy_limit)
     return allowed, source

@@ -78,6 +78,8 @@ __all__ = [
     "COUNT_ORDER",
     "END_OF_ROUND_PROCEDURES",
     "ELIMINATION_RULE",
+    "END_OF_ROUND_RULE",
+    "check_table_mulligan",
 ]
 
 MULLIGAN_RULE = "spellfire-tournament-rules-2.0.txt, Two-Draw Mulligan"
@@ -87,6 +89,13 @@ COUNTS_RULE = (
 )
 COUNT_ORDER = ("unrazed_realms", "razed_realms", "holdings", "champions", "champion_levels", "draw_pile")
 END_OF_ROUND_PROCEDURES = ("unfinished_is_draw", "decide_by_counts")
+#: No rules text covers a game unfinished when time is called: the tournament's end-of-round
+#: procedure does (this project's choice, set per tournament).
+END_OF_ROUND_RULE = (
+    "the tournament's end-of-round procedure decide_by_counts (this project's choice: no rules text covers a "
+    "game unfinished when time is called; the end-of-game counts decide it in the order "
+    + ", ".join(COUNT_ORDER) + ")"
+)
 ELIMINATION_RULE = (
     "spell-battle-rules.txt, 8. Tournaments (two out of three, three out of five; losers are eliminated until "
     "a single winner remains); Magic Tournament Rules, Match Structure (drawn games do not count) and "
@@ -245,7 +254,9 @@ def resolve_game(game: Game, end_of_round: str = "unfinished_is_draw", number: i
     ``deck_out`` game is always decided by the counts.  The counts are kept
     on the returned game.  Raises ``ResultError`` with code
     "end_of_round" (an unknown procedure), "counts_missing" (counts needed
-    but absent), "bad_counts" or "game_outcome".
+    but absent; ``params["rule"]`` is ``COUNTS_RULE`` for a deck-out and
+    ``END_OF_ROUND_RULE`` for a game unfinished at time, which no rules text
+    covers), "bad_counts" or "game_outcome".
     """
     if end_of_round not in END_OF_ROUND_PROCEDURES:
         raise ResultError(
@@ -261,12 +272,13 @@ def resolve_game(game: Game, end_of_round: str = "unfinished_is_draw", number: i
         return game
     if game.counts is None:
         reason = "a deck-out" if game.deck_out else "an unfinished game under decide_by_counts"
+        rule = COUNTS_RULE if game.deck_out else END_OF_ROUND_RULE
         raise ResultError(
             "counts_missing",
             f"Game {number} is {reason}: report both players' end-of-game counts ({', '.join(COUNT_ORDER)}) "
-            f"to decide it — {COUNTS_RULE}.",
+            f"to decide it — {rule}.",
             game=number,
-            rule=COUNTS_RULE,
+            rule=rule,
         )
     decision = decide_by_counts(game.counts)
     if decision.winner is None:
@@ -370,6 +382,35 @@ def check_mulligan(games_so_far: Sequence[Game], declaring_seat: int) -> None:
         raise ResultError("seat", f"The declaring seat must be 0 or 1, not {declaring_seat!r}.", seat=declaring_seat)
     if _trailing_mulligans(games_so_far, declaring_seat) >= 2:
         raise _mulligan_error(declaring_seat, len(games_so_far) + 1)
+
+
+def check_table_mulligan(declared_by: Sequence[int | None], declaring_seat: int, seats: int) -> None:
+    """Refuse a two-draw mulligan at a table of ``seats`` players that would be one seat's third in a row.
+
+    ``declared_by``: the games of the table so far, in order, each the seat (0 ..
+    seats-1) that declared a two-draw mulligan to restart it, or None for a game played
+    to its end; ``declaring_seat``: the seat declaring now.  Raises
+    ``ResultError("mulligan_limit")`` when the last two games were both restarted by
+    ``declaring_seat`` (a game restarted by another seat, or played out, breaks the
+    run, as in a duel: ``check_mulligan``), ``ResultError("seat")`` for a seat outside
+    the table and ``ResultError("seats")`` for fewer than two seats.  After a restart
+    the players determine again who goes first (``rules.game_start``).  Source:
+    spellfire-tournament-rules-2.0.txt, Two-Draw Mulligan ("A mulligan can only be
+    declared by the same player twice in a row. On the third game, that player is
+    forced to continue play").
+    """
+    if isinstance(seats, bool) or not isinstance(seats, int) or seats < 2:
+        raise ResultError("seats", f"A table has 2 or more seats, not {seats!r}.", seats=seats)
+    for seat in [declaring_seat, *(s for s in declared_by if s is not None)]:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+            raise ResultError("seat", f"A seat at this table is 0 to {seats - 1}, not {seat!r}.", seat=seat)
+    run = 0
+    for declared in reversed(declared_by):
+        if declared != declaring_seat:
+            break
+        run += 1
+    if run >= 2:
+        raise _mulligan_error(declaring_seat, len(declared_by) + 1)
 
 
 def score_match(games: Sequence[Game], best_of: int, *, end_of_round: str = "unfinished_is_draw",

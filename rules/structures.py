@@ -26,7 +26,9 @@ Structures (``STRUCTURES``)
     the Swiss rounds already in the history instead; with ``random_seeding`` drawn
     at random (spell-battle-rules.txt, "8. Tournaments": players are assigned
     their opponents at random) from ``random.Random(seed_draw)``, the same draw
-    every round.
+    every round.  ``single_elimination`` with ``random_draw_each_round``: no fixed
+    bracket, a new random draw among the players still in each round from the
+    caller's ``rng`` (spell-battle-rules.txt, "8. Tournaments").
 ``round_robin``
     Berger tables (``rules.pairings.round_robin``), single or double; the event
     ends when every round is played, won by the leader of the standings.
@@ -55,6 +57,7 @@ from rules.pairings import Pairing, PairingError
 from rules.pairings.double_elimination import pair_double_elimination
 from rules.pairings.elimination import (
     TOP_CUT_SIZES,
+    pair_random_elimination,
     pair_single_elimination,
     pair_table_elimination,
     random_seeds,
@@ -122,6 +125,11 @@ class StructureSettings:
     required then): brackets seeded at random, the same draw every round.
     ``bracket_reset``: double elimination, a second grand final if the losers'
     bracket champion wins the first.  ``double_round_robin``: two cycles.
+    ``random_draw_each_round``: single elimination only: instead of a fixed bracket,
+    a new random draw among the players still in every round, from the ``rng`` given
+    to ``next_round``; the player left over gets a bye that counts as a win
+    (``rules.pairings.elimination.pair_random_elimination``, spell-battle-rules.txt,
+    "8. Tournaments").
     ``table_size``: players per multiplayer table (pods, elimination by tables; 2
     or more, the pairing function checks its own range).  ``teams``: team id ->
     member ids, or None; ``team_sizes``: the allowed team sizes.  ``forbidden``:
@@ -139,6 +147,7 @@ class StructureSettings:
     third_place_match: bool = False
     random_seeding: bool = False
     seed_draw: int | str | None = None
+    random_draw_each_round: bool = False
     bracket_reset: bool = False
     double_round_robin: bool = False
     table_size: int = 4
@@ -162,9 +171,13 @@ class StructureSettings:
         if not _is_int(self.top_cut) or (self.top_cut != 0 and self.top_cut not in TOP_CUT_SIZES):
             raise bad("top_cut", f"is 0 (no cut) or a top cut of 4, 8, 16 or 32 players, not {self.top_cut!r}.")
         for name in ("third_place_match", "random_seeding", "bracket_reset", "double_round_robin",
-                     "allow_rematches"):
+                     "allow_rematches", "random_draw_each_round"):
             if not isinstance(getattr(self, name), bool):
                 raise bad(name, "must be true or false.")
+        if self.random_draw_each_round and (self.structure != "single_elimination" or self.top_cut
+                                            or self.third_place_match):
+            raise bad("random_draw_each_round", "is a single-elimination option (no top cut, no third-place "
+                      "match): a new random draw every round.")
         if self.random_seeding and (self.seed_draw is None or isinstance(self.seed_draw, bool)
                                     or not isinstance(self.seed_draw, int | str)):
             raise bad("seed_draw", "is needed for random seeding: an int or str key for the draw.")
@@ -351,6 +364,8 @@ def _next(settings: StructureSettings, history: History, rng: random.Random,
     elif structure == "table_elimination":
         table_rng = random.Random(settings.seed_draw) if settings.random_seeding else None
         pairing = pair_table_elimination(seeds, elimination, table_size=settings.table_size, rng=table_rng)
+    elif settings.random_draw_each_round:
+        pairing = pair_random_elimination(seeds, elimination, rng)
     else:
         pairing = pair_single_elimination(seeds, elimination, third_place=settings.third_place_match)
     return "elimination", pairing

@@ -19,7 +19,9 @@ Options (all optional; the defaults keep the earlier behaviour):
 ``--allow-rematches`` (Swiss: use the fewest rematches instead of exiting 2 when
 no rematch-free pairing exists), ``--top-cut N`` (elimination systems: seed the
 top N of the Swiss standings, N in 4, 8, 16, 32), ``--random-seeding``,
-``--third-place``, ``--table-size N`` (single elimination by multiplayer tables),
+``--third-place``, ``--random-draw`` (single elimination with a new random draw among
+the players still in every round, from ``--seed``: spell-battle-rules.txt, "8.
+Tournaments"), ``--table-size N`` (single elimination by multiplayer tables),
 ``--bracket-reset`` (double elimination), ``--double`` (double round robin),
 ``--pod-size N`` (pods, default 4), ``--tiebreakers NAME`` (the system of
 ``python -m rules tiebreakers`` that ranks the Swiss rounds for ``--top-cut``;
@@ -120,6 +122,9 @@ def add_pair_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--random-seeding", action="store_true",
                         help="elimination: seed the bracket at random from --seed")
     parser.add_argument("--third-place", action="store_true", help="single elimination: add a third-place match")
+    parser.add_argument("--random-draw", action="store_true",
+                        help="single elimination: no fixed bracket, a new random draw among the players still in "
+                             "every round, from --seed (the Spell Battle rules; an odd player out gets a bye)")
     parser.add_argument("--table-size", type=int, default=2, metavar="N",
                         help="single elimination by tables of N players (each table's winner advances)")
     parser.add_argument("--bracket-reset", action="store_true",
@@ -132,7 +137,8 @@ def add_pair_options(parser: argparse.ArgumentParser) -> None:
 
 _STRUCTURE_OF = {"swiss": "swiss", "double-elimination": "double_elimination", "round-robin": "round_robin",
                  "pods": "pods"}
-_FLAG_OF = {"top_cut": "--top-cut", "table_size": "--table-size", "tiebreakers": "--tiebreakers"}
+_FLAG_OF = {"top_cut": "--top-cut", "table_size": "--table-size", "tiebreakers": "--tiebreakers",
+            "random_draw_each_round": "--random-draw"}
 
 
 def pair_settings(args: argparse.Namespace, request: PairRequest) -> StructureSettings:
@@ -158,6 +164,7 @@ def pair_settings(args: argparse.Namespace, request: PairRequest) -> StructureSe
             third_place_match=args.third_place,
             random_seeding=args.random_seeding and bracket,
             seed_draw=args.seed,
+            random_draw_each_round=getattr(args, "random_draw", False),
             bracket_reset=args.bracket_reset,
             double_round_robin=args.double,
             table_size=table_size,

@@ -43,7 +43,18 @@ __all__ = [
     "pair_table_elimination",
     "table_bracket_winner",
     "table_winner",
+    "pair_random_elimination",
+    "random_elimination_survivors",
+    "RANDOM_ELIMINATION_RULE",
 ]
+
+#: Single elimination as the Spell Battle rules describe it.
+RANDOM_ELIMINATION_RULE = (
+    'spell-battle-rules.txt, 8. Tournaments ("players are randomly assigned their opponents for each match ... '
+    'Only the winners stay in the tournament and are assigned to play against another random opponent ... If '
+    'there\'s an uneven number of players, then one player (or team) might not get an opponent. These players '
+    'get a \u201cbye,\u201d which counts as a win.")'
+)
 
 TOP_CUT_SIZES = (4, 8, 16, 32)
 
@@ -371,3 +382,76 @@ def pair_table_elimination(
                             reason=f"elimination table of {len(seats)}{final}: seeds "
                                    f"{', '.join(str(seed_of[p]) for p in members)}; the winner advances"))
     return Pairing(round=len(rounds) + 1, tables=tuple(tables), byes=())
+
+
+def random_elimination_survivors(players: Sequence[str], rounds: Sequence[RoundRecord]) -> list[str]:
+    """The players still in a random-draw single elimination after ``rounds``, in entry order.
+
+    ``players``: the entrants; ``rounds``: the elimination rounds played, in order.  In
+    each round every player still in must have a bye (a win) or a reported match: its
+    winner stays, the others are out.  Raises ``PairingError`` "too_few_players",
+    "duplicate_seed", "results_missing" (a player still in has no result in a round),
+    "elimination_draw" (a drawn match must be replayed) or "rounds_after_final".
+    """
+    if len(players) < 2:
+        raise PairingError("too_few_players", f"An elimination needs at least two players, not {len(players)}; "
+                           "add players.", players=len(players))
+    if len(set(players)) != len(players):
+        raise PairingError("duplicate_seed", "A player is entered twice; list each player once.")
+    alive = list(players)
+    for index, rnd in enumerate(rounds, start=1):
+        if len(alive) == 1:
+            raise PairingError("rounds_after_final", f"Elimination round {index} (round {rnd.number}) comes after "
+                               "the elimination was already won; remove it.", round=rnd.number)
+        out: set[str] = set()
+        for player in alive:
+            if player in out:
+                continue
+            match = next((m for m in rnd.matches if player in m.players), None)
+            if match is None or (not match.bye and not match.reported):
+                raise PairingError(
+                    "results_missing",
+                    f"Elimination round {index} (round {rnd.number}) has no result for {player}; report it first.",
+                    round=rnd.number, players=[player],
+                )
+            if match.bye:
+                continue
+            winner = table_winner(match)
+            if winner is None:
+                raise PairingError(
+                    "elimination_draw",
+                    f"{' vs '.join(match.players)} in round {rnd.number} is a drawn elimination match; it must be "
+                    "replayed until one player wins. Report the replayed result.",
+                    round=rnd.number, players=list(match.players),
+                )
+            out.update(p for p in match.players if p != winner)
+        alive = [p for p in alive if p not in out]
+    return alive
+
+
+def pair_random_elimination(players: Sequence[str], rounds: Sequence[RoundRecord], rng: random.Random) -> Pairing:
+    """The next round of single elimination with a new random draw every round (``RANDOM_ELIMINATION_RULE``).
+
+    ``players``: the entrants; ``rounds``: the elimination rounds played; ``rng``: the
+    round's seeded random source (the same seed and history give the same round).  The
+    players still in (``random_elimination_survivors``) are shuffled with ``rng`` and
+    paired in that order; with an odd number the one left over gets the bye, which
+    counts as a win (nobody else gets one).  Byes are not balanced between rounds: the
+    text gives the bye to whoever is left over, so a player may get two.  Raises
+    ``PairingError`` as ``random_elimination_survivors``, and "bracket_complete"
+    (``params["winner"]``) when one player is left.
+    """
+    alive = random_elimination_survivors(players, rounds)
+    if len(alive) == 1:
+        raise PairingError("bracket_complete", f"The elimination is complete: {alive[0]} has won. There is no "
+                           "further round to pair.", winner=alive[0])
+    order = list(alive)
+    rng.shuffle(order)
+    tables = tuple(
+        Table(number=k // 2 + 1, players=(order[k], order[k + 1]),
+              reason="random draw among the players still in (spell-battle-rules.txt, 8. Tournaments)")
+        for k in range(0, len(order) - 1, 2)
+    )
+    byes = (order[-1],) if len(order) % 2 else ()
+    reasons = ("left over in the random draw (uneven number of players): the bye counts as a win",) if byes else ()
+    return Pairing(round=len(rounds) + 1, tables=tables, byes=byes, bye_reasons=reasons)

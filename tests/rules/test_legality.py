@@ -194,8 +194,10 @@ def test_nomad_mercenaries_are_limited_to_three(catalogue: Catalogue, legal_55_c
     three = replace_type(legal_55_cards, "Ally", [catalogue.get("3rd/256")] * 3, 3)
     assert check_deck(deck(three), get_format("55")).legal
     four = replace_type(legal_55_cards, "Ally", [catalogue.get("3rd/256")] * 4, 4)
-    violation = only(check_deck(deck(four), get_format("55")), "duplicate_card")
+    # the card's own "Limit 3 per deck." is broken: its own code, citing the card text
+    violation = only(check_deck(deck(four), get_format("55")), "stated_limit")
     assert violation.params["max_copies"] == 3
+    assert violation.rule.startswith('card text of 3rd/256 Nomad Mercenaries: "Limit 3 per deck."')
 
 
 def test_elminster_from_two_editions_is_a_duplicate(catalogue: Catalogue, legal_55_cards: list[Card]) -> None:
@@ -241,7 +243,8 @@ def test_verdict_to_dict_is_json_safe(legal_55_cards: list[Card]) -> None:
     assert data["total_cards"] == 54
     assert data["violations"][0]["code"] == "deck_size"
     assert data["violations"][0]["params"] == {"expected": 55, "actual": 54}
-    assert set(data) == {"legal", "format_id", "total_cards", "champion_levels", "type_counts", "violations"}
+    assert set(data) == {"legal", "format_id", "total_cards", "champion_levels", "type_counts", "violations",
+                         "warnings"}
 
 
 def test_a_custom_format_from_dict_is_checked(legal_55_cards: list[Card]) -> None:

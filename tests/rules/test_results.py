@@ -5,6 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.results import (
+    END_OF_ROUND_RULE,
     COUNT_ORDER,
     END_OF_ROUND_PROCEDURES,
     CountDecision,
@@ -175,11 +176,23 @@ def test_a_deck_out_is_always_decided_by_the_counts() -> None:
 
 
 def test_counts_are_required_to_decide() -> None:
-    for game, procedure in ((Game(unfinished=True), "decide_by_counts"), (Game(deck_out=True), "unfinished_is_draw")):
-        with pytest.raises(ResultError) as info:
-            resolve_game(game, procedure)
-        assert info.value.code == "counts_missing"
-        assert "spellfire-special-circumstances-guide.txt" in info.value.params["rule"]
+    with pytest.raises(ResultError) as info:
+        resolve_game(Game(deck_out=True), "unfinished_is_draw")
+    assert info.value.code == "counts_missing"
+    assert "spellfire-special-circumstances-guide.txt" in info.value.params["rule"]
+
+
+def test_a_time_called_game_without_counts_cites_the_end_of_round_procedure() -> None:
+    """Issue #10, rule 5: no rules text covers time being called (the deck-out and victory texts do not);
+    the citation names the tournament's end-of-round procedure and says it is the project's choice."""
+    with pytest.raises(ResultError) as info:
+        resolve_game(Game(unfinished=True), "decide_by_counts")
+    assert info.value.code == "counts_missing"
+    rule = info.value.params["rule"]
+    assert rule == END_OF_ROUND_RULE
+    assert "end-of-round procedure decide_by_counts" in rule and "this project's choice" in rule
+    assert "special-circumstances" not in rule and "VENCENDO" not in rule
+    assert rule in str(info.value)
 
 
 def test_an_unknown_end_of_round_procedure_is_refused() -> None:
@@ -313,3 +326,23 @@ def test_check_match_score_in_elimination() -> None:
     with pytest.raises(ResultError) as info:
         check_match_score((2, 1), 1, 3)
     assert info.value.code == "too_many_games"
+
+
+def test_a_table_mulligan_is_refused_on_a_seats_third_in_a_row() -> None:
+    """Issue #10, rule 9: the two-draw mulligan's "twice in a row" limit, per player, at a table of N seats."""
+    from rules.results import check_table_mulligan
+
+    check_table_mulligan([], 3, seats=4)
+    check_table_mulligan([3], 3, seats=4)
+    with pytest.raises(ResultError) as info:
+        check_table_mulligan([3, 3], 3, seats=4)
+    assert info.value.code == "mulligan_limit" and info.value.params["game"] == 3
+    assert "Two-Draw Mulligan" in info.value.params["rule"]
+    # another seat's restart or a game played out breaks the run; other seats keep their own count
+    check_table_mulligan([3, 1, 3], 3, seats=4)
+    check_table_mulligan([3, None, 3], 3, seats=4)
+    check_table_mulligan([3, 3], 2, seats=4)
+    for bad_seat, seats in ((4, 4), (-1, 4), (0, 1)):
+        with pytest.raises(ResultError) as info:
+            check_table_mulligan([], bad_seat, seats=seats)
+        assert info.value.code in ("seat", "seats")
