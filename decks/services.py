@@ -139,7 +139,7 @@ def deck_checks_pick(*, tournament: Tournament, actor, registrations: list[Regis
     require_organiser(actor, tournament)
     round_number = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
     random_pick = not registrations
-    if random_pick:
+    if not registrations:
         active = list(tournament.registrations.filter(withdrawn=False, dropped_after_round__isnull=True)
                       .order_by("pk"))
         if not 1 <= count <= len(active):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Iterable
+from typing import Any, Protocol
 
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
@@ -22,7 +24,13 @@ PLACING_COLUMNS = ["placing", "placing_band"]
 STANDINGS_COLUMNS = ["rank", "player", "name", "points", "wins", "losses", "draws", "omwp", "gwp", "ogwp"]
 
 
-def _csv_response(tournament: Tournament, what: str) -> tuple[HttpResponse, csv.writer]:
+class CsvWriter(Protocol):
+    """What the views use of ``csv.writer(...)`` (typeshed's ``_csv._writer`` is private)."""
+
+    def writerow(self, row: Iterable[Any], /) -> Any: ...
+
+
+def _csv_response(tournament: Tournament, what: str) -> tuple[HttpResponse, CsvWriter]:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}-{what}.csv"'
     return response, csv.writer(response)
@@ -36,7 +44,8 @@ def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     ``placing`` (1-based, shared inside a band) and ``placing_band`` ("3rd-4th"); ``rank`` stays the
     Swiss rank."""
     snapshot = selectors.latest_snapshot(tournament)
-    rows = snapshot.rows if snapshot else []
+    rows = snapshot.rows if snapshot is not None else []
+    version = snapshot.version if snapshot is not None else ""
     lead = PLACING_COLUMNS if snapshot is not None and snapshot.has_placings else []
     extra = sorted({key for row in rows for key in row} - set(STANDINGS_COLUMNS) - set(PLACING_COLUMNS)
                    - {"dropped"})
@@ -44,22 +53,23 @@ def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     writer.writerow(lead + STANDINGS_COLUMNS + extra + ["dropped", "results_version"])
     for row in rows:
         writer.writerow([row.get(c, "") for c in lead + STANDINGS_COLUMNS + extra]
-                        + [int(bool(row.get("dropped"))), snapshot.version])
+                        + [int(bool(row.get("dropped"))), version])
     return response
 
 
-def _matches(tournament: Tournament) -> list[Match]:
-    """Every match in round and table order with its seats (``seat_list``) and its confirmed submission
-    (``confirmed``, None before): 3 queries."""
-    matches = list(Match.objects.filter(round__tournament=tournament).select_related("round").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("registration__player").order_by("number"),
-                 to_attr="seat_list"),
+def _matches(tournament: Tournament) -> list[tuple[Match, ResultSubmission | None]]:
+    """Every match in round and table order with its seats (``seat_list``), each with its confirmed
+    submission (None before): 3 queries."""
+    matches = Match.objects.filter(round__tournament=tournament).select_related("round").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("registration__player").order_by("number")),
         Prefetch("submissions", queryset=ResultSubmission.objects.filter(state=ResultSubmission.State.CONFIRMED),
                  to_attr="confirmed_list"),
-    ).order_by("round__number", "table"))
+    ).order_by("round__number", "table")
+    rows: list[tuple[Match, ResultSubmission | None]] = []
     for m in matches:
-        m.confirmed = m.confirmed_list[0] if m.confirmed_list else None
-    return matches
+        m.seat_list = list(m.seats.all())
+        rows.append((m, m.confirmed_list[0] if m.confirmed_list else None))
+    return rows
 
 
 def _seats(m: Match) -> str:
@@ -73,7 +83,7 @@ def pairings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     (joined by " / "; one seat is a bye), and why they were paired."""
     response, writer = _csv_response(tournament, "pairings")
     writer.writerow(["round", "kind", "table", "seat_count", "seats", "bye", "reason"])
-    for m in _matches(tournament):
+    for m, _confirmed in _matches(tournament):
         writer.writerow([m.round.number, m.round.kind, m.table, len(m.seat_list), _seats(m),
                          int(len(m.seat_list) == 1), m.pairing_reason])
     return response
@@ -87,8 +97,8 @@ def history_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     response, writer = _csv_response(tournament, "history")
     writer.writerow(["round", "kind", "table", "seat_count", "seats", "status", "result", "wins", "placements",
                      "draws", "games", "record"])
-    for m in _matches(tournament):
-        seats, confirmed = m.seat_list, m.confirmed
+    for m, confirmed in _matches(tournament):
+        seats = m.seat_list
         if confirmed is not None:
             names = {s.number: s.registration.display_name for s in seats}
             result = outcome_text(seats, Outcome.from_json(confirmed.outcome))

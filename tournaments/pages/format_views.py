@@ -11,12 +11,16 @@ upload, and edit any limit, ban or restrict cards, restrict sets. Both call
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.datastructures import MultiValueDict
 from rules.cards import Catalogue, UnknownCard
 from rules.formats import BUILTIN_FORMATS, CHAMPION_TYPES, DeckFormat, allowed_sets
 
@@ -104,10 +108,13 @@ class FormatEditForm(forms.Form):
     sets = forms.MultipleChoiceField(label="Sets allowed", required=False, widget=forms.CheckboxSelectMultiple)
     reason = forms.CharField(label="Reason (logged)", max_length=500)
 
-    def __init__(self, *args, fmt: DeckFormat, catalogue: Catalogue, **kwargs) -> None:
+    def __init__(self, data: Mapping[str, Any] | None = None,
+                 files: MultiValueDict[str, UploadedFile] | None = None, *, fmt: DeckFormat,
+                 catalogue: Catalogue, initial: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
+        """The fields prefilled from ``fmt``; a caller's ``initial`` overrides those values."""
         summary = format_summary(fmt, catalogue)
         every_set = sorted({card.set_code for card in catalogue}) + ["FAN"]
-        initial = {
+        prefilled: dict[str, Any] = {
             "name": fmt.name, "total": fmt.total, "champion_level_cap": fmt.champion_level_cap,
             "free_avatars": fmt.free_avatars, "max_dungeon_cards": fmt.max_dungeon_cards,
             "max_copies": fmt.max_copies,
@@ -116,11 +123,13 @@ class FormatEditForm(forms.Form):
             "sets": summary["sets"] if summary["sets"] is not None else every_set,
         }
         for limit in fmt.type_limits:
-            initial[f"min_{_slug(limit.card_type)}"] = limit.minimum
-            initial[f"max_{_slug(limit.card_type)}"] = limit.maximum
-        super().__init__(*args, initial=initial, **kwargs)
+            prefilled[f"min_{_slug(limit.card_type)}"] = limit.minimum
+            prefilled[f"max_{_slug(limit.card_type)}"] = limit.maximum
+        super().__init__(data, files, initial={**prefilled, **(initial or {})}, **kwargs)
         self.fmt, self.catalogue, self.every_set = fmt, catalogue, every_set
-        self.fields["sets"].choices = [(code, code) for code in every_set]
+        sets_field = self.fields["sets"]
+        assert isinstance(sets_field, forms.MultipleChoiceField)
+        sets_field.choices = [(code, code) for code in every_set]
         self.type_rows = []
         for limit in fmt.type_limits:
             slug = _slug(limit.card_type)
@@ -132,13 +141,13 @@ class FormatEditForm(forms.Form):
         self.champion_rows = []
         for champion_type in CHAMPION_TYPES:
             slug = _slug(champion_type)
-            limit = champions.get(champion_type)
+            champion_limit = champions.get(champion_type)
             self.fields[f"cmin_{slug}"] = forms.IntegerField(
                 label=f"{champion_type} minimum", min_value=0, required=False,
-                initial=limit.minimum if limit else None)
+                initial=champion_limit.minimum if champion_limit else None)
             self.fields[f"cmax_{slug}"] = forms.IntegerField(
                 label=f"{champion_type} maximum", min_value=0, required=False,
-                initial=limit.maximum if limit else None)
+                initial=champion_limit.maximum if champion_limit else None)
             self.champion_rows.append((champion_type, self[f"cmin_{slug}"], self[f"cmax_{slug}"]))
         chase = fmt.chase_limit
         self.fields["chase_min"] = forms.IntegerField(label="Chase cards minimum", min_value=0, required=False,

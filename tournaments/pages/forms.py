@@ -73,7 +73,7 @@ class TournamentForm(forms.Form):
                                      initial=3)
     structure = forms.ChoiceField(choices=Tournament.Structure.choices)
     swiss_rounds = forms.IntegerField(min_value=1, max_value=20, initial=4)
-    top_cut = forms.TypedChoiceField(choices=Tournament._meta.get_field("top_cut").choices, coerce=int,
+    top_cut = forms.TypedChoiceField(choices=Tournament._meta.get_field("top_cut").choices or [], coerce=int,
                                      help_text="Swiss or pods: the best players by standing play a bracket")
     third_place_match = forms.BooleanField(required=False, label="Third-place match")
     random_seeding = forms.BooleanField(required=False, label="Seed brackets at random",
@@ -83,7 +83,8 @@ class TournamentForm(forms.Form):
     double_round_robin = forms.BooleanField(required=False, label="Round robin: everyone meets everyone twice")
     table_size = forms.IntegerField(label="Players per multiplayer table", min_value=3, max_value=6, initial=4,
                                     required=False)
-    team_size = forms.TypedChoiceField(label="Teams", choices=Tournament._meta.get_field("team_size").choices,
+    team_size = forms.TypedChoiceField(label="Teams",
+                                       choices=Tournament._meta.get_field("team_size").choices or [],
                                        coerce=int, initial=1, required=False)
     late_entry_rounds = forms.IntegerField(label="Accept late entries until round", min_value=0, max_value=20,
                                            initial=0, required=False,

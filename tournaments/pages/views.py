@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
@@ -14,13 +15,8 @@ from tournaments.errors import NotAllowed, UserError
 from tournaments.models import AuditEntry, Match, Penalty, Registration, ResultSubmission, Round, Seat, Tournament
 from tournaments.pages.access import organiser_required, tournament_view
 from tournaments.pages.actions import attempt
-from tournaments.pages.forms import (
-    GAME_CHOICES,
-    TournamentForm,
-    game_rows,
-    organiser_game_choices,
-    result_from_post,
-)
+from tournaments.pages.forms import GAME_CHOICES, TournamentForm, game_rows, result_from_post
+from tournaments.pages.presenters import match_row, match_rows
 from tournaments.services.penalties import penalties_of
 from tournaments.services.permissions import can_organise, is_tournament_organiser
 from tournaments.services.results import describe_record, outcome_text
@@ -29,7 +25,7 @@ from tournaments.services.tournaments import late_entry_open
 
 
 def signup(request: HttpRequest) -> HttpResponse:
-    form = UserCreationForm(request.POST or None)
+    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user)
@@ -61,7 +57,8 @@ def _create_error_field(exc: UserError) -> str | None:
     """The form field a tournament_create error is about (None: the whole form)."""
     if exc.code.startswith("tiebreakers_"):
         option = exc.params.get("option") or next(iter(exc.params.get("options") or []), None)
-        return {"floor": "tiebreaker_floor", "placement_points": "placement_points"}.get(option)
+        fields_of_options = {"floor": "tiebreaker_floor", "placement_points": "placement_points"}
+        return fields_of_options.get(option) if isinstance(option, str) else None
     fields = ("tiebreakers", "end_of_round", "round_minutes", "name", "top_cut", "swiss_rounds", "table_size",
               "team_size", "late_entry_rounds")
     return exc.code if exc.code in fields else None
@@ -121,42 +118,12 @@ def drop(request: HttpRequest, tournament: Tournament, registration: Registratio
     return redirect("tournaments:detail", pk=tournament.pk)
 
 
-def _with_seats(matches) -> list[Match]:
-    """The matches (seats prefetched, ``selectors.round_matches``) annotated for the pages: ``seat_list``,
-    ``is_bye`` (one seat), ``result_text`` of the confirmed result ("alice 2-1 bob", "1. carol (2 won),
-    ..."; "" before), ``advances`` (the single winner of a confirmed elimination match, else None)."""
-    matches = list(matches)
-    for m in matches:
-        _annotate(m)
-    return matches
-
-
-def _annotate(m: Match) -> Match:
-    seats = list(m.seats.all())
-    m.seat_list = seats
-    m.is_bye = len(seats) == 1
-    m.is_duel = len(seats) == 2  # the duel forms (players A and B); any other count gets the table forms
-    m.result_text = ""
-    m.advances = None
-    if m.is_confirmed and seats and all(s.wins is not None and s.placement is not None for s in seats):
-        outcome = Outcome(wins=tuple(s.wins for s in seats), placements=tuple(s.placement for s in seats),
-                          draws=m.draws or 0)
-        m.result_text = outcome_text(seats, outcome)
-        firsts = [s for s in seats if s.placement == 1]
-        if len(firsts) == 1:
-            m.advances = firsts[0].registration
-    m.organiser_choices = organiser_game_choices([s.registration.display_name for s in seats])
-    return m
-
-
 @tournament_view("public")
 def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     mine = selectors.registration_of(tournament, request.user)
-    matches = _with_seats(selectors.round_matches(rnd))
     mine_id = mine.pk if mine else None
-    for m in matches:
-        m.is_mine = mine_id is not None and any(s.registration_id == mine_id for s in m.seat_list)
+    matches = match_rows(selectors.round_matches(rnd), mine_id=mine_id)
     return render(request, "tournaments/round.html", {
         "t": tournament, "round": rnd, "matches": matches, "mine_id": mine_id,
         "is_organiser": is_tournament_organiser(request.user, tournament),
@@ -173,7 +140,7 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @tournament_view("public")
 def bracket(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    rounds = [(rnd, _with_seats(selectors.round_matches(rnd)))
+    rounds = [(rnd, match_rows(selectors.round_matches(rnd)))
               for rnd in tournament.rounds.filter(kind=Round.Kind.ELIMINATION)]
     return render(request, "tournaments/bracket.html", {"t": tournament, "rounds": rounds})
 
@@ -194,12 +161,13 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
     """The match slip, for any number of seats: report (the duel form game by game for two seats, the
     winners or placements form for a table), confirm or dispute another player's report, and for the
     organiser every submission side by side and the settle forms."""
-    match = _annotate(get_object_or_404(
+    match = get_object_or_404(
         Match.objects.select_related("round").prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("registration__player").order_by("number")),
             "submissions"),
-        pk=match_id, round__tournament=tournament))
-    seats = match.seat_list
+        pk=match_id, round__tournament=tournament)
+    row = match_row(match)
+    seats = row.seats
     seat = next((s.number for s in seats if request.user.pk == s.registration.player_id), None)
     organiser = is_tournament_organiser(request.user, tournament)
     if seat is None and not organiser:
@@ -230,8 +198,8 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
     names = {s.number: s.registration.display_name for s in seats}
     pending = selectors.pending_submission(match)
     return render(request, "tournaments/match.html", {
-        "t": tournament, "match": match, "seats": seats, "seat": seat, "errors": errors,
-        "duel": match.is_duel, "seats_text": seats_text(len(seats)), "pending": pending,
+        "t": tournament, "match": match, "match_row": row, "seats": seats, "seat": seat, "errors": errors,
+        "duel": row.is_duel, "seats_text": seats_text(len(seats)), "pending": pending,
         "pending_result": outcome_text(seats, Outcome.from_json(pending.outcome)) if pending else "",
         "pending_games": describe_record(pending.record, names) if pending else [],
         "can_answer": pending is not None and seat is not None and pending.submitted_by_id != request.user.pk,
@@ -266,9 +234,10 @@ def report_answer(request: HttpRequest, tournament: Tournament, registration: Re
 
 @tournament_view("organiser")
 def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    open_matches = _with_seats(selectors.open_matches(tournament))
-    for m in open_matches:
-        m.evidence = selectors.match_submissions(m) if m.status == Match.Status.DISPUTED else []
+    open_matches = match_rows(selectors.open_matches(tournament))
+    for row in open_matches:
+        if row.match.status == Match.Status.DISPUTED:
+            row.evidence = selectors.match_submissions(row.match)
     latest = tournament.rounds.order_by("-number").first()
     return render(request, "tournaments/manage.html", {
         "t": tournament,
@@ -279,7 +248,7 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "game_rows": game_rows(tournament.best_of),
         "penalties": penalties_of(tournament),
         "penalty_kinds": Penalty.Kind.choices,
-        "current_matches": _with_seats(selectors.round_matches(latest)) if latest else [],
+        "current_matches": match_rows(selectors.round_matches(latest)) if latest else [],
     })
 
 

@@ -1,0 +1,71 @@
+"""What the pages show of a match, computed once in the view instead of set as attributes on the model.
+
+``MatchRow`` is a match (``row.match``) with its seats in seat order (``row.seats``) and the text and
+flags the templates need: the round, manage, bracket and match pages read these, never ad-hoc
+attributes of ``Match``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from tournaments.models import Match, Registration, Seat
+from tournaments.pages.forms import organiser_game_choices
+from tournaments.services.results import outcome_text
+from tournaments.services.scoring import Outcome
+
+
+@dataclass
+class MatchRow:
+    """A match and its seats as the pages show them.
+
+    ``result_text``: the confirmed result ("alice 2-1 bob", "1. carol (2 won), ..."; "" before);
+    ``advances``: the single winner of a confirmed match (the one seat placed first), else None;
+    ``organiser_choices``: the organiser's game choices with the players' names (a duel);
+    ``is_mine``: the viewing player sits at this table (the round page);
+    ``evidence``: every report side by side (``selectors.match_submissions``; the manage page, disputes only).
+    """
+
+    match: Match
+    seats: list[Seat]
+    result_text: str = ""
+    advances: Registration | None = None
+    organiser_choices: list[tuple[str, str]] = field(default_factory=list)
+    is_mine: bool = False
+    evidence: list[dict] = field(default_factory=list)
+
+    @property
+    def is_bye(self) -> bool:
+        """One seat: a bye."""
+        return len(self.seats) == 1
+
+    @property
+    def is_duel(self) -> bool:
+        """Two seats: the duel forms (players A and B); any other count gets the table forms."""
+        return len(self.seats) == 2
+
+
+def match_row(match: Match, *, mine_id: int | None = None) -> MatchRow:
+    """The row of one match whose seats are prefetched in seat order (``selectors.round_matches``);
+    ``mine_id``: the viewing player's registration, for ``is_mine``."""
+    seats = list(match.seats.all())
+    result_text = ""
+    advances = None
+    wins = tuple(s.wins for s in seats if s.wins is not None)
+    placements = tuple(s.placement for s in seats if s.placement is not None)
+    if match.is_confirmed and seats and len(wins) == len(placements) == len(seats):
+        result_text = outcome_text(seats, Outcome(wins=wins, placements=placements, draws=match.draws or 0))
+        firsts = [s for s in seats if s.placement == 1]
+        if len(firsts) == 1:
+            advances = firsts[0].registration
+    return MatchRow(
+        match=match, seats=seats, result_text=result_text, advances=advances,
+        organiser_choices=organiser_game_choices([s.registration.display_name for s in seats]),
+        is_mine=mine_id is not None and any(s.registration_id == mine_id for s in seats),
+    )
+
+
+def match_rows(matches: Iterable[Match], *, mine_id: int | None = None) -> list[MatchRow]:
+    """``match_row`` of each match, in order."""
+    return [match_row(m, mine_id=mine_id) for m in matches]
