@@ -65,9 +65,20 @@ def _all_patterns(patterns, prefix=""):
             yield prefix + str(p.pattern), p
 
 
-def test_no_url_dispatches_on_an_action_segment():
+def test_no_url_dispatches_on_a_free_text_segment():
+    """No catch-all ``<str:...>`` segment: a word in a path is one of a fixed set (``tournaments.pages.converters``)."""
     routes = [route for route, _ in _all_patterns(get_resolver().url_patterns)]
-    assert [r for r in routes if "<str:action>" in r] == []
+    assert [r for r in routes if "<str:" in r] == []
+
+
+def test_an_unknown_answer_or_decision_is_not_routed():
+    from django.urls import Resolver404, resolve
+
+    assert resolve("/t/1/matches/1/reports/1/confirm/").kwargs["answer"] == "confirm"
+    assert resolve("/t/1/manage/replacements/1/reject/").kwargs["decision"] == "reject"
+    for path in ("/t/1/matches/1/reports/1/approve/", "/t/1/manage/replacements/1/confirm/"):
+        with pytest.raises(Resolver404):
+            resolve(path)
 
 
 def test_templates_never_mention_multiplayer():
@@ -114,8 +125,9 @@ def _urls(audience: str, *, under_tournament: bool = True) -> list[tuple[str, st
             route = str(pattern.pattern)
             if under_tournament and "<int:pk>" not in route:
                 continue
-            kwargs = {name: 999_999 for name in pattern.pattern.converters if name != "pk"}
-            kwargs.update({name: "x" for name in re.findall(r"<str:(\w+)>", route)})
+            converters = pattern.pattern.converters
+            kwargs = {name: (converter.regex.split("|")[0] if "|" in converter.regex else 999_999)
+                      for name, converter in converters.items() if name != "pk"}
             urls.append((f"{namespace}:{pattern.name}", route, kwargs))
     return urls
 

@@ -5,7 +5,15 @@ from rules.formats import BUILTIN_FORMATS
 from rules.results import COUNT_ORDER
 from rules.standings import TIEBREAKERS
 
+from tournaments.errors import UserError
 from tournaments.models import Tournament
+
+
+class SlipError(UserError):
+    """A match slip posted with a field that cannot be read (shown as a form error on the slip, a 400)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, code="slip")
 
 GAME_CHOICES = [
     ("", "—"),
@@ -122,13 +130,13 @@ def _counts_from_post(post, n: int) -> dict | None:
     if not any(raw.values()):
         return None
     if not all(raw.values()):
-        raise ValueError(f"Game {n}: fill in all six end-of-game counts for both players, or none of them.")
+        raise SlipError(f"Game {n}: fill in all six end-of-game counts for both players, or none of them.")
     counts: dict = {"a": {}, "b": {}}
     for (seat, c), text in raw.items():
         try:
             counts[seat][c] = int(text)
         except ValueError:
-            raise ValueError(f"Game {n}: {COUNT_LABELS.get(c, c).lower()} must be a whole number, not {text!r}.") \
+            raise SlipError(f"Game {n}: {COUNT_LABELS.get(c, c).lower()} must be a whole number, not {text!r}.") \
                 from None
     return counts
 
@@ -148,7 +156,7 @@ def games_from_post(post, choices_prefix: str, *, seat: str | None) -> list[dict
         counts = _counts_from_post(post, n)
         if not value:
             if counts is not None:
-                raise ValueError(f"Game {n} has end-of-game counts but no outcome; choose one.")
+                raise SlipError(f"Game {n} has end-of-game counts but no outcome; choose one.")
             continue
         if seat is not None:
             value = {"me": seat, "opponent": other[seat], "mulligan_me": f"mulligan_{seat}",
@@ -164,7 +172,7 @@ def games_from_post(post, choices_prefix: str, *, seat: str | None) -> list[dict
         elif value == "deck_out":
             games.append({"deck_out": True})
         else:
-            raise ValueError(f"Unknown game outcome {value!r}")
+            raise SlipError(f"Unknown game outcome {value!r}")
         if counts is not None:
             games[-1]["counts"] = counts
     return games
@@ -178,7 +186,7 @@ def table_result_from_post(post, seats: int, best_of: int) -> dict:
     if post.get("mode") == "placements":
         values = [post.get(f"place-{seat}", "").strip() for seat in range(1, seats + 1)]
         if not all(v.isdigit() for v in values):
-            raise ValueError("Give every seat's place as a number (1 = won; equal numbers share a place).")
+            raise SlipError("Give every seat's place as a number (1 = won; equal numbers share a place).")
         return {"placements": [int(v) for v in values]}
     if post.get("mode") == "games":
         games = []
@@ -188,12 +196,12 @@ def table_result_from_post(post, seats: int, best_of: int) -> dict:
             if not winners and not drawn:
                 continue
             if not all(w.isdigit() for w in winners):
-                raise ValueError(f"Game {n}: tick the seats that won.")
+                raise SlipError(f"Game {n}: tick the seats that won.")
             games.append({"winners": [int(w) for w in winners], "drawn": drawn})
         if not games:
-            raise ValueError("Tick the winner(s) of at least one game, or mark it drawn.")
+            raise SlipError("Tick the winner(s) of at least one game, or mark it drawn.")
         return {"games": games}
-    raise ValueError("Report either the placements or the games.")
+    raise SlipError("Report either the placements or the games.")
 
 
 def result_from_post(post, seats: int, best_of: int, *, seat: int | None) -> dict:

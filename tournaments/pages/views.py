@@ -15,7 +15,7 @@ from tournaments.errors import NotAllowed, UserError
 from tournaments.models import AuditEntry, Match, Penalty, Registration, ResultSubmission, Round, Seat, Tournament
 from tournaments.pages.access import organiser_required, tournament_view
 from tournaments.pages.actions import attempt
-from tournaments.pages.forms import GAME_CHOICES, TournamentForm, game_rows, result_from_post
+from tournaments.pages.forms import GAME_CHOICES, SlipError, TournamentForm, game_rows, result_from_post
 from tournaments.pages.presenters import match_row, match_rows
 from tournaments.services.penalties import penalties_of
 from tournaments.services.permissions import can_organise, is_tournament_organiser
@@ -179,9 +179,9 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
         result: dict = {}
         try:
             result = result_from_post(request.POST, len(seats), tournament.best_of, seat=seat)
-        except ValueError as exc:
-            errors.append(str(exc))
-        if not all(v.isdigit() for v in slip.values() if v):
+        except SlipError as exc:
+            errors.append(exc.message)
+        if not all(v.isascii() and v.isdigit() for v in slip.values() if v):
             errors.append("The round and table on the slip must be numbers.")
         if not errors:
             slip_numbers = {key: int(v) if v else None for key, v in slip.items()}
@@ -316,8 +316,8 @@ def manage_override(request: HttpRequest, tournament: Tournament, match_id: int)
     else:
         try:
             result = result_from_post(request.POST, match.seats.count(), tournament.best_of, seat=None)
-        except ValueError as exc:
-            messages.error(request, str(exc))
+        except SlipError as exc:
+            messages.error(request, exc.message)
         else:
             attempt(request, lambda: services.result_settle(match=match, actor=request.user, reason=reason,
                                                              **result),

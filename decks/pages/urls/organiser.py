@@ -1,14 +1,17 @@
 """Deck forms of the organiser's manage page (``@tournament_view("organiser")``)."""
 
-from django.urls import path
+from django.urls import path, register_converter
+from tournaments.pages.converters import ReplacementDecision
 
 from decks.pages import manage_views
+
+register_converter(ReplacementDecision, "decision")
 
 urlpatterns = [
     path("t/<int:pk>/manage/publish/", manage_views.manage_publish, name="publish"),
     path("t/<int:pk>/manage/deck-checks/", manage_views.manage_deck_checks, name="deck-checks"),
     path("t/<int:pk>/manage/deck-checks/<int:check_id>/", manage_views.manage_deck_check_record,
          name="deck-check-record"),
-    path("t/<int:pk>/manage/replacements/<int:replacement_id>/<str:decision>/", manage_views.manage_replacement,
+    path("t/<int:pk>/manage/replacements/<int:replacement_id>/<decision:decision>/", manage_views.manage_replacement,
          name="replacement-decide"),
 ]

@@ -1,13 +1,16 @@
 """Pages for a logged-in player (``@tournament_view("player")``): anonymous users go to the login page."""
 
-from django.urls import path
+from django.urls import path, register_converter
 
 from tournaments.pages import views
+from tournaments.pages.converters import ReportAnswer
+
+register_converter(ReportAnswer, "answer")
 
 urlpatterns = [
     path("t/<int:pk>/register/", views.register, name="register"),
     path("t/<int:pk>/drop/", views.drop, name="drop"),
     path("t/<int:pk>/matches/<int:match_id>/", views.match_detail, name="match"),
-    path("t/<int:pk>/matches/<int:match_id>/reports/<int:report_id>/<str:answer>/", views.report_answer,
+    path("t/<int:pk>/matches/<int:match_id>/reports/<int:report_id>/<answer:answer>/", views.report_answer,
          name="report-answer"),
 ]
