@@ -210,7 +210,9 @@ def pytest_configure(config):
 def deck_of(registration):
     """The registered deck (a DeckSubmission) of a registration, read fresh, or None."""
     from decks.models import RegisteredDeck
+    from tournaments.models import Registration
 
+    assert isinstance(registration, Registration), f"deck_of takes a Registration, not {registration!r}"
     found = RegisteredDeck.objects.filter(registration_id=registration.pk).select_related("submission").first()
     return found.submission if found is not None else None
 
