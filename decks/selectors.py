@@ -20,10 +20,10 @@ from tournaments.services.permissions import is_tournament_organiser
 
 def can_view_decklist(user, registration: Registration) -> bool:
     """Who sees a decklist: its owner and the tournament's organiser (or a site admin) always;
-    anyone once the organiser has published every list, or the top-cut lists for a player who
-    played in the top cut."""
+    anyone once the organiser has published every list, for a player who played (not withdrawn), or
+    the top-cut lists for a player who played in the top cut."""
     tournament = registration.tournament
-    if tournament.decklists_published == Tournament.Publication.ALL:
+    if tournament.decklists_published == Tournament.Publication.ALL and not registration.withdrawn:
         return True
     if tournament.decklists_published == Tournament.Publication.TOP_CUT and registration.pk in top_cut_ids(tournament):
         return True
@@ -41,7 +41,9 @@ def top_cut_ids(tournament: Tournament) -> set[int]:
 
 
 def published_decklists(tournament: Tournament) -> list[Registration]:
-    """Registrations whose registered deck the public may see, in registration order."""
+    """Registrations whose registered deck the public may see, in registration order: the players who
+    played (not withdrawn), or for the top cut those seated in the first elimination round
+    (the same rule as ``can_view_decklist``)."""
     if tournament.decklists_published == Tournament.Publication.NONE:
         return []
     regs = tournament.registrations.filter(has_legal_deck=True, withdrawn=False).select_related(

@@ -22,7 +22,7 @@ from decks.models import CardRecord, DeckCheck, DeckReplacement, DeckSubmission,
 from tournaments.catalogue import get_catalogue
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import AuditEntry, Registration, Seat, Tournament
-from tournaments.services.permissions import require_organiser
+from tournaments.services.permissions import require_not_finished, require_organiser
 
 
 @transaction.atomic
@@ -137,6 +137,7 @@ def deck_checks_pick(*, tournament: Tournament, actor, registrations: list[Regis
     UserError when nobody is picked or more are asked for than there are active players.
     """
     require_organiser(actor, tournament)
+    require_not_finished(tournament)
     round_number = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
     random_pick = not registrations
     if not registrations:
@@ -162,6 +163,7 @@ def deck_checks_pick(*, tournament: Tournament, actor, registrations: list[Regis
 def deck_check_record(*, check, actor, findings: str, penalty_note: str = ""):
     """Record what a deck check found (and an optional penalty note). Organiser only; findings required."""
     require_organiser(actor, check.tournament)
+    require_not_finished(check.tournament)
     if not findings.strip():
         raise UserError("Write down what the deck check found (for example 'deck matches the registered list').",
                         code="findings_required")
@@ -196,6 +198,7 @@ def deck_replacement_request(*, registration: Registration, actor, destroyed: st
     if actor.pk != registration.player_id:
         raise NotAllowed("Only the player may ask to replace a card in their own deck.")
     tournament = registration.tournament
+    require_not_finished(tournament)
     if not tournament.decks_locked:
         raise Conflict("Decklists are not locked yet: submit a new decklist instead.", code="not_locked")
     registered = RegisteredDeck.submission_of(registration)
@@ -225,6 +228,7 @@ def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = 
     registration = Registration.objects.select_related("tournament", "registered_deck__submission").get(pk=replacement.registration_id)
     tournament = registration.tournament
     require_organiser(actor, tournament)
+    require_not_finished(tournament)
     if replacement.status != DeckReplacement.Status.PENDING:
         raise Conflict("This request has already been decided.", code="decided")
     if not approve and not reason.strip():

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Greatest, Least
 from django.urls import reverse
 from django.utils import timezone
 from rules.standings import SYSTEMS, TiebreakerSystem
@@ -145,6 +146,9 @@ class Registration(models.Model):
         default=0, help_text="Byes granted at registration (e.g. for invited players): rounds 1..N")
     late_entry = models.BooleanField(default=False, help_text="Joined after the tournament started, with no points")
     team = models.CharField(max_length=80, blank=True, help_text="Team name in a team event (members share it)")
+    removed_by_organiser = models.BooleanField(
+        default=False, help_text="Dropped or disqualified by the organiser: stands until the organiser reinstates "
+                                 "the player (the player cannot register again by themself)")
 
     class Meta:
         ordering = ["registered_at", "id"]
@@ -266,6 +270,8 @@ class ForbiddenPair(models.Model):
 
     class Meta:
         ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(Least("player_a", "player_b"), Greatest("player_a", "player_b"),
+                                               "tournament", name="one_forbidden_pair_per_two_players")]
 
     def applies_to(self, round_number: int) -> bool:
         return self.until_round is None or round_number <= self.until_round
@@ -335,6 +341,8 @@ class AuditEntry(models.Model):
         FORBIDDEN_PAIR = "forbidden_pair", "Forbidden pair set or removed"
         BYE_AWARDED = "bye_awarded", "Byes awarded at registration"
         LATE_ENTRY = "late_entry", "Late entry"
+        PLAYER_REINSTATED = "player_reinstated", "Player reinstated by the organiser"
+        TOURNAMENT_REOPENED = "tournament_reopened", "Finished tournament reopened"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries")
@@ -446,3 +454,21 @@ class StandingsSnapshot(models.Model):
         """Each row with its tiebreaker cells: [(row, [(value, is_percentage), ...])]."""
         columns = self.columns
         return [(row, [(row.get(key), percent) for key, _, percent in columns]) for row in self.rows]
+
+
+class IdempotencyKey(models.Model):
+    """A write a user already made with this key (a form's one-time token, or the API's ``Idempotency-Key``
+    header): a repeat of the same submit returns the first result instead of doing it again
+    (``tournaments.services.idempotency``). ``scope`` names the service, ``object_id`` its result."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=100)
+    scope = models.CharField(max_length=40)
+    object_id = models.BigIntegerField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="one_use_per_idempotency_key")]
+
+    def __str__(self) -> str:
+        return f"{self.scope} by {self.user_id}: {self.key}"

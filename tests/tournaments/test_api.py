@@ -170,7 +170,9 @@ def test_opening_and_closing_registration_are_explicit_endpoints(organiser, alic
     assert opened.status_code == 200 and opened.json()["status"] == "registration"
     closed = client_for(organiser).post(f"{base}/close-registration/")
     assert closed.status_code == 200 and closed.json()["status"] == "closed"
-    unknown = client_for(organiser).post(f"{base}/reopen/")
+    not_finished = client_for(organiser).post(f"{base}/reopen/", {"reason": "x"}, format="json")
+    assert not_finished.status_code == 409  # reopen is for a finished tournament (issue #11)
+    unknown = client_for(organiser).post(f"{base}/restart/")
     assert unknown.status_code == 404
 
 

@@ -354,4 +354,8 @@ def test_the_match_slip_shows_its_penalties(client, round_one, tournament, organ
                            kind=Penalty.Kind.GAME_LOSS, reason="Tardy")
     client.force_login(alice)
     page = client.get(reverse("tournaments:match", args=[tournament.pk, match.pk])).content.decode()
-    assert "Game loss for" in page and "Tardy" in page and "Report only the games you played" in page
+    # The players see that a game is lost by penalty, never the penalty's reason (organiser-only, issue #11).
+    assert "Game loss (penalty) for" in page and "Tardy" not in page and "Report only the games you played" in page
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:match", args=[tournament.pk, match.pk])).content.decode()
+    assert "Game loss for" in page and "Tardy" in page

@@ -10,6 +10,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments.api.views import idempotency_key
 from tournaments.errors import UserError
 from tournaments.models import ForbiddenPair, Registration, Tournament
 from tournaments.services import rounds as pairing
@@ -88,7 +89,7 @@ class ForbiddenPairs(APIView):
         pair = pairing.forbidden_pair_set(
             tournament=tournament, actor=request.user, first=_registration(tournament, data["player_a"]),
             second=_registration(tournament, data["player_b"]), reason=data["reason"],
-            until_round=data.get("until_round"))
+            until_round=data.get("until_round"), idempotency_key=idempotency_key(request))
         return Response(ForbiddenPairSerializer(pair).data, status=status.HTTP_201_CREATED)
 
 
@@ -101,7 +102,8 @@ class ForbiddenPairDelete(APIView):
     def post(self, request, pk: int, pair_id: int):
         pair = get_object_or_404(ForbiddenPair, pk=pair_id, tournament_id=pk)
         data = _valid(ReasonOnlySerializer, request)
-        pairing.forbidden_pair_remove(pair=pair, actor=request.user, reason=data["reason"])
+        pairing.forbidden_pair_remove(pair=pair, actor=request.user, reason=data["reason"],
+                                      idempotency_key=idempotency_key(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -115,7 +117,8 @@ class RegistrationByes(APIView):
         tournament = get_object_or_404(Tournament, pk=pk)
         data = _valid(ByesSerializer, request)
         registration = pairing.byes_award(registration=_registration(tournament, registration_id),
-                                          actor=request.user, rounds=data["rounds"], reason=data["reason"])
+                                          actor=request.user, rounds=data["rounds"], reason=data["reason"],
+                                          idempotency_key=idempotency_key(request))
         return Response({"registration": registration.pk, "awarded_byes": registration.awarded_byes})
 
 
@@ -145,7 +148,8 @@ class RoundSwap(APIView):
         data = _valid(SwapSerializer, request)
         rnd = pairing.round_swap_players(tournament=tournament, actor=request.user,
                                          first=_registration(tournament, data["first"]),
-                                         second=_registration(tournament, data["second"]), reason=data["reason"])
+                                         second=_registration(tournament, data["second"]), reason=data["reason"],
+                                         idempotency_key=idempotency_key(request))
         return Response({"round": rnd.number})
 
 
@@ -159,5 +163,5 @@ class RoundRepair(APIView):
         tournament = get_object_or_404(Tournament, pk=pk)
         data = _valid(RepairSerializer, request)
         rnd = pairing.round_repair(tournament=tournament, actor=request.user, reason=data["reason"],
-                                   seed=data.get("seed"))
+                                   seed=data.get("seed"), idempotency_key=idempotency_key(request))
         return Response({"round": rnd.number, "seed": rnd.seed})

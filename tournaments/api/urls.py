@@ -31,6 +31,9 @@ urlpatterns = [
     path("tournaments/<int:pk>/close-registration/", views.TournamentCloseRegistration.as_view(),
          name="tournament-close-registration"),
     path("tournaments/<int:pk>/start/", views.TournamentStart.as_view(), name="tournament-start"),
+    path("tournaments/<int:pk>/reopen/", views.TournamentReopen.as_view(), name="tournament-reopen"),
+    path("tournaments/<int:pk>/registrations/<int:registration_id>/reinstate/",
+         views.RegistrationReinstate.as_view(), name="registration-reinstate"),
     path("matches/<int:pk>/", views.MatchDetail.as_view(), name="match-detail"),
     path("matches/<int:pk>/submissions/", views.MatchSubmissions.as_view(), name="match-submissions"),
     # results of any match (one service for any number of seats); the table-* paths are the former

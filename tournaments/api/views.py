@@ -18,9 +18,10 @@ from tournaments.api import serializers as s
 from tournaments.api.errors import NotFound
 from tournaments.errors import NotAllowed, UserError
 from tournaments.models import Match, Registration, ResultSubmission, Round, Seat, Tournament
-from tournaments.services.penalties import penalties_of
+from tournaments.services.penalties import penalties_of, public_penalty_reason
 from tournaments.services.permissions import is_tournament_organiser
 from tournaments.services.results import seat_number_of
+from tournaments.services.tournaments import player_reinstate, tournament_reopen
 
 SEATS = Prefetch("seats", queryset=Seat.objects.select_related("registration__player").order_by("number"))
 MATCHES = Match.objects.select_related("round").prefetch_related(SEATS)
@@ -38,6 +39,12 @@ def _valid(serializer_class, request) -> dict:
     data = serializer_class(data=request.data)
     data.is_valid(raise_exception=True)
     return data.validated_data
+
+
+def idempotency_key(request) -> str:
+    """The ``Idempotency-Key`` header: a repeated request with the same key is done once and answers the
+    first result (``tournaments.services.idempotency``)."""
+    return request.headers.get("Idempotency-Key", "")
 
 
 class TournamentListCreate(generics.ListAPIView):
@@ -120,8 +127,38 @@ class RegistrationDrop(APIView):
         data = s.ReasonSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         registration = services.player_drop(registration=registration, actor=request.user,
-                                            reason=data.validated_data["reason"])
+                                            reason=data.validated_data["reason"],
+                                            idempotency_key=idempotency_key(request))
         return Response(s.RegistrationSerializer(registration).data)
+
+
+class RegistrationReinstate(APIView):
+    """POST (organiser): lift a drop, withdrawal or disqualification, with a ``reason`` (logged)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.ReasonSerializer, responses={200: s.RegistrationSerializer})
+    def post(self, request, pk: int, registration_id: int):
+        registration = get_object_or_404(Registration, pk=registration_id, tournament_id=pk)
+        data = _valid(s.ReasonSerializer, request)
+        registration = player_reinstate(registration=registration, actor=request.user, reason=data["reason"],
+                                        idempotency_key=idempotency_key(request))
+        return Response(s.RegistrationSerializer(registration).data)
+
+
+class TournamentReopen(APIView):
+    """POST (organiser): reopen a finished tournament, with a ``reason`` (logged). A finished tournament
+    refuses every other write with a 409 (code ``finished``)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.ReasonSerializer, responses={200: s.TournamentSerializer})
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        data = _valid(s.ReasonSerializer, request)
+        tournament = tournament_reopen(tournament=tournament, actor=request.user, reason=data["reason"],
+                                       idempotency_key=idempotency_key(request))
+        return Response(s.TournamentSerializer(tournament).data)
 
 
 class RoundListCreate(generics.ListAPIView):
@@ -244,24 +281,30 @@ class MatchOverride(ResultView):
                 raise UserError(f"Submission {data['submission']} is not one of this match's.",
                                 code="wrong_submission", params={"submission": data["submission"]})
         services.result_settle(match=match, actor=request.user, reason=data["reason"], submission=submission,
-                               games=data.get("games"), placements=data.get("placements"))
+                               games=data.get("games"), placements=data.get("placements"),
+                               idempotency_key=idempotency_key(request))
         return Response(s.MatchSerializer(MATCHES.get(pk=match.pk)).data)
 
 
 class MatchSubmissions(ResultView):
     """GET: every submission of the match's result, newest first, with its record game by game (the
-    organiser and the players at the table; others 403)."""
+    organiser and the players at the table; others 403). The players see a penalty submission's reason
+    as "game loss (penalty)" or "match loss (penalty)"; only the organiser sees the penalty's reason."""
 
     pagination_class = None
 
     @extend_schema(responses={200: s.SubmissionSerializer(many=True)})
     def get(self, request, pk: int):
         match = _found(Match, pk, "match", MATCHES)
-        if seat_number_of(match, request.user) is None and not is_tournament_organiser(
-                request.user, match.round.tournament):
+        organiser = is_tournament_organiser(request.user, match.round.tournament)
+        if seat_number_of(match, request.user) is None and not organiser:
             raise NotAllowed("Only the organiser and the players at this table see its submissions.",
                              code="not_at_table")
-        return Response(s.SubmissionSerializer(selectors.match_submissions(match), many=True).data)
+        rows = selectors.match_submissions(match)
+        if not organiser:  # penalties are the organiser's: the players see "game loss (penalty)" at most
+            rows = [{**row, "reason": public_penalty_reason(row["reason"])}
+                    if row["submission"].source == ResultSubmission.Source.PENALTY else row for row in rows]
+        return Response(s.SubmissionSerializer(rows, many=True).data)
 
 
 class PenaltyListCreate(APIView):
@@ -295,7 +338,7 @@ class PenaltyListCreate(APIView):
                 raise UserError(f"There is no match {data.validated_data['match']}.", code="wrong_match")
         penalty = services.penalty_issue(tournament=tournament, actor=request.user, registration=registration,
                                          kind=data.validated_data["kind"], reason=data.validated_data["reason"],
-                                         match=match)
+                                         match=match, idempotency_key=idempotency_key(request))
         return Response(s.PenaltySerializer(penalty).data, status=status.HTTP_201_CREATED)
 
 

@@ -43,7 +43,8 @@ def forbidden_pair_add(request: HttpRequest, tournament: Tournament) -> HttpResp
     def action(t, post):
         pairing.forbidden_pair_set(tournament=t, actor=request.user, first=_registration(t, post.get("first")),
                                    second=_registration(t, post.get("second")), reason=post.get("reason", ""),
-                                   until_round=_int_or_none(post.get("until_round")))
+                                   until_round=_int_or_none(post.get("until_round")),
+                                   idempotency_key=post.get("idempotency_key", ""))
     return _run(request, tournament, action, "Those players will not be paired against each other.")
 
 
@@ -52,7 +53,8 @@ def forbidden_pair_add(request: HttpRequest, tournament: Tournament) -> HttpResp
 def forbidden_pair_delete(request: HttpRequest, tournament: Tournament, pair_id: int) -> HttpResponse:
     def action(t, post):
         pair = get_object_or_404(ForbiddenPair, pk=pair_id, tournament=t)
-        pairing.forbidden_pair_remove(pair=pair, actor=request.user, reason=post.get("reason", ""))
+        pairing.forbidden_pair_remove(pair=pair, actor=request.user, reason=post.get("reason", ""),
+                                      idempotency_key=post.get("idempotency_key", ""))
     return _run(request, tournament, action, "The forbidden pair is removed.")
 
 
@@ -62,7 +64,8 @@ def byes_award(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     def action(t, post):
         rounds = _int_or_none(post.get("rounds")) or 0
         pairing.byes_award(registration=_registration(t, post.get("registration")), actor=request.user,
-                           rounds=rounds, reason=post.get("reason", ""))
+                           rounds=rounds, reason=post.get("reason", ""),
+                           idempotency_key=post.get("idempotency_key", ""))
     return _run(request, tournament, action, "Byes saved.")
 
 
@@ -80,7 +83,8 @@ def team_set(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def swap(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     def action(t, post):
         pairing.round_swap_players(tournament=t, actor=request.user, first=_registration(t, post.get("first")),
-                                   second=_registration(t, post.get("second")), reason=post.get("reason", ""))
+                                   second=_registration(t, post.get("second")), reason=post.get("reason", ""),
+                                   idempotency_key=post.get("idempotency_key", ""))
     return _run(request, tournament, action, "The two players are swapped.")
 
 
@@ -88,5 +92,6 @@ def swap(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 def repair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     def action(t, post):
-        pairing.round_repair(tournament=t, actor=request.user, reason=post.get("reason", ""))
+        pairing.round_repair(tournament=t, actor=request.user, reason=post.get("reason", ""),
+                             idempotency_key=post.get("idempotency_key", ""))
     return _run(request, tournament, action, "The round is paired again.")

@@ -21,7 +21,7 @@ from tournaments.services.penalties import penalties_of
 from tournaments.services.permissions import can_organise, is_tournament_organiser
 from tournaments.services.results import describe_record, outcome_text
 from tournaments.services.scoring import Outcome
-from tournaments.services.tournaments import late_entry_open
+from tournaments.services.tournaments import late_entry_open, player_reinstate, tournament_reopen
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -209,7 +209,10 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
         "evidence": selectors.match_submissions(match) if organiser else [],
         "audit": match.audit_entries.select_related("actor") if organiser else [],
         "ends_at": match.round.ends_at(tournament.round_minutes),
-        "penalties": match.penalties.select_related("registration__player"),
+        # Penalties are the organiser's: the players see the game and match losses that change the result, no reason.
+        "penalties": match.penalties.select_related("registration__player") if organiser else
+        match.penalties.filter(kind__in=(Penalty.Kind.GAME_LOSS, Penalty.Kind.MATCH_LOSS))
+        .select_related("registration__player"),
     }, status=400 if errors else 200)
 
 
@@ -310,7 +313,7 @@ def manage_override(request: HttpRequest, tournament: Tournament, match_id: int)
         submission = get_object_or_404(ResultSubmission, pk=submission_id if submission_id.isdigit() else 0,
                                        match=match)
         attempt(request, lambda: services.result_settle(match=match, actor=request.user, reason=reason,
-                                                         submission=submission),
+                                                         submission=submission, idempotency_key=_key(request)),
                  f"Report by {submission.submitted_by.get_username()} accepted as the result of table "
                  f"{match.table}; logged.")
     else:
@@ -320,7 +323,7 @@ def manage_override(request: HttpRequest, tournament: Tournament, match_id: int)
             messages.error(request, exc.message)
         else:
             attempt(request, lambda: services.result_settle(match=match, actor=request.user, reason=reason,
-                                                             **result),
+                                                             idempotency_key=_key(request), **result),
                      f"Result of table {match.table} recorded and logged.")
     if request.POST.get("next") == "match":
         return redirect("tournaments:match", pk=tournament.pk, match_id=match.pk)
@@ -338,7 +341,8 @@ def manage_penalty(request: HttpRequest, tournament: Tournament) -> HttpResponse
     kind = request.POST.get("kind", "")
     attempt(request, lambda: services.penalty_issue(tournament=tournament, actor=request.user,
                                                      registration=registration, kind=kind,
-                                                     reason=request.POST.get("reason", ""), match=match),
+                                                     reason=request.POST.get("reason", ""), match=match,
+                                                     idempotency_key=_key(request)),
              f"{dict(Penalty.Kind.choices).get(kind, 'Penalty')} issued to {registration.display_name} and logged.")
     return redirect("tournaments:manage", pk=tournament.pk)
 
@@ -348,6 +352,35 @@ def manage_penalty(request: HttpRequest, tournament: Tournament) -> HttpResponse
 def manage_drop(request: HttpRequest, tournament: Tournament, registration_id: int) -> HttpResponse:
     registration = get_object_or_404(Registration, pk=registration_id, tournament=tournament)
     attempt(request, lambda: services.player_drop(registration=registration, actor=request.user,
-                                                   reason=request.POST.get("reason", "")),
+                                                   reason=request.POST.get("reason", ""),
+                                                   idempotency_key=_key(request)),
              f"{registration.display_name} dropped.")
     return redirect("tournaments:manage", pk=tournament.pk)
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_reinstate(request: HttpRequest, tournament: Tournament, registration_id: int) -> HttpResponse:
+    """Lift a drop, withdrawal or disqualification (logged with the reason)."""
+    registration = get_object_or_404(Registration, pk=registration_id, tournament=tournament)
+    attempt(request, lambda: player_reinstate(registration=registration, actor=request.user,
+                                              reason=request.POST.get("reason", ""),
+                                              idempotency_key=_key(request)),
+            f"{registration.display_name} is reinstated.")
+    return redirect("tournaments:manage", pk=tournament.pk)
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_reopen(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Reopen a finished tournament (logged with the reason); it is running again, with no winner."""
+    attempt(request, lambda: tournament_reopen(tournament=tournament, actor=request.user,
+                                               reason=request.POST.get("reason", ""),
+                                               idempotency_key=_key(request)),
+            "The tournament is reopened: pair the next round to finish it again.")
+    return redirect("tournaments:manage", pk=tournament.pk)
+
+
+def _key(request: HttpRequest) -> str:
+    """The form's one-time ``idempotency_key`` ({% idempotency_field %})."""
+    return request.POST.get("idempotency_key", "")

@@ -35,7 +35,8 @@ from django.db import transaction
 
 from tournaments.errors import Conflict, UserError
 from tournaments.models import AuditEntry, Match, Penalty, Registration, Round, Tournament
-from tournaments.services.permissions import require_organiser
+from tournaments.services.idempotency import claim_key
+from tournaments.services.permissions import require_not_finished, require_organiser
 from tournaments.services.results import (
     confirm_by_penalty,
     locked_match,
@@ -121,8 +122,8 @@ def _check_match_loss(match: Match, registration: Registration) -> None:
 def _disqualify(tournament: Tournament, registration: Registration) -> None:
     if registration.disqualified:
         raise Conflict(f"{registration.display_name} is already disqualified.", code="already_disqualified")
-    registration.disqualified = True
-    fields = ["disqualified"]
+    registration.disqualified = registration.removed_by_organiser = True
+    fields = ["disqualified", "removed_by_organiser"]
     if not registration.withdrawn and not registration.dropped:
         if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
                                  Tournament.Status.CLOSED):
@@ -137,7 +138,7 @@ def _disqualify(tournament: Tournament, registration: Registration) -> None:
 
 @transaction.atomic
 def penalty_issue(*, tournament: Tournament, actor, registration: Registration, kind: str, reason: str,
-                  match: Match | None = None) -> Penalty:
+                  match: Match | None = None, idempotency_key: str = "") -> Penalty:
     """The organiser penalises a player of the tournament (see the module docstring for each kind).
 
     ``match``: the match a game or match loss applies to (default: the player's match in the
@@ -145,11 +146,16 @@ def penalty_issue(*, tournament: Tournament, actor, registration: Registration, 
     without one takes the player's unconfirmed match of the latest round as a match loss).
     Raises NotAllowed (not the organiser), UserError (unknown kind, no reason, a player not in
     the tournament, a match that is not theirs, a bye, a game loss the match cannot take),
-    Conflict (already disqualified, the match already a match loss for the opponent).
-    Nothing is stored when it raises.
+    Conflict (already disqualified, the match already a match loss for the opponent, the tournament
+    finished). Nothing is stored when it raises. ``idempotency_key``: a repeat of the same submit returns
+    the first penalty (``tournaments.services.idempotency``).
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_organiser(actor, tournament)
+    claim = claim_key(actor, idempotency_key, "penalty_issue")
+    if claim.repeated:
+        return claim.first(Penalty)
+    require_not_finished(tournament)
     if kind not in Penalty.Kind.values:
         raise UserError(f"Unknown penalty {kind!r}; choose one of: {', '.join(Penalty.Kind.values)}.",
                         code="kind", params={"valid": list(Penalty.Kind.values)})
@@ -193,6 +199,7 @@ def penalty_issue(*, tournament: Tournament, actor, registration: Registration, 
         reason=f"{penalty.get_kind_display()} for {registration.display_name}: {penalty.reason}",
         before=before, after=after,
     )
+    claim.done(penalty)
     return penalty
 
 
@@ -200,3 +207,11 @@ def penalties_of(tournament: Tournament):
     """The tournament's penalties, newest first, with the player, the organiser and the match (3 joins)."""
     return Penalty.objects.filter(tournament=tournament).select_related(
         "registration__player", "issued_by", "match__round")
+
+
+def public_penalty_reason(reason: str) -> str:
+    """What the public and the players see of a penalty submission's reason (penalties are the organiser's
+    business): "game loss (penalty)" or "match loss (penalty)" (a disqualification is a match loss at the
+    table), never the penalty's own reason. ``reason`` is the submission's, as ``_apply`` writes it."""
+    return "game loss (penalty)" if reason.startswith(f"{Penalty.Kind.GAME_LOSS.label} for ") else \
+        "match loss (penalty)"

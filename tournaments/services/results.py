@@ -35,7 +35,8 @@ from rules.results import COUNT_ORDER
 
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import AuditEntry, Match, Penalty, ResultSubmission, Seat
-from tournaments.services.permissions import require_organiser
+from tournaments.services.idempotency import claim_key
+from tournaments.services.permissions import require_not_finished, require_organiser
 from tournaments.services.scoring import Outcome, PenaltyEffect, normalised_record, score
 from tournaments.services.standings import queue_standings
 
@@ -200,6 +201,7 @@ def result_report(*, match: Match, actor, games: Any = None, placements: Any = N
     counts missing or negative, third mulligan in a row, an elimination match not decided).
     """
     match = locked_match(match)
+    require_not_finished(match.round.tournament)
     seat = seat_number_of(match, actor)
     if seat is None:
         raise NotAllowed(f"Only the players at table {match.table} may report its result.", code="not_at_table")
@@ -246,6 +248,7 @@ def result_report(*, match: Match, actor, games: Any = None, placements: Any = N
 
 def _pending_for_other_player(submission: ResultSubmission, actor, doing: str) -> tuple[ResultSubmission, Match]:
     match = locked_match(submission.match)
+    require_not_finished(match.round.tournament)
     submission = ResultSubmission.objects.select_for_update().get(pk=submission.pk)
     if seat_number_of(match, actor) is None:
         raise NotAllowed(f"Only the players at table {match.table} may {doing}.", code="not_at_table")
@@ -286,18 +289,23 @@ def result_dispute(*, submission: ResultSubmission, actor, reason: str) -> Match
 
 @transaction.atomic
 def result_settle(*, match: Match, actor, reason: str, submission: ResultSubmission | None = None,
-                  games: Any = None, placements: Any = None) -> AuditEntry:
+                  games: Any = None, placements: Any = None, idempotency_key: str = "") -> AuditEntry:
     """The organiser settles a dispute, or enters or corrects any result: picks one of the match's
     ``submission``s (it becomes the result) or enters a new record (``games`` or ``placements``).
 
     Any other pending or disputed submission is superseded; a confirmed one is superseded by the new
     result. Logged (``AuditEntry``): who, when, why, the result before and after as text.
-    Raises NotAllowed (not the organiser), Conflict (a bye), UserError (no reason, a submission of
-    another match, impossible games).
+    Raises NotAllowed (not the organiser), Conflict (a bye, the tournament finished), UserError (no
+    reason, a submission of another match, impossible games). ``idempotency_key``: a repeat of the same
+    submit returns the first audit entry (``tournaments.services.idempotency``).
     """
     match = locked_match(match)
     tournament = match.round.tournament
     require_organiser(actor, tournament)
+    claim = claim_key(actor, idempotency_key, "result_settle")
+    if claim.repeated:
+        return claim.first(AuditEntry)
+    require_not_finished(tournament)
     if not (reason or "").strip():
         raise UserError("Give a reason for the change; it is logged.", code="reason_required")
     if len(seats_of(match)) == 1:
@@ -319,10 +327,12 @@ def result_settle(*, match: Match, actor, reason: str, submission: ResultSubmiss
     if chosen.pk is not None and chosen.state != State.CONFIRMED:
         chosen.responded_by, chosen.responded_at = actor, timezone.now()
     confirm(match, chosen, outcome)
-    return AuditEntry.objects.create(
+    entry = AuditEntry.objects.create(
         tournament=tournament, match=match, actor=actor, action=action, reason=reason.strip(),
         before=before, after=result_summary(match),
     )
+    claim.done(entry)
+    return entry
 
 
 def rescore_confirmed(match: Match, *, actor, reason: str) -> None:

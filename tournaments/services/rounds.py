@@ -16,7 +16,7 @@ import dataclasses
 import random
 
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Q
 from rules.history import History
 from rules.pairings import Pairing, PairingError
 from rules.pairings.teams import validate_roster
@@ -35,7 +35,8 @@ from tournaments.models import (
     Seat,
     Tournament,
 )
-from tournaments.services.permissions import require_organiser
+from tournaments.services.idempotency import claim_key
+from tournaments.services.permissions import require_not_finished, require_organiser
 from tournaments.services.standings import queue_standings
 
 S = Tournament.Structure
@@ -103,6 +104,7 @@ def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None) -
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_organiser(actor, tournament)
+    require_not_finished(tournament)
     if tournament.status != Tournament.Status.RUNNING:
         raise Conflict("Start the tournament before pairing rounds.", code="status")
     last = _check_round_finished(tournament)
@@ -198,7 +200,7 @@ def _round_snapshot(rnd: Round) -> list[dict]:
 
 @transaction.atomic
 def round_swap_players(*, tournament: Tournament, actor, first: Registration, second: Registration,
-                       reason: str) -> Round:
+                       reason: str, idempotency_key: str = "") -> Round:
     """Swap two players between tables of the latest round, before any result is reported.
 
     Each takes the other's seat; penalties stay with the player. Organiser only; ``reason`` is
@@ -208,6 +210,10 @@ def round_swap_players(*, tournament: Tournament, actor, first: Registration, se
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_organiser(actor, tournament)
+    claim = claim_key(actor, idempotency_key, "round_swap_players")
+    if claim.repeated:
+        return claim.first(Round)
+    require_not_finished(tournament)
     if not reason.strip():
         raise UserError("Say why the pairing changes (it is logged).", code="reason")
     rnd = _unstarted_last_round(tournament)
@@ -238,25 +244,39 @@ def round_swap_players(*, tournament: Tournament, actor, first: Registration, se
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PAIRING_CHANGED,
                               reason=reason.strip(), before={"round": rnd.number, "tables": before},
                               after={"round": rnd.number, "tables": _round_snapshot(rnd)})
+    claim.done(rnd)
     return rnd
 
 
 @transaction.atomic
-def round_repair(*, tournament: Tournament, actor, reason: str, seed: int | None = None) -> Round:
+def round_repair(*, tournament: Tournament, actor, reason: str, seed: int | None = None,
+                 idempotency_key: str = "") -> Round:
     """Throw away the latest round (before any result is reported) and pair it again.
 
-    Organiser only; ``reason`` is required and logged with the old and new tables and
-    seeds. Raises NotAllowed, Conflict (no round, round started), UserError (no reason,
-    or the pairing errors of :func:`round_pair_next`); nothing changes on error.
+    A penalty issued for a match of the round follows its player: it moves to the player's match in
+    the new pairing (a game loss still counts there), or, when the player has none there (a bye, or no
+    longer paired), it stays on the player with no match. The audit entry lists what happened to each
+    (``after["penalties"]``); the entries logged for the old tables stay in the log, no longer tied to
+    a table. Organiser only; ``reason`` is required and logged with the old and new tables and
+    seeds. Raises NotAllowed, Conflict (no round, round started, tournament finished), UserError (no
+    reason, or the pairing errors of :func:`round_pair_next`); nothing changes on error.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_organiser(actor, tournament)
+    claim = claim_key(actor, idempotency_key, "round_repair")
+    if claim.repeated:
+        return claim.first(Round)
+    require_not_finished(tournament)
     if not reason.strip():
         raise UserError("Say why the round is paired again (it is logged).", code="reason")
     rnd = _unstarted_last_round(tournament)
     before = {"round": rnd.number, "seed": rnd.seed, "tables": _round_snapshot(rnd)}
     had_byes = ResultSubmission.objects.filter(match__round=rnd, source=ResultSubmission.Source.PAIRING).exists()
-    Penalty.objects.filter(match__round=rnd).update(match=None)  # penalties stay with their players
+    # Penalties stay with their players (moved to their new match below); the audit log keeps every entry.
+    penalties = list(Penalty.objects.filter(match__round=rnd).select_related("registration__player")
+                     .order_by("issued_at", "id"))
+    Penalty.objects.filter(pk__in=[p.pk for p in penalties]).update(match=None)
+    AuditEntry.objects.filter(match__round=rnd).update(match=None)
     ResultSubmission.objects.filter(match__round=rnd).delete()
     rnd.delete()
     if had_byes:
@@ -266,19 +286,43 @@ def round_repair(*, tournament: Tournament, actor, reason: str, seed: int | None
         raise Conflict("Nothing to pair again: the tournament is complete.", code="complete")
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PAIRING_CHANGED,
                               reason=reason.strip(), before=before,
-                              after={"round": new.number, "seed": new.seed, "tables": _round_snapshot(new)})
+                              after={"round": new.number, "seed": new.seed, "tables": _round_snapshot(new),
+                                     "penalties": _move_penalties(penalties, new)})
+    claim.done(new)
     return new
+
+
+def _move_penalties(penalties: list[Penalty], rnd: Round) -> list[str]:
+    """Move each penalty of the re-paired round to its player's match in ``rnd`` (not a bye); say what
+    happened to each, one line per penalty. A game loss moved to a pending match decides nothing there
+    that it did not decide before (it would have confirmed the old match), so no match is re-scored."""
+    lines = []
+    for penalty in penalties:
+        what = f"{penalty.get_kind_display()} for {penalty.registration.display_name}"
+        match = Match.objects.filter(round=rnd, seats__registration=penalty.registration_id).first()
+        if match is None or match.seats.count() < 2:
+            lines.append(f"{what}: kept on the player, no match (not at a table in round {rnd.number})")
+            continue
+        Penalty.objects.filter(pk=penalty.pk).update(match=match)
+        lines.append(f"{what}: moved to round {rnd.number}, table {match.table}")
+    return lines
 
 
 @transaction.atomic
 def forbidden_pair_set(*, tournament: Tournament, actor, first: Registration, second: Registration,
-                       reason: str, until_round: int | None = None) -> ForbiddenPair:
+                       reason: str, until_round: int | None = None, idempotency_key: str = "") -> ForbiddenPair:
     """Keep two players apart (in rounds 1..``until_round``, or always). Organiser only; logged.
 
     Raises NotAllowed, UserError (no reason, the same player twice, a player of another
-    tournament, a bad round number).
+    tournament, a bad round number), Conflict (the two are already kept apart -- in either order; the
+    tournament finished).
     """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_organiser(actor, tournament)
+    claim = claim_key(actor, idempotency_key, "forbidden_pair_set")
+    if claim.repeated:
+        return claim.first(ForbiddenPair)
+    require_not_finished(tournament)
     if not reason.strip():
         raise UserError("Say why these players must not meet (it is logged).", code="reason")
     if first.pk == second.pk:
@@ -287,19 +331,28 @@ def forbidden_pair_set(*, tournament: Tournament, actor, first: Registration, se
         raise UserError("Both players must be registered for this tournament.", code="not_registered")
     if until_round is not None and until_round < 1:
         raise UserError("The last round must be 1 or later (or blank for the whole tournament).", code="until_round")
+    if ForbiddenPair.objects.filter(Q(player_a=first, player_b=second) | Q(player_a=second, player_b=first),
+                                    tournament=tournament).exists():
+        raise Conflict(f"{first.display_name} and {second.display_name} are already kept apart; remove that "
+                       "forbidden pair first to change it.", code="forbidden_pair_exists")
     pair = ForbiddenPair.objects.create(tournament=tournament, player_a=first, player_b=second,
                                         until_round=until_round, reason=reason.strip(), created_by=actor)
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.FORBIDDEN_PAIR,
                               reason=reason.strip(), before={},
                               after={"players": [first.display_name, second.display_name],
                                      "until_round": until_round})
+    claim.done(pair)
     return pair
 
 
 @transaction.atomic
-def forbidden_pair_remove(*, pair: ForbiddenPair, actor, reason: str) -> None:
-    """Remove a forbidden pair. Organiser only; logged."""
-    require_organiser(actor, pair.tournament)
+def forbidden_pair_remove(*, pair: ForbiddenPair, actor, reason: str, idempotency_key: str = "") -> None:
+    """Remove a forbidden pair. Organiser only; logged. Conflict once the tournament is finished."""
+    tournament = Tournament.objects.select_for_update().get(pk=pair.tournament_id)
+    require_organiser(actor, tournament)
+    if claim_key(actor, idempotency_key, "forbidden_pair_remove").repeated:
+        return
+    require_not_finished(tournament)
     if not reason.strip():
         raise UserError("Say why the forbidden pair is removed (it is logged).", code="reason")
     AuditEntry.objects.create(tournament=pair.tournament, actor=actor, action=AuditEntry.Action.FORBIDDEN_PAIR,
@@ -310,7 +363,8 @@ def forbidden_pair_remove(*, pair: ForbiddenPair, actor, reason: str) -> None:
 
 
 @transaction.atomic
-def byes_award(*, registration: Registration, actor, rounds: int, reason: str) -> Registration:
+def byes_award(*, registration: Registration, actor, rounds: int, reason: str,
+               idempotency_key: str = "") -> Registration:
     """Grant byes for rounds 1..``rounds`` (0 removes them), e.g. for an invited player. Organiser only; logged.
 
     Only before the first round is paired. Raises NotAllowed, Conflict (round 1 paired),
@@ -318,6 +372,10 @@ def byes_award(*, registration: Registration, actor, rounds: int, reason: str) -
     """
     tournament = Tournament.objects.select_for_update().get(pk=registration.tournament_id)
     require_organiser(actor, tournament)
+    claim = claim_key(actor, idempotency_key, "byes_award")
+    if claim.repeated:
+        return claim.first(Registration)
+    require_not_finished(tournament)
     if not reason.strip():
         raise UserError("Say why the byes are granted (it is logged).", code="reason")
     if tournament.structure != S.SWISS:
@@ -333,6 +391,7 @@ def byes_award(*, registration: Registration, actor, rounds: int, reason: str) -
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.BYE_AWARDED,
                               reason=reason.strip(), before={"player": registration.display_name, "byes": before},
                               after={"player": registration.display_name, "byes": rounds})
+    claim.done(registration)
     return registration
 
 

@@ -14,7 +14,9 @@ from rules.standings import TIEBREAKERS, StandingsError, compute_standings
 from tournaments.adapters import standings_options
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import AuditEntry, Registration, Tournament
-from tournaments.services.permissions import can_organise, require_organiser
+from tournaments.services.idempotency import claim_key
+from tournaments.services.permissions import can_organise, require_not_finished, require_organiser
+from tournaments.services.standings import queue_standings
 
 
 def tournament_create(
@@ -203,15 +205,21 @@ def player_register(*, tournament: Tournament, actor) -> Registration:
     """Register ``actor`` for an open tournament, or as a late entry while a running one takes them.
 
     A late entrant joins with no points: they submit a decklist (their deck locks once they are
-    paired) and are paired from the next round on. Raises Conflict when closed or already registered.
+    paired) and are paired from the next round on. A player who withdrew may register again; one the
+    organiser dropped or disqualified may not (the organiser reinstates them: ``player_reinstate``).
+    Raises Conflict when closed, already registered or removed by the organiser.
     """
     if not actor.is_authenticated:
         raise NotAllowed("Log in to register.")
     tournament = _locked(tournament.pk)
+    existing = Registration.objects.filter(tournament=tournament, player=actor).first()
+    if existing is not None and existing.removed_by_organiser:
+        raise Conflict(f"The organiser {'disqualified' if existing.disqualified else 'removed'} you from this "
+                       "tournament; only the organiser can reinstate you. Ask them if you think it is a mistake.",
+                       code="removed_by_organiser")
     late = tournament.status == Tournament.Status.RUNNING and late_entry_open(tournament)
     if tournament.status != Tournament.Status.REGISTRATION and not late:
         raise Conflict("Registration for this tournament is not open.", code="registration_closed")
-    existing = Registration.objects.filter(tournament=tournament, player=actor).first()
     if existing is not None:
         if existing.withdrawn:
             existing.withdrawn = False
@@ -265,29 +273,35 @@ def tournament_start(*, tournament: Tournament, actor) -> Tournament:
 
 
 @transaction.atomic
-def player_drop(*, registration: Registration, actor, reason: str = "") -> Registration:
+def player_drop(*, registration: Registration, actor, reason: str = "", idempotency_key: str = "") -> Registration:
     """Drop a player: the player themself or the organiser (logged with a reason).
 
     Before the tournament starts this withdraws the registration; after, the player keeps
     their record and is never paired again (``dropped_after_round`` = the last round that
-    has been paired). Raises NotAllowed, or Conflict if already dropped.
+    has been paired). A drop by the organiser stands until the organiser reinstates the player
+    (``player_reinstate``). Raises NotAllowed, or Conflict if already dropped or the tournament is
+    finished. ``idempotency_key``: a repeat of the same submit returns the first result.
     """
     tournament = _locked(registration.tournament_id)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     is_self = actor.pk == registration.player_id
     if not is_self:
         require_organiser(actor, tournament)
-        if not reason.strip():
-            raise UserError("Say why the player is dropped; the reason is logged.", code="reason_required")
+    claim = claim_key(actor, idempotency_key, "player_drop")
+    if claim.repeated:
+        return claim.first(Registration)
+    require_not_finished(tournament)
+    if not is_self and not reason.strip():
+        raise UserError("Say why the player is dropped; the reason is logged.", code="reason_required")
     if registration.withdrawn or registration.dropped:
         raise Conflict("This player has already dropped.", code="already_dropped")
     if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION, Tournament.Status.CLOSED):
         registration.withdrawn = True
-        registration.save(update_fields=["withdrawn"])
     else:
         last = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
         registration.dropped_after_round = last
-        registration.save(update_fields=["dropped_after_round"])
+    registration.removed_by_organiser = not is_self
+    registration.save(update_fields=["withdrawn", "dropped_after_round", "removed_by_organiser"])
     if not is_self:
         AuditEntry.objects.create(
             tournament=tournament,
@@ -298,4 +312,75 @@ def player_drop(*, registration: Registration, actor, reason: str = "") -> Regis
             after={"player": registration.display_name, "dropped": True,
                    "dropped_after_round": registration.dropped_after_round},
         )
+    claim.done(registration)
     return registration
+
+
+def _removal(registration: Registration) -> str:
+    if registration.disqualified:
+        return "disqualified"
+    if registration.withdrawn:
+        return "withdrawn"
+    if registration.dropped:
+        return f"dropped after round {registration.dropped_after_round}"
+    return "active"
+
+
+@transaction.atomic
+def player_reinstate(*, registration: Registration, actor, reason: str, idempotency_key: str = "") -> Registration:
+    """The organiser lifts a drop, withdrawal or disqualification: the player is active again (paired
+    from the next round on; a disqualification's ``Penalty`` row stays on record). Logged with the reason.
+
+    Raises NotAllowed (not the organiser), UserError (no reason), Conflict (the player is not removed,
+    the tournament is finished).
+    """
+    tournament = _locked(registration.tournament_id)
+    require_organiser(actor, tournament)
+    claim = claim_key(actor, idempotency_key, "player_reinstate")
+    if claim.repeated:
+        return claim.first(Registration)
+    require_not_finished(tournament)
+    registration = Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
+    if not (registration.withdrawn or registration.dropped or registration.disqualified):
+        raise Conflict(f"{registration.display_name} is not removed from the tournament; nothing to reinstate.",
+                       code="not_removed")
+    if not reason.strip():
+        raise UserError("Say why the player is reinstated; the reason is logged.", code="reason_required")
+    before = {"player": registration.display_name, "state": _removal(registration)}
+    registration.withdrawn = registration.disqualified = registration.removed_by_organiser = False
+    registration.dropped_after_round = None
+    registration.save(update_fields=["withdrawn", "disqualified", "removed_by_organiser", "dropped_after_round"])
+    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PLAYER_REINSTATED,
+                              reason=reason.strip(), before=before,
+                              after={"player": registration.display_name, "state": _removal(registration)})
+    if tournament.status == Tournament.Status.RUNNING:
+        queue_standings(tournament)  # a disqualified player returns to the standings
+    claim.done(registration)
+    return registration
+
+
+@transaction.atomic
+def tournament_reopen(*, tournament: Tournament, actor, reason: str, idempotency_key: str = "") -> Tournament:
+    """The organiser reopens a finished tournament to correct it (e.g. disqualify the winner): it is running
+    again with no winner until the next "pair" finishes it again. Logged with the reason.
+
+    Raises NotAllowed (not the organiser), Conflict (not finished), UserError (no reason).
+    """
+    tournament = _locked(tournament.pk)
+    require_organiser(actor, tournament)
+    claim = claim_key(actor, idempotency_key, "tournament_reopen")
+    if claim.repeated:
+        return claim.first(Tournament)
+    if tournament.status != Tournament.Status.FINISHED:
+        raise Conflict("Only a finished tournament can be reopened.", code="status")
+    if not reason.strip():
+        raise UserError("Say why the tournament is reopened; the reason is logged.", code="reason_required")
+    winner = tournament.winner.display_name if tournament.winner is not None else ""
+    tournament.status, tournament.winner = Tournament.Status.RUNNING, None
+    tournament.save(update_fields=["status", "winner"])
+    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.TOURNAMENT_REOPENED,
+                              reason=reason.strip(),
+                              before={"status": Tournament.Status.FINISHED.label, "winner": winner},
+                              after={"status": tournament.get_status_display(), "winner": ""})
+    claim.done(tournament)
+    return tournament

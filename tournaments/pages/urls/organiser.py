@@ -23,4 +23,7 @@ urlpatterns = [
     path("t/<int:pk>/manage/repair/", pairing_views.repair, name="repair"),
     path("t/<int:pk>/manage/matches/<int:match_id>/override/", views.manage_override, name="override"),
     path("t/<int:pk>/manage/registrations/<int:registration_id>/drop/", views.manage_drop, name="manage-drop"),
+    path("t/<int:pk>/manage/registrations/<int:registration_id>/reinstate/", views.manage_reinstate,
+         name="manage-reinstate"),
+    path("t/<int:pk>/manage/reopen/", views.manage_reopen, name="manage-reopen"),
 ]
