@@ -9,6 +9,8 @@ against it. Once decklists lock (the tournament starts) the format cannot change
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db import transaction
 from rules.formats import (
     BUILTIN_FORMATS,
@@ -97,7 +99,7 @@ def tournament_format_set(
                                provenance=f"format version {tournament.format_version + 1}: {reason.strip()}")
         except FormatError as exc:
             raise UserError(str(exc), code=exc.code, params={"problems": exc.problems}) from exc
-    if fmt == current:
+    if replace(fmt, amended_by=current.amended_by) == current:  # the provenance alone is no change
         return tournament
     before = {"version": tournament.format_version, "format": tournament.deck_format}
     tournament.deck_format = fmt.to_dict()
