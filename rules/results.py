@@ -33,6 +33,17 @@ end-of-round procedure
     game, as the MTR treat unfinished games) or ``decide_by_counts`` (the
     end-of-game counts decide it).  A decked-out game is always decided by
     the counts (the rules texts above), whatever the procedure.
+running out of cards
+    Set per tournament (``DECK_OUT_SETTINGS``, ``DECK_OUT_RULES``):
+    ``reshuffle`` (Tournament Rules 2.0, which "supersede any other published
+    rules": the discard pile is reshuffled into a new draw pile and play goes
+    on, so no game ends in a deck-out) or ``game_ends`` (the special
+    circumstances guide, and the Brazilian rules: the game ends and the counts
+    decide it, most unrazed realms first).  ``default_deck_out`` gives the
+    setting of a format's rules text.
+victory condition
+    Six unrazed realms with 55- and 75-card decks, ten with 110-card decks
+    (``victory_realms``, ``VICTORY_RULE``).
 counted game
     A game won or drawn.  Mulligans are not counted games.
 best of N
@@ -80,6 +91,11 @@ __all__ = [
     "ELIMINATION_RULE",
     "END_OF_ROUND_RULE",
     "check_table_mulligan",
+    "DECK_OUT_SETTINGS",
+    "DECK_OUT_RULES",
+    "default_deck_out",
+    "VICTORY_RULE",
+    "victory_realms",
 ]
 
 MULLIGAN_RULE = "spellfire-tournament-rules-2.0.txt, Two-Draw Mulligan"
@@ -96,6 +112,46 @@ END_OF_ROUND_RULE = (
     "game unfinished when time is called; the end-of-game counts decide it in the order "
     + ", ".join(COUNT_ORDER) + ")"
 )
+#: What happens when a player's draw pile runs out, set per tournament (``score_match(..., deck_out=...)``).
+DECK_OUT_SETTINGS = ("reshuffle", "game_ends")
+#: The rule behind each setting, cited where a result is refused and on the match slip.
+DECK_OUT_RULES = {
+    "reshuffle": (
+        "spellfire-tournament-rules-2.0.txt, the list of major changes (\"When a player runs out of cards, he "
+        "reshuffles his discard pile to form a new draw pile at the end of the current turn\") and the "
+        "running-out-of-cards paragraph (\"When a player's draw pile is depleted, the discard pile is reshuffled "
+        "to form a new draw pile at the end of the current turn\"); these rules \"supersede any other published "
+        "rules\": play goes on, a game never ends because a draw pile ran out"
+    ),
+    "game_ends": (
+        "spellfire-special-circumstances-guide.txt, Running out of cards (\"The game ends when the draw pile of a "
+        "player is emptied\"; the reshuffle is its optional rule); spellfire-regras-pt-br.txt, VENCENDO, "
+        "\"Exceção\" (the game ends when a player plays their last card; \"Vence o jogador com o maior numero de "
+        "reinos não-destruidos\": the most unrazed realms wins): the end-of-game counts decide the game"
+    ),
+}
+#: How many unrazed realms win a game, by deck size.
+VICTORY_RULE = (
+    "spellfire-tournament-rules-2.0.txt, the victory conditions after Two-Draw Mulligan (\"The standard victory "
+    "conditions for 55- and 75-card decks are when one player has six unrazed realms in his formation\"; \"Decks "
+    "composed of 110 cards end when one player has 10 unrazed realms\"; \"Certain 75-card variants also require "
+    "10 realms to win, but these are clearly stated in the tournament guidelines\")"
+)
+
+
+def victory_realms(deck_size: int) -> int:
+    """Unrazed realms that win a game with decks of ``deck_size`` cards: 10 for 110-card decks (and larger),
+    6 otherwise (``VICTORY_RULE``; an organiser may announce 10 for another size)."""
+    return 10 if deck_size >= 110 else 6
+
+
+def default_deck_out(format_source: str) -> str:
+    """The ``DECK_OUT_SETTINGS`` value a deck format's rules give, from the format's ``source`` citation:
+    ``game_ends`` for a format of the Brazilian rules (spellfire-regras-pt-br.txt, VENCENDO), else
+    ``reshuffle`` (Tournament Rules 2.0, which supersede any other published rules)."""
+    return "game_ends" if "spellfire-regras-pt-br.txt" in format_source else "reshuffle"
+
+
 ELIMINATION_RULE = (
     "spell-battle-rules.txt, 8. Tournaments (two out of three, three out of five; losers are eliminated until "
     "a single winner remains); Magic Tournament Rules, Match Structure (drawn games do not count) and "
@@ -414,7 +470,7 @@ def check_table_mulligan(declared_by: Sequence[int | None], declaring_seat: int,
 
 
 def score_match(games: Sequence[Game], best_of: int, *, end_of_round: str = "unfinished_is_draw",
-                elimination: bool = False) -> MatchScore:
+                elimination: bool = False, deck_out: str = "game_ends") -> MatchScore:
     """Score a duel from its games, in the order played.
 
     Unfinished and decked-out games are first turned into drawn or won games
@@ -442,6 +498,13 @@ def score_match(games: Sequence[Game], best_of: int, *, end_of_round: str = "unf
     A player ahead on game wins when time ends the record wins, as in Swiss.
     Games after a player reached ceil(best_of/2) wins are still refused
     ("game_after_decision").
+
+    ``deck_out``: what running out of cards does (``DECK_OUT_SETTINGS``; default
+    ``game_ends``, this function's behaviour before the setting existed): under
+    ``game_ends`` a ``deck_out`` game is decided by the counts; under ``reshuffle``
+    (Tournament Rules 2.0) no game ends that way, so a ``deck_out`` game raises
+    "deck_out_not_allowed" (``params["rule"]`` is ``DECK_OUT_RULES["reshuffle"]``).
+    An unknown setting raises "deck_out".
     """
     if best_of not in (1, 3, 5) or isinstance(best_of, bool):
         raise ResultError("best_of", f"Matches are best of 1, 3 or 5 games, not {best_of!r}.", best_of=best_of)
@@ -456,6 +519,23 @@ def score_match(games: Sequence[Game], best_of: int, *, end_of_round: str = "unf
             f"The end-of-round procedure must be one of {', '.join(END_OF_ROUND_PROCEDURES)}, not {end_of_round!r}.",
             end_of_round=end_of_round,
         )
+    if deck_out not in DECK_OUT_SETTINGS:
+        raise ResultError(
+            "deck_out",
+            f"Running out of cards is one of {', '.join(DECK_OUT_SETTINGS)}, not {deck_out!r}.",
+            deck_out=deck_out,
+        )
+    if deck_out == "reshuffle":
+        for index, game in enumerate(games):
+            if game.deck_out:
+                raise ResultError(
+                    "deck_out_not_allowed",
+                    f"Game {index + 1} cannot end because a draw pile ran out: in this tournament the player "
+                    "reshuffles their discard pile to form a new draw pile at the end of the turn and play goes "
+                    f"on. Report how the game ended — {DECK_OUT_RULES['reshuffle']}.",
+                    game=index + 1,
+                    rule=DECK_OUT_RULES["reshuffle"],
+                )
     games = [resolve_game(game, end_of_round, index + 1) for index, game in enumerate(games)]
     for index, game in enumerate(games):
         number = index + 1

@@ -88,7 +88,8 @@ def structure_settings(tournament: Tournament, *, roster: dict[str, list[str]] |
     Forbidden pairs keep their last round (``ForbiddenPair.until_round``); awarded byes are
     rounds 1..n; a bracket drawn at random uses the tournament's id as the draw key (the same
     draw every round). The top cut applies to the Swiss and pods structures only; random
-    seeding to the brackets played from round 1. Swiss pairs with the fewest rematches rather
+    seeding to the brackets played from round 1; a random draw each round to single elimination
+    (drawn from the round's seed). Swiss pairs with the fewest rematches rather
     than refusing (``allow_rematches``). Queries: 2 (forbidden pairs, awarded byes).
     Raises ``rules.structures.StructureError`` for settings the rules refuse.
     """
@@ -107,6 +108,7 @@ def structure_settings(tournament: Tournament, *, roster: dict[str, list[str]] |
         third_place_match=tournament.third_place_match,
         random_seeding=tournament.random_seeding and not cut,
         seed_draw=tournament.pk,
+        random_draw_each_round=tournament.random_draw_each_round and structure == Tournament.Structure.SINGLE_ELIMINATION,
         bracket_reset=tournament.bracket_reset,
         double_round_robin=tournament.double_round_robin,
         table_size=tournament.table_size,

@@ -19,7 +19,8 @@ Terms (the field's standard ones):
   still count for their opponents (``rules.history.History.disqualified``).
 * *results settings*: per tournament, the tiebreaker system (``rules.standings.TIEBREAKERS``)
   and its options, the end-of-round procedure for games unfinished at time
-  (``rules.results.END_OF_ROUND_PROCEDURES``) and the round clock.
+  (``rules.results.END_OF_ROUND_PROCEDURES``), what running out of cards does
+  (``rules.results.DECK_OUT_RULES``) and the round clock.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from django.db import models
 from django.db.models.functions import Greatest, Least
 from django.urls import reverse
 from django.utils import timezone
+from rules.results import DECK_OUT_RULES
 from rules.standings import SYSTEMS, TiebreakerSystem
 
 
@@ -70,6 +72,9 @@ class Tournament(models.Model):
     random_seeding = models.BooleanField(
         default=False, help_text="Brackets seeded at random (spell-battle-rules.txt pairs at random), not by standing")
     third_place_match = models.BooleanField(default=False, help_text="The losing semi-finalists play for third place")
+    random_draw_each_round = models.BooleanField(
+        default=False, help_text="Single elimination: a new random draw among the players still in, every round "
+                                 "(spell-battle-rules.txt, 8. Tournaments), instead of a fixed bracket")
     bracket_reset = models.BooleanField(
         default=False, help_text="Double elimination: a second grand final if the losers' bracket winner wins the first")
     double_round_robin = models.BooleanField(default=False, help_text="Round robin: everyone meets everyone twice")
@@ -106,6 +111,14 @@ class Tournament(models.Model):
         help_text="Points for 1st, 2nd, ... at a multiplayer table (pods system), e.g. 5,3,2,1; blank: 5,3,2,1",
     )
     end_of_round = models.CharField(max_length=24, choices=EndOfRound.choices, default=EndOfRound.UNFINISHED_IS_DRAW)
+
+    class DeckOut(models.TextChoices):
+        # rules.results.DECK_OUT_SETTINGS / DECK_OUT_RULES (tournament_create defaults it from the format)
+        RESHUFFLE = "reshuffle", "Tournament Rules 2.0: the discard pile is reshuffled into a new draw pile; play goes on"
+        GAME_ENDS = "game_ends", "The game ends when a draw pile runs out; the end-of-game counts decide it"
+
+    deck_out = models.CharField(max_length=12, choices=DeckOut.choices, default=DeckOut.RESHUFFLE,
+                                help_text="What running out of cards does (rules.results.DECK_OUT_RULES)")
     round_minutes = models.PositiveSmallIntegerField(default=50, help_text="Round clock, in minutes")
     winner = models.ForeignKey("Registration", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -122,6 +135,11 @@ class Tournament(models.Model):
     @property
     def decks_locked(self) -> bool:
         return self.decks_locked_at is not None
+
+    @property
+    def deck_out_rule(self) -> str:
+        """The rules text behind the tournament's running-out-of-cards setting."""
+        return DECK_OUT_RULES.get(self.deck_out, "")
 
     @property
     def realms_to_win(self) -> int:

@@ -78,7 +78,7 @@ def error_status(exc: UserError) -> int:
 # --------------------------------------------------------------------------- preview
 def preview_context(tournament: Tournament, data: bytes | str, filename: str = "") -> dict:
     """Context for ``decks/fragments/deck_preview.html``: the deck grouped by card type with counts and limits,
-    champion levels and the cap, every violation with its rule; or ``preview_error`` (with the
+    champion levels and the cap, every violation with its rule, every warning (never an error); or ``preview_error`` (with the
     unknown lines and suggestions) when the decklist cannot be read. Never stores anything."""
     if isinstance(data, str) and not data.strip():
         return {"preview_empty": True}
@@ -118,6 +118,7 @@ def preview_context(tournament: Tournament, data: bytes | str, filename: str = "
         "champion_types": champion_types,
         "levels": verdict.champion_levels, "level_cap": fmt.champion_level_cap, "free_avatars": fmt.free_avatars,
         "format_name": fmt.name, "groups": groups, "violations": verdict.violations,
+        "warnings": verdict.warnings,
         "title": decklist.title,
     }}
 

@@ -346,3 +346,27 @@ def test_a_table_mulligan_is_refused_on_a_seats_third_in_a_row() -> None:
         with pytest.raises(ResultError) as info:
             check_table_mulligan([], bad_seat, seats=seats)
         assert info.value.code in ("seat", "seats")
+
+
+# --------------------------------------------------------------------------- issue #10: running out of cards
+def test_deck_out_is_refused_under_reshuffle_and_decided_by_counts_under_game_ends():
+    """spellfire-tournament-rules-2.0.txt (major changes; running-out-of-cards paragraph): the discard pile is
+    reshuffled and play goes on, so no game ends in a deck-out; spellfire-special-circumstances-guide.txt, Running
+    out of cards, and spellfire-regras-pt-br.txt, VENCENDO, "Exceção": the game ends, most unrazed realms wins."""
+    from rules.results import DECK_OUT_RULES, default_deck_out, victory_realms
+
+    counts = (GameCounts(unrazed_realms=4), GameCounts(unrazed_realms=3))
+    games = [Game(deck_out=True, counts=counts), Game(winner=0)]
+    with pytest.raises(ResultError) as refused:
+        score_match(games, 3, deck_out="reshuffle")
+    assert refused.value.code == "deck_out_not_allowed"
+    assert refused.value.params["rule"] == DECK_OUT_RULES["reshuffle"]
+    assert "supersede any other published rules" in refused.value.message
+    assert score_match(games, 3, deck_out="game_ends").wins == (2, 0)
+    assert score_match([Game(winner=0)], 1, deck_out="reshuffle").winner == 0
+    with pytest.raises(ResultError) as unknown:
+        score_match(games, 3, deck_out="sometimes")
+    assert unknown.value.code == "deck_out"
+    assert default_deck_out("spellfire-regras-pt-br.txt, LIMITAÇÃO DE BARALHOS PARA TORNEIOS") == "game_ends"
+    assert default_deck_out("spellfire-tournament-rules-2.0.txt, 110-Card Deck") == "reshuffle"
+    assert [victory_realms(n) for n in (55, 75, 110)] == [6, 6, 10]

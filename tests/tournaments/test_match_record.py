@@ -48,6 +48,12 @@ def decide_by_counts(tournament: Tournament) -> None:
     Tournament.objects.filter(pk=tournament.pk).update(end_of_round=Tournament.EndOfRound.DECIDE_BY_COUNTS)
 
 
+def deck_out_ends_the_game(tournament: Tournament) -> None:
+    """The special-circumstances guide's rule (rules.results.DECK_OUT_RULES["game_ends"]): a deck-out ends the
+    game and the counts decide it (the default, Tournament Rules 2.0, reshuffles and refuses deck-out games)."""
+    Tournament.objects.filter(pk=tournament.pk).update(deck_out=Tournament.DeckOut.GAME_ENDS)
+
+
 def nothing_stored(match: Match) -> bool:
     match.refresh_from_db()
     return not match.submissions.exists() and match.status == Match.Status.PENDING
@@ -89,7 +95,8 @@ def test_equal_counts_make_the_unfinished_game_a_draw_under_decide_by_counts(rou
     assert report.outcome["wins"] == [1, 0] and report.outcome["draws"] == 1
 
 
-def test_a_deck_out_is_decided_by_the_counts_whatever_the_procedure(round_one, alice, bob):
+def test_a_deck_out_is_decided_by_the_counts_whatever_the_procedure(round_one, tournament, alice, bob):
+    deck_out_ends_the_game(tournament)
     match = round_one.matches.get()
     player_a, _ = seats(match, alice, bob)
     report = services.result_report(match=match, actor=player_a, games=[
@@ -129,7 +136,8 @@ def test_an_unfinished_game_without_counts_under_decide_by_counts_is_a_400(round
 
 
 @pytest.mark.web
-def test_a_deck_out_without_counts_is_a_400(round_one, alice, bob):
+def test_a_deck_out_without_counts_is_a_400(round_one, tournament, alice, bob):
+    deck_out_ends_the_game(tournament)
     match = round_one.matches.get()
     player_a, _ = seats(match, alice, bob)
     response = api(player_a).post(f"/api/v1/matches/{match.pk}/reports/",
@@ -259,6 +267,8 @@ def test_the_organiser_settles_with_unfinished_games_and_counts(round_one, tourn
 def test_a_score_impossible_in_a_best_of_3_is_refused_by_the_service(round_one, tournament, games, code):
     if code == "counts_missing" and "unfinished" in games[-1]:
         decide_by_counts(tournament)
+    if any("deck_out" in game for game in games):
+        deck_out_ends_the_game(tournament)
     match = round_one.matches.get()
     player_a, _ = seats(match)
     with pytest.raises(UserError) as exc:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
-from rules.results import COUNT_ORDER, END_OF_ROUND_PROCEDURES
+from rules.results import COUNT_ORDER, DECK_OUT_SETTINGS, END_OF_ROUND_PROCEDURES
 from rules.standings import TIEBREAKERS
 
 from tournaments.models import Match, Penalty, Registration, Round, Seat, StandingsSnapshot, Tournament
@@ -20,7 +20,7 @@ class TournamentSerializer(serializers.ModelSerializer):
                   "swiss_rounds", "top_cut", "victory_condition", "decks_locked_at", "results_version", "winner",
                   "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round", "round_minutes",
                   "random_seeding", "third_place_match", "bracket_reset", "double_round_robin", "table_size",
-                  "team_size", "late_entry_rounds", "format_version"]
+                  "team_size", "late_entry_rounds", "format_version", "deck_out", "random_draw_each_round"]
         read_only_fields = ["status", "decks_locked_at", "results_version"]
 
 
@@ -41,8 +41,16 @@ class TournamentCreateSerializer(serializers.Serializer):
     team_size = serializers.ChoiceField(choices=[1, 2, 3], default=1, help_text="2 or 3: teams paired as units")
     late_entry_rounds = serializers.IntegerField(min_value=0, max_value=20, default=0,
                                                  help_text="Late entries accepted until this many rounds are paired")
-    victory_condition = serializers.ChoiceField(choices=Tournament.Victory.values,
-                                                default=Tournament.Victory.SIX_REALMS)
+    victory_condition = serializers.ChoiceField(
+        choices=Tournament.Victory.values, required=False, allow_null=True, allow_blank=True, default=None,
+        help_text="Left out: the format's (10_realms with 110-card decks, 6_realms with 55 and 75; "
+                  "spellfire-tournament-rules-2.0.txt, victory conditions)")
+    deck_out = serializers.ChoiceField(
+        choices=list(DECK_OUT_SETTINGS), required=False, allow_null=True, allow_blank=True, default=None,
+        help_text="What running out of cards does: reshuffle (Tournament Rules 2.0) or game_ends (the counts "
+                  "decide); left out: the format's rules (game_ends for 55-br, reshuffle otherwise)")
+    random_draw_each_round = serializers.BooleanField(
+        default=False, help_text="single_elimination: a new random draw every round (spell-battle-rules.txt)")
     tiebreakers = serializers.ChoiceField(choices=list(TIEBREAKERS), default="mtg",
                                           help_text="Tiebreaker system (GET `python -m rules tiebreakers`)")
     tiebreaker_floor = serializers.CharField(required=False, allow_blank=True, default="", max_length=16,

@@ -29,6 +29,7 @@ from tournaments.catalogue import get_catalogue
 from tournaments.errors import NotAllowed, UserError
 from tournaments.models import AuditEntry, Tournament
 from tournaments.pages.access import tournament_view
+from tournaments.pages.presenters import game_start
 from tournaments.services.formats import MAX_CFF_BYTES
 from tournaments.services.permissions import is_tournament_organiser
 
@@ -223,7 +224,7 @@ def _format_page(request: HttpRequest, tournament: Tournament, *, base_form: For
     fmt = DeckFormat.from_dict(tournament.deck_format)
     organiser = is_tournament_organiser(request.user, tournament)
     return render(request, "tournaments/format.html", {
-        "t": tournament, **format_summary(fmt, catalogue), "organiser": organiser,
+        "t": tournament, **format_summary(fmt, catalogue), "organiser": organiser, "start": game_start(tournament),
         "editable": organiser and not tournament.decks_locked and tournament.status not in (
             Tournament.Status.RUNNING, Tournament.Status.FINISHED),
         "base_form": base_form or FormatBaseForm(prefix="base"),

@@ -37,16 +37,28 @@ ORGANISER_GAME_CHOICES = [
 ]
 
 
-def organiser_game_choices(names: list[str]) -> list[tuple[str, str]]:
-    """The organiser's game choices of a duel, with the players' names (seat 1 is A, seat 2 is B)."""
+def _without_deck_out(choices: list[tuple[str, str]], deck_out: str) -> list[tuple[str, str]]:
+    """Under ``reshuffle`` (Tournament Rules 2.0) no game ends because a draw pile ran out: no such choice."""
+    return [c for c in choices if c[0] != "deck_out"] if deck_out == Tournament.DeckOut.RESHUFFLE else choices
+
+
+def game_choices(deck_out: str) -> list[tuple[str, str]]:
+    """The player's game choices of a duel under the tournament's running-out-of-cards setting."""
+    return _without_deck_out(GAME_CHOICES, deck_out)
+
+
+def organiser_game_choices(names: list[str], deck_out: str = "game_ends") -> list[tuple[str, str]]:
+    """The organiser's game choices of a duel, with the players' names (seat 1 is A, seat 2 is B), under the
+    tournament's running-out-of-cards setting."""
     if len(names) != 2:
-        return ORGANISER_GAME_CHOICES
+        return _without_deck_out(ORGANISER_GAME_CHOICES, deck_out)
     a, b = names
-    return [("", "—"), ("a", f"{a} (A) won"), ("b", f"{b} (B) won"), ("drawn", "Drawn"),
-            ("unfinished", "Unfinished when time was called"),
-            ("deck_out", "A draw pile ran out (the counts decide)"),
-            ("mulligan_a", f"Two-draw mulligan declared by {a} (A)"),
-            ("mulligan_b", f"Two-draw mulligan declared by {b} (B)")]
+    return _without_deck_out([
+        ("", "—"), ("a", f"{a} (A) won"), ("b", f"{b} (B) won"), ("drawn", "Drawn"),
+        ("unfinished", "Unfinished when time was called"),
+        ("deck_out", "A draw pile ran out (the counts decide)"),
+        ("mulligan_a", f"Two-draw mulligan declared by {a} (A)"),
+        ("mulligan_b", f"Two-draw mulligan declared by {b} (B)")], deck_out)
 COUNT_LABELS = {
     "unrazed_realms": "Unrazed realms",
     "razed_realms": "Razed realms",
@@ -57,17 +69,24 @@ COUNT_LABELS = {
 }
 
 
+def slip_rows(best_of: int) -> int:
+    """Game rows on a slip: best_of × 3, room for the longest legal sequence (each of the N games preceded by
+    two two-draw mulligans, the most one player may declare in a row: spellfire-tournament-rules-2.0.txt,
+    Two-Draw Mulligan)."""
+    return best_of * 3
+
+
 def game_rows(best_of: int) -> list[dict]:
     """The rows of a report form: each game's outcome field and its end-of-game count fields.
 
     ``[{"n": 1, "name": "game-1", "counts": [{"label", "a": field name, "b": field name}, ...]}]``;
-    best of N plus four rows (room for two-draw mulligans).
+    ``slip_rows(best_of)`` rows: every legal sequence fits.
     """
     return [
         {"n": n, "name": f"game-{n}",
          "counts": [{"label": COUNT_LABELS.get(c, c), "a": f"counts-{n}-a-{c}", "b": f"counts-{n}-b-{c}"}
                     for c in COUNT_ORDER]}
-        for n in range(1, best_of + 5)
+        for n in range(1, slip_rows(best_of) + 1)
     ]
 
 
@@ -76,7 +95,14 @@ class TournamentForm(forms.Form):
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     deck_format_id = forms.ChoiceField(label="Deck format",
                                        choices=[(k, f.name) for k, f in BUILTIN_FORMATS.items()])
-    victory_condition = forms.ChoiceField(choices=Tournament.Victory.choices)
+    victory_condition = forms.ChoiceField(
+        choices=[("", "Follow the format: 10 realms with 110-card decks, 6 with 55 and 75")]
+        + list(Tournament.Victory.choices), required=False,
+        help_text="spellfire-tournament-rules-2.0.txt, victory conditions; you may announce the other")
+    deck_out = forms.ChoiceField(
+        label="When a draw pile runs out",
+        choices=[("", "Follow the format's rules: reshuffle (Tournament Rules 2.0); the game ends for the "
+                      "Brazilian 55-br")] + list(Tournament.DeckOut.choices), required=False)
     best_of = forms.TypedChoiceField(choices=[(1, "Best of 1"), (3, "Best of 3"), (5, "Best of 5")], coerce=int,
                                      initial=3)
     structure = forms.ChoiceField(choices=Tournament.Structure.choices)
@@ -84,6 +110,10 @@ class TournamentForm(forms.Form):
     top_cut = forms.TypedChoiceField(choices=Tournament._meta.get_field("top_cut").choices or [], coerce=int,
                                      help_text="Swiss or pods: the best players by standing play a bracket")
     third_place_match = forms.BooleanField(required=False, label="Third-place match")
+    random_draw_each_round = forms.BooleanField(
+        required=False, label="Single elimination: a new random draw every round",
+        help_text="No fixed bracket: the players still in are drawn at random each round (spell-battle-rules.txt, "
+                  "8. Tournaments)")
     random_seeding = forms.BooleanField(required=False, label="Seed brackets at random",
                                         help_text="Brackets from the first round: a random draw instead of "
                                                   "registration order")
@@ -181,7 +211,8 @@ def games_from_post(post, choices_prefix: str, *, seat: str | None) -> list[dict
 def table_result_from_post(post, seats: int, best_of: int) -> dict:
     """The result a multiplayer table's report or settle form posts: ``{"placements": [...]}``
     (``mode=placements``, fields ``place-<seat>``) or ``{"games": [...]}`` (``mode=games``, per game
-    ``game-<n>-winners`` checkboxes of seat numbers and ``game-<n>-drawn``; games left blank are skipped).
+    ``game-<n>-winners`` checkboxes of seat numbers, ``game-<n>-drawn`` and ``game-<n>-mulligan``, the seat
+    that declared a two-draw mulligan to restart the game; games left blank are skipped).
     Raises ValueError with what to fix; the results service judges the result itself."""
     if post.get("mode") == "placements":
         values = [post.get(f"place-{seat}", "").strip() for seat in range(1, seats + 1)]
@@ -190,14 +221,20 @@ def table_result_from_post(post, seats: int, best_of: int) -> dict:
         return {"placements": [int(v) for v in values]}
     if post.get("mode") == "games":
         games = []
-        for n in range(1, best_of + 5):
+        for n in range(1, slip_rows(best_of) + 1):
             winners = post.getlist(f"game-{n}-winners")
             drawn = bool(post.get(f"game-{n}-drawn"))
-            if not winners and not drawn:
+            mulligan = (post.get(f"game-{n}-mulligan") or "").strip()
+            if not winners and not drawn and not mulligan:
                 continue
-            if not all(w.isdigit() for w in winners):
+            if not all(w.isascii() and w.isdigit() for w in winners):
                 raise SlipError(f"Game {n}: tick the seats that won.")
-            games.append({"winners": [int(w) for w in winners], "drawn": drawn})
+            game: dict = {"winners": [int(w) for w in winners], "drawn": drawn}
+            if mulligan:
+                if not (mulligan.isascii() and mulligan.isdigit()):
+                    raise SlipError(f"Game {n}: choose the seat that declared the two-draw mulligan.")
+                game["mulligan_by"] = int(mulligan)
+            games.append(game)
         if not games:
             raise SlipError("Tick the winner(s) of at least one game, or mark it drawn.")
         return {"games": games}

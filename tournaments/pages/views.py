@@ -15,8 +15,8 @@ from tournaments.errors import NotAllowed, UserError
 from tournaments.models import AuditEntry, Match, Penalty, Registration, ResultSubmission, Round, Seat, Tournament
 from tournaments.pages.access import organiser_required, tournament_view
 from tournaments.pages.actions import attempt
-from tournaments.pages.forms import GAME_CHOICES, SlipError, TournamentForm, game_rows, result_from_post
-from tournaments.pages.presenters import match_row, match_rows
+from tournaments.pages.forms import SlipError, TournamentForm, game_choices, game_rows, result_from_post
+from tournaments.pages.presenters import game_start, match_row, match_rows
 from tournaments.services.penalties import penalties_of
 from tournaments.services.permissions import can_organise, is_tournament_organiser
 from tournaments.services.results import describe_record, outcome_text
@@ -60,7 +60,7 @@ def _create_error_field(exc: UserError) -> str | None:
         fields_of_options = {"floor": "tiebreaker_floor", "placement_points": "placement_points"}
         return fields_of_options.get(option) if isinstance(option, str) else None
     fields = ("tiebreakers", "end_of_round", "round_minutes", "name", "top_cut", "swiss_rounds", "table_size",
-              "team_size", "late_entry_rounds")
+              "team_size", "late_entry_rounds", "victory_condition", "deck_out", "random_draw_each_round")
     return exc.code if exc.code in fields else None
 
 
@@ -166,7 +166,7 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
             Prefetch("seats", queryset=Seat.objects.select_related("registration__player").order_by("number")),
             "submissions"),
         pk=match_id, round__tournament=tournament)
-    row = match_row(match)
+    row = match_row(match, deck_out=tournament.deck_out)
     seats = row.seats
     seat = next((s.number for s in seats if request.user.pk == s.registration.player_id), None)
     organiser = is_tournament_organiser(request.user, tournament)
@@ -204,7 +204,8 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
         "pending_games": describe_record(pending.record, names) if pending else [],
         "can_answer": pending is not None and seat is not None and pending.submitted_by_id != request.user.pk,
         "game_lines": _confirmed_lines(match, names),
-        "game_rows": game_rows(tournament.best_of), "choices": GAME_CHOICES, "posted": request.POST,
+        "game_rows": game_rows(tournament.best_of), "choices": game_choices(tournament.deck_out),
+        "posted": request.POST, "start": game_start(tournament),
         "is_organiser": organiser,
         "evidence": selectors.match_submissions(match) if organiser else [],
         "audit": match.audit_entries.select_related("actor") if organiser else [],
@@ -237,7 +238,7 @@ def report_answer(request: HttpRequest, tournament: Tournament, registration: Re
 
 @tournament_view("organiser")
 def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    open_matches = match_rows(selectors.open_matches(tournament))
+    open_matches = match_rows(selectors.open_matches(tournament), deck_out=tournament.deck_out)
     for row in open_matches:
         if row.match.status == Match.Status.DISPUTED:
             row.evidence = selectors.match_submissions(row.match)

@@ -9,6 +9,8 @@ against it. Once decklists lock (the tournament starts) the format cannot change
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db import transaction
 from rules.formats import (
     BUILTIN_FORMATS,
@@ -66,7 +68,9 @@ def tournament_format_set(
     """Replace the tournament's deck format (organiser only, before the decks lock).
 
     Starts from ``base`` (a built-in id), ``cff`` (the bytes of a CrossFire .cff file)
-    or the current format, then applies ``changes`` (see ``rules.formats.amend_format``).
+    or the current format, then applies ``changes`` (see ``rules.formats.amend_format``) with the
+    provenance "format version N: reason" (N the new version): a violation of a limit the organiser
+    set cites that version and reason instead of the rules text.
     A real change bumps ``format_version``, stores the new frozen copy, writes an
     AuditEntry (who, when, ``reason``, the format before and after) and sends
     ``tournaments.signals.format_changed`` in the same transaction: ``decks`` then checks
@@ -90,10 +94,12 @@ def tournament_format_set(
     fmt = format_from_request(base=base, cff=cff, filename=filename, current=current)
     if changes:
         try:
-            fmt = amend_format(fmt, changes, get_catalogue())
+            # Every limit the organiser sets cites this change (DeckFormat.amended_by): "format version N: reason".
+            fmt = amend_format(fmt, changes, get_catalogue(),
+                               provenance=f"format version {tournament.format_version + 1}: {reason.strip()}")
         except FormatError as exc:
             raise UserError(str(exc), code=exc.code, params={"problems": exc.problems}) from exc
-    if fmt == current:
+    if replace(fmt, amended_by=current.amended_by) == current:  # the provenance alone is no change
         return tournament
     before = {"version": tournament.format_version, "format": tournament.deck_format}
     tournament.deck_format = fmt.to_dict()

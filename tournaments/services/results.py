@@ -83,7 +83,8 @@ def score_record(match: Match, record: dict[str, Any]) -> Outcome:
     """The outcome of ``record`` at this match with its penalties (``tournaments.services.scoring.score``)."""
     tournament = match.round.tournament
     return score(record, seats=len(seats_of(match)), penalties=penalty_effects(match), best_of=tournament.best_of,
-                 end_of_round=tournament.end_of_round, elimination=match.round.is_elimination)
+                 end_of_round=tournament.end_of_round, elimination=match.round.is_elimination,
+                 deck_out=tournament.deck_out)
 
 
 def parse_record(match: Match, *, games: Any = None, placements: Any = None) -> tuple[dict[str, Any], Outcome]:

@@ -7,7 +7,9 @@ A *record* is what a submission holds (``ResultSubmission.record``):
   "unfinished": bool, "deck_out": bool, "counts": {"1": {...}, "2": {...}} | None}``; seats are
   numbered from 1 in the match's seat order. In a duel a game has one winner, or is drawn, a
   two-draw mulligan, unfinished at time or a deck-out (with both seats' end-of-game counts);
-  at a multiplayer table a game has one or more winners (a shared win) or is drawn.
+  at a multiplayer table a game has one or more winners (a shared win), is drawn, or was restarted
+  by a two-draw mulligan a seat declared (``mulligan_by``; no winner: it counts as no game, and
+  ``rules.results.check_table_mulligan`` refuses a seat's third in a row).
 * ``{"placements": [int, ...]}``: a multiplayer table's finishing places in seat order (1 = won,
   equal numbers share), for a table that played one game.
 
@@ -30,7 +32,7 @@ from typing import Any
 from rules.errors import RulesError
 from rules.history import History, MatchRecord, PlayerEntry, RoundRecord, derived_placements, validate_history
 from rules.pairings.elimination import table_winner
-from rules.results import COUNT_ORDER, Game, GameCounts, score_match
+from rules.results import COUNT_ORDER, Game, GameCounts, check_table_mulligan, score_match
 
 from tournaments.errors import UserError
 
@@ -195,7 +197,7 @@ def _user_error(exc: RulesError, prefix: str = "") -> UserError:
 
 
 def _duel(record: dict[str, Any], penalties: Sequence[PenaltyEffect], *, best_of: int, end_of_round: str,
-          elimination: bool) -> Outcome:
+          elimination: bool, deck_out: str) -> Outcome:
     losers = [p.seat for p in penalties if p.kind == "match_loss"]
     needed = best_of // 2 + 1
     if losers:
@@ -208,7 +210,7 @@ def _duel(record: dict[str, Any], penalties: Sequence[PenaltyEffect], *, best_of
     played = record.get("games", [])
     games = [_rules_game(g) for g in penalty_games + played]
     try:
-        score = score_match(games, best_of, end_of_round=end_of_round, elimination=elimination)
+        score = score_match(games, best_of, end_of_round=end_of_round, elimination=elimination, deck_out=deck_out)
     except RulesError as exc:
         if exc.code == "no_games" and penalty_games and not played:
             counted = [0, 0]
@@ -251,20 +253,40 @@ def _table(record: dict[str, Any], penalties: Sequence[PenaltyEffect], seats: in
         _check_table(seats, wins, draws, places)
     else:
         games = record["games"]
-        if len(games) > best_of and not elimination:
-            raise UserError(f"A best of {best_of} has at most {best_of} games, not {len(games)}.", code="games",
-                            params={"best_of": best_of, "given": len(games)})
+        played = [g for g in games if not g["mulligan_by"]]
+        if len(played) > best_of and not elimination:
+            raise UserError(f"A best of {best_of} has at most {best_of} games, not {len(played)} (restarts after "
+                            "a two-draw mulligan not counted).", code="games",
+                            params={"best_of": best_of, "given": len(played)})
         wins, draws = [0] * seats, 0
+        declared: list[int | None] = []
         for number, game in enumerate(games, start=1):
-            if game["mulligan_by"] or game["unfinished"] or game["deck_out"] or game["counts"]:
-                raise UserError(f"Game {number}: at a multiplayer table give each game's winner seat(s) or a "
-                                "draw.", code="games", params={"game": number})
+            if game["unfinished"] or game["deck_out"] or game["counts"]:
+                raise UserError(f"Game {number}: at a multiplayer table give each game's winner seat(s), a "
+                                "draw, or the seat that declared a two-draw mulligan.", code="games",
+                                params={"game": number})
+            if game["mulligan_by"]:
+                if game["drawn"] or game["winners"]:
+                    raise UserError(f"Game {number} was restarted by a two-draw mulligan: it has no winner and is "
+                                    "not drawn.", code="games", params={"game": number})
+                try:
+                    check_table_mulligan(declared, game["mulligan_by"] - 1, seats)
+                except RulesError as exc:
+                    raise UserError(f"Game {number}: a player may declare a two-draw mulligan only twice in a "
+                                    f"row; seat {game['mulligan_by']} must play the game on — {exc.params['rule']}.",
+                                    code=exc.code, params={"game": number, "seat": game["mulligan_by"]}) from exc
+                declared.append(game["mulligan_by"] - 1)
+                continue
+            declared.append(None)
             if game["drawn"] == bool(game["winners"]):
                 raise UserError(f"Game {number} needs exactly one outcome: its winner seat(s) or a draw.",
                                 code="games", params={"game": number})
             for seat in game["winners"]:
                 wins[seat - 1] += 1
             draws += game["drawn"]
+        if games and not played and not penalties:
+            raise UserError("Every game reported was restarted by a two-draw mulligan: report the game played "
+                            "after them.", code="no_games", params={"seats": seats})
         for p in penalties:
             if p.kind == "game_loss":
                 for seat in range(1, seats + 1):
@@ -277,13 +299,18 @@ def _table(record: dict[str, Any], penalties: Sequence[PenaltyEffect], seats: in
         key = [(seat in losers, place) for seat, place in zip(range(1, seats + 1), places)]
         places = [1 + sum(1 for other in key if other < mine) for mine in key]
     # Penalties alone never decide a table: the other players still play for their places.
-    decided = "placements" in record or bool(record.get("games"))
+    decided = "placements" in record or any(not g["mulligan_by"] for g in record.get("games", []))
     return Outcome(wins=tuple(wins), placements=tuple(places), draws=draws, decided=decided)
 
 
 def score(record: dict[str, Any], *, seats: int, penalties: Sequence[PenaltyEffect] = (), best_of: int = 3,
-          end_of_round: str = "unfinished_is_draw", elimination: bool = False) -> Outcome:
+          end_of_round: str = "unfinished_is_draw", elimination: bool = False,
+          deck_out: str = "game_ends") -> Outcome:
     """The outcome of ``record`` (stored form) for a match of ``seats`` seats, with its ``penalties``.
+
+    ``deck_out``: the tournament's running-out-of-cards setting (``rules.results.DECK_OUT_SETTINGS``):
+    under ``reshuffle`` a duel game reported as a deck-out is refused (code ``deck_out_not_allowed``,
+    citing ``rules.results.DECK_OUT_RULES``).
 
     Raises UserError (impossible games, a third mulligan in a row, counts missing, an elimination
     match or table without a single winner).
@@ -291,7 +318,8 @@ def score(record: dict[str, Any], *, seats: int, penalties: Sequence[PenaltyEffe
     if seats == 1:
         return Outcome(wins=(best_of // 2 + 1,), placements=(1,), draws=0)
     if seats == 2:
-        outcome = _duel(record, penalties, best_of=best_of, end_of_round=end_of_round, elimination=elimination)
+        outcome = _duel(record, penalties, best_of=best_of, end_of_round=end_of_round, elimination=elimination,
+                        deck_out=deck_out)
         if elimination and not outcome.decided:
             # Drawn games do not count toward best of N: play goes on until a player has won the games
             # needed (rules.results.score_match, elimination=True).

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from rules.formats import UnknownFormat, get_format
 from rules.history import History
-from rules.results import END_OF_ROUND_PROCEDURES
+from rules.results import DECK_OUT_SETTINGS, END_OF_ROUND_PROCEDURES, default_deck_out, victory_realms
 from rules.standings import TIEBREAKERS, StandingsError, compute_standings
 
 from tournaments.adapters import standings_options
@@ -29,7 +29,7 @@ def tournament_create(
     structure: str = Tournament.Structure.SWISS,
     swiss_rounds: int = 3,
     top_cut: int = 0,
-    victory_condition: str = Tournament.Victory.SIX_REALMS,
+    victory_condition: str | None = None,
     tiebreakers: str = "mtg",
     tiebreaker_floor: str = "",
     placement_points: str = "",
@@ -42,6 +42,8 @@ def tournament_create(
     table_size: int = 4,
     team_size: int = 1,
     late_entry_rounds: int = 0,
+    deck_out: str | None = None,
+    random_draw_each_round: bool = False,
 ) -> Tournament:
     """Create a tournament in draft, freezing a copy of the chosen built-in deck format.
 
@@ -58,6 +60,15 @@ def tournament_create(
     optional top cut by tables) or single elimination by tables. ``team_size`` 2 or 3
     pairs teams as units; ``late_entry_rounds`` accepts late entries until that many
     rounds are paired. Multiplayer structures rank with the ``pods`` tiebreaker system.
+    ``random_draw_each_round`` (single elimination only, no third-place match): a new random
+    draw among the players still in every round instead of a fixed bracket
+    (spell-battle-rules.txt, 8. Tournaments).
+
+    Game rules: ``victory_condition`` (None or blank: the format's, ``rules.results.victory_realms``:
+    ten unrazed realms with 110-card decks, six with 55 and 75; the organiser may choose the
+    other) and ``deck_out``, what running out of cards does (``rules.results.DECK_OUT_SETTINGS``;
+    None or blank: the format's rules text, ``rules.results.default_deck_out``: ``game_ends`` for
+    the Brazilian ``55-br``, ``reshuffle`` (Tournament Rules 2.0) for the others).
 
     Raises NotAllowed for a user who is not an organiser, UserError for an unknown
     format or an impossible structure (best of 1/3/5; top cut 0/4/8/16/32; 1 to 20 Swiss rounds;
@@ -113,6 +124,9 @@ def tournament_create(
                         "fixed when they start.", code="late_entry_rounds")
     if not name.strip():
         raise UserError("The tournament needs a name.", code="name")
+    if not victory_condition:
+        victory_condition = (Tournament.Victory.TEN_REALMS if victory_realms(fmt.total) == 10
+                             else Tournament.Victory.SIX_REALMS)
     if victory_condition not in Tournament.Victory.values:
         raise UserError(f"Unknown victory condition {victory_condition!r}.", code="victory_condition")
     if end_of_round not in END_OF_ROUND_PROCEDURES:
@@ -120,6 +134,15 @@ def tournament_create(
             f"The end-of-round procedure must be one of {', '.join(END_OF_ROUND_PROCEDURES)}, not {end_of_round!r}.",
             code="end_of_round",
         )
+    if not deck_out:
+        deck_out = default_deck_out(fmt.source)
+    if deck_out not in DECK_OUT_SETTINGS:
+        raise UserError(f"Running out of cards is one of {', '.join(DECK_OUT_SETTINGS)}, not {deck_out!r}.",
+                        code="deck_out", params={"valid": list(DECK_OUT_SETTINGS)})
+    if random_draw_each_round and (structure != S.SINGLE_ELIMINATION or third_place_match or random_seeding):
+        raise UserError("A random draw each round is a single-elimination option (spell-battle-rules.txt, "
+                        "8. Tournaments): choose single elimination, without a third-place match or random seeding "
+                        "(every round is drawn at random anyway).", code="random_draw_each_round")
     if isinstance(round_minutes, bool) or not isinstance(round_minutes, int) or not 10 <= round_minutes <= 240:
         raise UserError("The round clock is between 10 and 240 minutes.", code="round_minutes")
     chosen = Tournament(tiebreakers=tiebreakers, tiebreaker_floor=(tiebreaker_floor or "").strip(),
@@ -148,6 +171,8 @@ def tournament_create(
         table_size=table_size,
         team_size=team_size,
         late_entry_rounds=late_entry_rounds,
+        deck_out=deck_out,
+        random_draw_each_round=bool(random_draw_each_round),
     )
 
 
