@@ -23,7 +23,7 @@ the inequality (``rules.pairings.swiss`` module docstring, "Pricing").
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Union
 
@@ -33,22 +33,18 @@ __all__ = ["Blossom", "DualMatching", "max_weight_matching_with_dual"]
 class Blossom:
     """An odd set of the dual: ``children`` (vertices or blossoms, in cycle order) and ``dual`` (>= 0)."""
 
-    __slots__ = ("children", "edges", "best_edges", "dual")
+    __slots__ = ("children", "edges", "best_edges", "dual", "leaf_list")
 
     def __init__(self) -> None:
         self.children: list[Node] = []
         self.edges: list[tuple[int, int]] = []
         self.best_edges: list[tuple[int, int]] | None = None
         self.dual = 0
+        self.leaf_list: list[int] = []
 
-    def leaves(self) -> Iterator[int]:
-        stack: list[Node] = list(self.children)
-        while stack:
-            t = stack.pop()
-            if isinstance(t, Blossom):
-                stack.extend(t.children)
-            else:
-                yield t
+    def leaves(self) -> list[int]:
+        """The vertices of the blossom (set once when it forms: its members never change)."""
+        return self.leaf_list
 
 
 Node = Union[int, Blossom]
@@ -76,6 +72,12 @@ class DualMatching:
             node = self.parent[node]
             out.append(node)
         return out
+
+    def violated(self, i: int, j: int, weight: int) -> bool:
+        """Whether the edge ``(i, j, weight)`` has a negative slack (``slack``), cheaply when it has none."""
+        if self.dual[i] + self.dual[j] >= 2 * weight:
+            return False  # blossom duals are >= 0
+        return self.slack(i, j, weight) < 0
 
     def slack(self, i: int, j: int, weight: int) -> int:
         """``dual[i] + dual[j] + 2 * (blossom duals over both) - 2 * weight`` (>= 0 means the edge is priced out)."""
@@ -126,6 +128,8 @@ class _Solver:
         self.bestedge: dict[Node, tuple[int, int] | None] = {}
         self.allowedge: set[tuple[int, int]] = set()
         self.queue: list[int] = []
+        self.labelled: set[Node] = set()
+        """Top-level nodes labelled this stage (the dual update visits only these)."""
 
     def slack(self, v: int, w: int) -> int:
         return self.dualvar[v] + self.dualvar[w] - 2 * self.adj[v][w]
@@ -134,6 +138,7 @@ class _Solver:
         while True:
             b = self.inblossom[w]
             self.label[w] = self.label[b] = t
+            self.labelled.add(b)
             edge = (v, w) if v is not None else None
             self.labeledge[w] = self.labeledge[b] = edge
             self.bestedge[w] = self.bestedge[b] = None
@@ -200,7 +205,13 @@ class _Solver:
             assert e is not None
             edgs.append((e[1], e[0]))
             bw = inb[e[0]]
+        for sub in path:
+            if isinstance(sub, Blossom):
+                b.leaf_list.extend(sub.leaf_list)
+            else:
+                b.leaf_list.append(sub)
         self.label[b] = 1
+        self.labelled.add(b)
         self.labeledge[b] = self.labeledge[bb]
         self.blossoms.add(b)
         for leaf in b.leaves():
@@ -292,6 +303,8 @@ class _Solver:
             j += jstep
         bw = b.children[j]
         self.label[w] = self.label[bw] = 2
+        self.labelled.add(bw)
+        self.labelled.add(w)
         self.labeledge[w] = self.labeledge[bw] = (v, w)
         self.bestedge[bw] = None
         j += jstep
@@ -381,6 +394,7 @@ class _Solver:
         label, inb = self.label, self.inblossom
         while True:
             label.clear()
+            self.labelled.clear()
             self.labeledge.clear()
             self.bestedge.clear()
             for blossom in self.blossoms:
@@ -421,6 +435,7 @@ class _Solver:
                                     break
                             elif label.get(w) is None:
                                 label[w] = 2
+                                self.labelled.add(w)
                                 self.labeledge[w] = (v, w)
                         elif lw == 1:
                             be = self.bestedge.get(bv)
@@ -436,30 +451,28 @@ class _Solver:
                 delta = 0
                 deltaedge: tuple[int, int] | None = None
                 deltablossom: Blossom | None = None
-                for v in range(n):
-                    if label.get(inb[v]) is None:
-                        be = self.bestedge.get(v)
-                        if be is not None:
+                # delta2 (edge from an S-blossom to a free vertex) and delta3 (between two
+                # S-blossoms), over the best edges recorded this stage only.
+                for k, be in self.bestedge.items():
+                    if be is None:
+                        continue
+                    if isinstance(k, Blossom):
+                        if label.get(k) != 1 or self.blossomparent.get(k, 0) is not None:
+                            continue
+                        d = self.slack(*be) // 2
+                        dtype = 3
+                    else:
+                        top = inb[k]
+                        if label.get(top) is None:
                             d = self.slack(*be)
-                            if deltatype == -1 or d < delta:
-                                delta, deltatype, deltaedge = d, 2, be
-                for b in self.blossoms:
-                    if self.blossomparent[b] is None and label.get(b) == 1:
-                        be = self.bestedge.get(b)
-                        if be is not None:
-                            ks = self.slack(*be)
-                            d = ks // 2
-                            if deltatype == -1 or d < delta:
-                                delta, deltatype, deltaedge = d, 3, be
-                for v in range(n):
-                    lv = label.get(inb[v])
-                    if lv == 1 and self.bestedge.get(inb[v]) is not None and not isinstance(inb[v], Blossom):
-                        be = self.bestedge[inb[v]]
-                        assert be is not None
-                        ks = self.slack(*be)
-                        d = ks // 2
-                        if deltatype == -1 or d < delta:
-                            delta, deltatype, deltaedge = d, 3, be
+                            dtype = 2
+                        elif top == k and label.get(k) == 1:
+                            d = self.slack(*be) // 2
+                            dtype = 3
+                        else:
+                            continue
+                    if deltatype == -1 or d < delta:
+                        delta, deltatype, deltaedge = d, dtype, be
                 for b in self.blossoms:
                     if self.blossomparent[b] is None and label.get(b) == 2 and (deltatype == -1 or b.dual < delta):
                         delta, deltatype, deltablossom = b.dual, 4, b
@@ -467,19 +480,29 @@ class _Solver:
                     # No further progress possible (max cardinality reached).
                     deltatype = 1
                     delta = 0
-                for v in range(n):
-                    lv = label.get(inb[v])
-                    if lv == 1:
-                        self.dualvar[v] -= delta
-                    elif lv == 2:
-                        self.dualvar[v] += delta
-                for b in self.blossoms:
-                    if self.blossomparent[b] is None:
-                        lb = label.get(b)
-                        if lb == 1:
-                            b.dual += delta
-                        elif lb == 2:
-                            b.dual -= delta
+                for node in list(self.labelled):
+                    if isinstance(node, Blossom):
+                        if node not in self.blossoms or self.blossomparent[node] is not None:
+                            self.labelled.discard(node)
+                            continue
+                    elif inb[node] != node:
+                        self.labelled.discard(node)
+                        continue
+                    lb = label.get(node)
+                    if lb == 1:
+                        if isinstance(node, Blossom):
+                            node.dual += delta
+                            for v in node.leaf_list:
+                                self.dualvar[v] -= delta
+                        else:
+                            self.dualvar[node] -= delta
+                    elif lb == 2:
+                        if isinstance(node, Blossom):
+                            node.dual -= delta
+                            for v in node.leaf_list:
+                                self.dualvar[v] += delta
+                        else:
+                            self.dualvar[node] += delta
                 if deltatype == 1:
                     break
                 if deltatype in (2, 3):
@@ -500,5 +523,5 @@ class _Solver:
         for node, par in self.blossomparent.items():
             if par is not None:
                 parent[node] = par
-        top: list[Node] = [node for node, par in self.blossomparent.items() if par is None]
-        return DualMatching(mate=list(self.mate), dual=list(self.dualvar), top=top, parent=parent)
+        roots: list[Node] = [node for node, par in self.blossomparent.items() if par is None]
+        return DualMatching(mate=list(self.mate), dual=list(self.dualvar), top=roots, parent=parent)

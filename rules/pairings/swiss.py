@@ -155,6 +155,7 @@ import rustworkx
 
 from rules.history import History, RoundRecord
 from rules.pairings import Pairing, PairingError, Table
+from rules.pairings.pricing import priced_matching
 from rules.standings import StandingRow, StandingsError, compute_standings, player_records
 
 __all__ = [
@@ -478,7 +479,8 @@ def _relaxed(problem: SwissProblem) -> tuple[dict[str, int], str | None]:
     return bound, best_taker
 
 
-def _chain_matching(problem: SwissProblem, rng: random.Random) -> list[tuple[int, int]] | None:
+def _chain_matching(problem: SwissProblem, rng: random.Random,
+                    partial: list[tuple[int, int]] | None = None) -> list[tuple[int, int]] | None:
     """A pairing built group by group, top down, that attains the relaxed bound when it succeeds.
 
     The bye goes to the bound's bye-taker.  Each points group, with the player
@@ -487,7 +489,9 @@ def _chain_matching(problem: SwissProblem, rng: random.Random) -> list[tuple[int
     when its count is odd, a "down" slot joined to its players who did not float
     last round (all of them if none): whoever takes the slot floats to the next
     group.  Returns None when a group cannot be matched (rematches bind); the
-    caller then solves the whole candidate graph.
+    caller then solves the whole candidate graph.  ``partial``, if given, receives
+    the pairs made anyway (every group matched as far as it goes, the rest left
+    unpaired): a warm start for the LP-duality step.
     """
     _, taker = _relaxed(problem)
     index = {p: i for i, p in enumerate(problem.vertices)}
@@ -500,6 +504,7 @@ def _chain_matching(problem: SwissProblem, rng: random.Random) -> list[tuple[int
         if p is not None and p != taker:
             groups.setdefault(problem.points[p], []).append(p)
     carry: str | None = None
+    ok = True
     ordered_points = sorted(groups, reverse=True)
     for g, pts in enumerate(ordered_points):
         members = sorted(groups[pts], key=lambda p: (p not in problem.floated, index[p]))
@@ -526,22 +531,32 @@ def _chain_matching(problem: SwissProblem, rng: random.Random) -> list[tuple[int
                     if a != b:
                         link(a, b)
         n = len(local)
+        failed = False
         if n % 2:
             if g == len(ordered_points) - 1:
-                return None
+                failed = True
             may_float = [p for p in members if p not in problem.floated] or members
             for p in may_float:
                 edges.add((pos[p], n))
             n += 1
         found = solve_matching(n, [(i, j, 1) for i, j in edges])
         if 2 * len(found) != n:
-            return None
+            failed = True
         carry = None
         for i, j in found:
             if j == len(local):
                 carry = local[i]
             else:
                 result.append(_edge(index[local[i]], index[local[j]]))
+        if failed:
+            if partial is None:
+                return None
+            carry = None
+            ok = False
+    if partial is not None:
+        partial.extend(result)
+        if not ok:
+            return None
     return result
 
 
@@ -708,29 +723,30 @@ def solve_swiss_problem(problem: SwissProblem, *, sparse: bool | None = None,
     if sparse or (sparse is None and n >= SPARSE_MIN_PLAYERS):
         rng = rng or random.Random(problem.round)
         bound = relaxed_lower_bound(problem)
-        chain = _chain_matching(problem, rng)
+        partial: list[tuple[int, int]] = []
+        chain = _chain_matching(problem, rng, partial)
         if chain is not None and _totals(problem, chain) == bound:
             matching = chain
             problem.method.append("group-by-group sparse (certified optimal)")
         else:
-            found = solve_matching(n, _candidate_edges(problem, rng))
-            if 2 * len(found) == n and _totals(problem, found) == bound:
-                matching = found
-                problem.method.append("sparse (certified optimal)")
-            else:
-                # The plain bound was not attained: try the tighter exact-head bound on the best
-                # pairing found.
-                options = [m for m in (chain, found) if m is not None and 2 * len(m) == n]
-                if options:
-                    best = min(options, key=lambda m: problem.pack(_totals(problem, m)))
-                    cost = problem.pack(_totals(problem, best))
-                    for head_min, bottom in ((h, b) for h in HEAD_SIZES for b in (False, True)):
-                        tighter = head_exact_bound(problem, head_min, bottom=bottom)
-                        if tighter is not None and problem.pack(tighter) == cost:
-                            matching = best
-                            where = "bottom" if bottom else "head"
-                            problem.method.append(f"sparse (certified optimal by the exact-{where} bound)")
-                            break
+            # The plain bound is not attained: certify by LP duality (module docstring,
+            # "Pricing").  The whole candidate graph is solved with Edmonds' algorithm, warm-started
+            # from the group-by-group pairs; the complete graph is priced against its dual, the
+            # edges that could improve the pairing are added, and it is solved again.
+            start = chain if chain is not None else partial
+            edges = {(i, j): w for i, j, w in _candidate_edges(problem, rng)}
+            for i, j in start:
+                if (i, j) not in edges:
+                    w = problem.weight(i, j)
+                    assert w is not None
+                    edges[(i, j)] = w
+            stats: dict[str, int] = {}
+            priced = priced_matching(problem, edges, start, stats)
+            if priced is not None:
+                matching = priced
+                problem.method.append(
+                    f"sparse (certified optimal by LP duality: {stats.get('iterations', 0)} pricing round(s), "
+                    f"{stats.get('added', 0)} edges added)")
     if matching is None:
         found = solve_matching(n, _complete_edges(problem, rematches=False))
         if 2 * len(found) == n:
