@@ -134,9 +134,21 @@ class _Solver:
     def slack(self, v: int, w: int) -> int:
         return self.dualvar[v] + self.dualvar[w] - 2 * self.adj[v][w]
 
+    def find(self, v: int) -> Node:
+        """The top-level blossom (or vertex) containing ``v``."""
+        b = self.inblossom[v]
+        parent = self.blossomparent[b]
+        if parent is None:
+            return b
+        while parent is not None:
+            b = parent
+            parent = self.blossomparent[b]
+        self.inblossom[v] = b
+        return b
+
     def assign_label(self, w: int, t: int, v: int | None) -> None:
         while True:
-            b = self.inblossom[w]
+            b = self.find(w)
             self.label[w] = self.label[b] = t
             self.labelled.add(b)
             edge = (v, w) if v is not None else None
@@ -157,7 +169,7 @@ class _Solver:
         base = -1
         vv, ww = v, w
         while vv != -1:
-            b = self.inblossom[vv]
+            b = self.find(vv)
             if self.label[b] & 4:
                 base = self.blossombase[b]
                 break
@@ -168,7 +180,7 @@ class _Solver:
                 vv = -1
             else:
                 vv = edge[0]
-                b = self.inblossom[vv]
+                b = self.find(vv)
                 e2 = self.labeledge[b]
                 assert e2 is not None
                 vv = e2[0]
@@ -179,12 +191,11 @@ class _Solver:
         return base
 
     def add_blossom(self, base: int, v: int, w: int) -> None:
-        inb = self.inblossom
-        bb, bv, bw = inb[base], inb[v], inb[w]
+
+        bb, bv, bw = self.find(base), self.find(v), self.find(w)
         b = Blossom()
         self.blossombase[b] = base
         self.blossomparent[b] = None
-        self.blossomparent[bb] = b
         path = b.children
         edgs = b.edges
         edgs.append((v, w))
@@ -194,17 +205,20 @@ class _Solver:
             e = self.labeledge[bv]
             assert e is not None
             edgs.append(e)
-            bv = inb[e[0]]
+            bv = self.find(e[0])
         path.append(bb)
         path.reverse()
         edgs.reverse()
+        bb_parent_pending = bb
         while bw != bb:
             self.blossomparent[bw] = b
             path.append(bw)
             e = self.labeledge[bw]
             assert e is not None
             edgs.append((e[1], e[0]))
-            bw = inb[e[0]]
+            bw = self.find(e[0])
+        # (set only now: ``find`` must not climb from the base's blossom into b while tracing)
+        self.blossomparent[bb_parent_pending] = b
         for sub in path:
             if isinstance(sub, Blossom):
                 b.leaf_list.extend(sub.leaf_list)
@@ -214,10 +228,15 @@ class _Solver:
         self.labelled.add(b)
         self.labeledge[b] = self.labeledge[bb]
         self.blossoms.add(b)
-        for leaf in b.leaves():
-            if self.label.get(inb[leaf]) == 2:
-                self.queue.append(leaf)
-            inb[leaf] = b
+        for sub in path:
+            # T-blossoms become S: their vertices are scanned.  ``inblossom`` is not rewritten
+            # for the leaves (that is quadratic in nested blossoms): ``find`` follows the
+            # parents up to the new blossom and compresses the path.
+            if self.label.get(sub) == 2:
+                if isinstance(sub, Blossom):
+                    self.queue.extend(sub.leaf_list)
+                else:
+                    self.queue.append(sub)
         bestedgeto: dict[Node, tuple[int, int]] = {}
         bestslack: dict[Node, int] = {}
         for sub in path:
@@ -231,9 +250,7 @@ class _Solver:
             else:
                 nblist = [(sub, y) for y in self.adj[sub]]
             for i, j in nblist:
-                if inb[j] == b:
-                    i, j = j, i
-                bj = inb[j]
+                bj = self.find(j)
                 if bj != b and self.label.get(bj) == 1:
                     s = self.slack(i, j)
                     if bj not in bestslack or s < bestslack[bj]:
@@ -275,7 +292,7 @@ class _Solver:
     def _relabel_expanded(self, b: Blossom) -> None:
         le = self.labeledge[b]
         assert le is not None
-        entrychild = self.inblossom[le[1]]
+        entrychild = self.find(le[1])
         j = b.children.index(entrychild)
         if j & 1:
             j -= len(b.children)
@@ -373,7 +390,7 @@ class _Solver:
         for s0, j0 in ((v, w), (w, v)):
             s, j = s0, j0
             while True:
-                bs = self.inblossom[s]
+                bs = self.find(s)
                 if isinstance(bs, Blossom):
                     self.augment_blossom(bs, s)
                 self.mate[s] = j
@@ -381,7 +398,7 @@ class _Solver:
                 if e is None:
                     break
                 t = e[0]
-                bt = self.inblossom[t]
+                bt = self.find(t)
                 e2 = self.labeledge[bt]
                 assert e2 is not None
                 s, j = e2
@@ -391,7 +408,7 @@ class _Solver:
 
     def run(self) -> DualMatching:
         n = self.n
-        label, inb = self.label, self.inblossom
+        label = self.label
         while True:
             label.clear()
             self.labelled.clear()
@@ -402,15 +419,15 @@ class _Solver:
             self.allowedge.clear()
             self.queue.clear()
             for v in range(n):
-                if self.mate[v] < 0 and label.get(inb[v]) is None:
+                if self.mate[v] < 0 and label.get(self.find(v)) is None:
                     self.assign_label(v, 1, None)
             augmented = False
             while True:
                 while self.queue and not augmented:
                     v = self.queue.pop()
                     for w, wt in self.adj[v].items():
-                        bv = inb[v]  # may change when a blossom forms in this loop
-                        bw = inb[w]
+                        bv = self.find(v)  # may change when a blossom forms in this loop
+                        bw = self.find(w)
                         if bv == bw:
                             continue
                         allowed = (v, w) in self.allowedge
@@ -462,7 +479,7 @@ class _Solver:
                         d = self.slack(*be) // 2
                         dtype = 3
                     else:
-                        top = inb[k]
+                        top = self.find(k)
                         if label.get(top) is None:
                             d = self.slack(*be)
                             dtype = 2
@@ -485,7 +502,7 @@ class _Solver:
                         if node not in self.blossoms or self.blossomparent[node] is not None:
                             self.labelled.discard(node)
                             continue
-                    elif inb[node] != node:
+                    elif self.find(node) != node:
                         self.labelled.discard(node)
                         continue
                     lb = label.get(node)

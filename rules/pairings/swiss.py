@@ -180,6 +180,9 @@ SPARSE_MIN_PLAYERS = 160
 
 WINDOW = 8
 RANDOM_EXTRA = 2
+LP_WINDOW = 4
+LP_RANDOM_EXTRA = 1
+"""The candidate graph the LP-duality step starts from (pricing adds whatever it lacks)."""
 
 FIELDS = ("rematch", "bye_repeat", "bye_points", "square", "downs", "height", "bye_rank", "float")
 """Objective fields, most important first (module docstring)."""
@@ -649,9 +652,13 @@ def _totals(problem: SwissProblem, matching: Iterable[tuple[int, int]]) -> dict[
     return totals
 
 
-def _candidate_edges(problem: SwissProblem, rng: random.Random) -> list[tuple[int, int, int]]:
+def _candidate_edges(problem: SwissProblem, rng: random.Random, window: int = WINDOW,
+                     extra: int = RANDOM_EXTRA) -> list[tuple[int, int, int]]:
     """The sparse candidate graph of the module docstring (PAIRINGS.md §6.3)."""
     index = {p: i for i, p in enumerate(problem.vertices)}
+    # The weight of an allowed pair depends only on the two players' points and whether the
+    # higher one is a repeat floater: computed once per such class pair.
+    by_class: dict[tuple[int, bool, int, bool], int] = {}
     players = [p for p in problem.vertices if p is not None]
     # Sorted by points (desc), repeat floaters first inside a group (so the players next to the
     # group below are ones who may float), then the seeded random order (the vertex order).
@@ -663,22 +670,27 @@ def _candidate_edges(problem: SwissProblem, rng: random.Random) -> list[tuple[in
         key = (i, j) if i < j else (j, i)
         if key in edges:
             return
-        if problem.met.get(frozenset((a, b))) or frozenset((a, b)) in problem.banned:
+        pair = frozenset((a, b))
+        if pair in problem.met or pair in problem.banned:
             return
-        w = problem.weight(*key)
-        if w is not None:
-            edges[key] = w
+        cls = (problem.points[a], a in problem.floated, problem.points[b], b in problem.floated)
+        w = by_class.get(cls)
+        if w is None:
+            w = problem.weight(*key)
+            assert w is not None
+            by_class[cls] = w
+        edges[key] = w
 
     for k, a in enumerate(ordered):
-        for b in ordered[k + 1 : k + 1 + WINDOW]:
+        for b in ordered[k + 1 : k + 1 + window]:
             add(a, b)
     groups: dict[int, list[str]] = {}
     for p in ordered:
         groups.setdefault(problem.points[p], []).append(p)
     for members in groups.values():
-        if len(members) > WINDOW + 1:
+        if len(members) > window + 1:
             for a in members:
-                for b in rng.sample(members, RANDOM_EXTRA):
+                for b in rng.sample(members, extra):
                     if a != b:
                         add(a, b)
     if None in index:
@@ -734,7 +746,7 @@ def solve_swiss_problem(problem: SwissProblem, *, sparse: bool | None = None,
             # from the group-by-group pairs; the complete graph is priced against its dual, the
             # edges that could improve the pairing are added, and it is solved again.
             start = chain if chain is not None else partial
-            edges = {(i, j): w for i, j, w in _candidate_edges(problem, rng)}
+            edges = {(i, j): w for i, j, w in _candidate_edges(problem, rng, LP_WINDOW, LP_RANDOM_EXTRA)}
             for i, j in start:
                 if (i, j) not in edges:
                     w = problem.weight(i, j)

@@ -121,7 +121,7 @@ def test_pricing_adds_the_edges_a_too_sparse_graph_lacks() -> None:
     h = middraw_history(240, 4, random.Random(5))
     problem = build_swiss_problem(h, random.Random(7))
 
-    def thin(problem: SwissProblem, rng: random.Random) -> list[tuple[int, int, int]]:
+    def thin(problem: SwissProblem, *args: object) -> list[tuple[int, int, int]]:
         n = len(problem.vertices)
         out = []
         for i in range(n - 1):
