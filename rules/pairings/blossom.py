@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Union
 
 __all__ = ["Blossom", "DualMatching", "max_weight_matching_with_dual"]
@@ -73,6 +74,18 @@ class DualMatching:
             out.append(node)
         return out
 
+    @cached_property
+    def blossom_sum(self) -> dict[Blossom, int]:
+        """Per blossom: twice the sum of the duals of it and of every blossom containing it."""
+        out: dict[Blossom, int] = {}
+        stack: list[tuple[Blossom, int]] = [(b, 0) for b in self.top if isinstance(b, Blossom)]
+        while stack:
+            b, above = stack.pop()
+            z = above + 2 * b.dual
+            out[b] = z
+            stack.extend((c, z) for c in b.children if isinstance(c, Blossom))
+        return out
+
     def violated(self, i: int, j: int, weight: int) -> bool:
         """Whether the edge ``(i, j, weight)`` has a negative slack (``slack``), cheaply when it has none."""
         if self.dual[i] + self.dual[j] >= 2 * weight:
@@ -81,11 +94,16 @@ class DualMatching:
 
     def slack(self, i: int, j: int, weight: int) -> int:
         """``dual[i] + dual[j] + 2 * (blossom duals over both) - 2 * weight`` (>= 0 means the edge is priced out)."""
-        common = set(map(id, self.chain(i)))
         s = self.dual[i] + self.dual[j] - 2 * weight
-        for b in self.chain(j):
-            if id(b) in common:
-                s += 2 * b.dual
+        if i not in self.parent or j not in self.parent:
+            return s
+        above_i = set(self.chain(i))
+        node: Node = j
+        parent = self.parent
+        while node in parent:
+            node = parent[node]
+            if node in above_i:
+                return s + self.blossom_sum[node]
         return s
 
 
@@ -249,10 +267,13 @@ class _Solver:
                     nblist = [(x, y) for x in sub.leaves() for y in self.adj[x]]
             else:
                 nblist = [(sub, y) for y in self.adj[sub]]
+            inb, bp, label, dual, adj = self.inblossom, self.blossomparent, self.label, self.dualvar, self.adj
             for i, j in nblist:
-                bj = self.find(j)
-                if bj != b and self.label.get(bj) == 1:
-                    s = self.slack(i, j)
+                bj = inb[j]
+                if bp[bj] is not None:
+                    bj = self.find(j)
+                if bj != b and label.get(bj) == 1:
+                    s = dual[i] + dual[j] - 2 * adj[i][j]
                     if bj not in bestslack or s < bestslack[bj]:
                         bestedgeto[bj] = (i, j)
                         bestslack[bj] = s
@@ -425,9 +446,14 @@ class _Solver:
             while True:
                 while self.queue and not augmented:
                     v = self.queue.pop()
+                    inb, bp = self.inblossom, self.blossomparent
                     for w, wt in self.adj[v].items():
-                        bv = self.find(v)  # may change when a blossom forms in this loop
-                        bw = self.find(w)
+                        bv = inb[v]  # may change when a blossom forms in this loop
+                        if bp[bv] is not None:
+                            bv = self.find(v)
+                        bw = inb[w]
+                        if bp[bw] is not None:
+                            bw = self.find(w)
                         if bv == bw:
                             continue
                         allowed = (v, w) in self.allowedge
@@ -466,7 +492,7 @@ class _Solver:
                     break
                 deltatype = -1
                 delta = 0
-                deltaedge: tuple[int, int] | None = None
+                ties: list[tuple[int, int]] = []
                 deltablossom: Blossom | None = None
                 # delta2 (edge from an S-blossom to a free vertex) and delta3 (between two
                 # S-blossoms), over the best edges recorded this stage only.
@@ -489,7 +515,10 @@ class _Solver:
                         else:
                             continue
                     if deltatype == -1 or d < delta:
-                        delta, deltatype, deltaedge = d, dtype, be
+                        delta, deltatype = d, dtype
+                        ties = [be]
+                    elif d == delta:
+                        ties.append(be)
                 for b in self.blossoms:
                     if self.blossomparent[b] is None and label.get(b) == 2 and (deltatype == -1 or b.dual < delta):
                         delta, deltatype, deltablossom = b.dual, 4, b
@@ -523,11 +552,12 @@ class _Solver:
                 if deltatype == 1:
                     break
                 if deltatype in (2, 3):
-                    assert deltaedge is not None
-                    v, w = deltaedge
-                    self.allowedge.add((v, w))
-                    self.allowedge.add((w, v))
-                    self.queue.append(v)
+                    # Every best edge that reached the minimum is tight now: take them all at once
+                    # (structured weights tie a lot; one per dual update would cost a full scan each).
+                    for v, w in ties:
+                        self.allowedge.add((v, w))
+                        self.allowedge.add((w, v))
+                        self.queue.append(v)
                 else:
                     assert deltablossom is not None
                     self.expand_blossom(deltablossom, False)

@@ -18,6 +18,7 @@ pairing (the proof is in that module's docstring, "Pricing").  Three steps, repe
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from rules.pairings.blossom import Blossom, DualMatching, Node, max_weight_matching_with_dual
@@ -34,34 +35,83 @@ _Key = tuple[int, bool]
 
 
 def priced_matching(problem: SwissProblem, edges: dict[tuple[int, int], int],
-                    start: list[tuple[int, int]], stats: dict[str, int] | None = None) -> list[tuple[int, int]] | None:
+                    start: list[tuple[int, int]], stats: dict[str, int] | None = None,
+                    wider: Callable[[], Iterable[tuple[int, int, int]]] | None = None,
+                    matcher: Callable[[int, list[tuple[int, int, int]]], list[tuple[int, int]]] | None = None,
+                    ) -> list[tuple[int, int]] | None:
     """A perfect matching of ``problem`` proved optimal on the complete graph, or None.
 
     ``edges``: the candidate graph H, ``(i, j) -> weight`` with ``i < j`` (extended in place);
-    ``start``: a matching to warm-start from.  None when H (with every allowed rematch added)
-    has no perfect matching or after ``MAX_ITERATIONS`` rounds.
+    ``start``: a matching to warm-start from; ``wider``: more candidate edges, added when H has
+    no perfect matching (then every allowed rematch is added); ``matcher``: a fast maximum
+    cardinality matcher (``swiss.solve_matching``), used to start from a maximum matching of
+    the edges of maximal weight (those tight at the initial dual), so that Edmonds' algorithm
+    spends no stage on augmentations a cardinality matcher can do.  None when H still has no
+    perfect matching, or after ``MAX_ITERATIONS`` rounds.
     """
     n = len(problem.vertices)
-    rematches_added = False
-    for iteration in range(1, MAX_ITERATIONS + 1):
+    fixes: list[Callable[[], None]] = []
+    if wider is not None:
+        fixes.append(lambda: edges.update(((i, j), w) for i, j, w in wider()))
+    if problem.allow_rematches:
+        fixes.append(lambda: _add_rematches(problem, edges))
+    for _ in range(MAX_ITERATIONS):
+        if matcher is not None and edges:
+            start = _tight_start(n, edges, start, matcher)
         result = max_weight_matching_with_dual(n, [(i, j, w) for (i, j), w in edges.items()], start)
         pairs = result.pairs()
+        start = pairs
         if 2 * len(pairs) != n:
-            if rematches_added or not problem.allow_rematches:
+            if not fixes:
                 return None
-            rematches_added = True
-            _add_rematches(problem, edges)
+            fixes.pop(0)()
             continue
         new = price(problem, result, edges)
         if stats is not None:
-            stats["iterations"] = iteration
+            stats["iterations"] = stats.get("iterations", 0) + 1
             stats["added"] = stats.get("added", 0) + len(new)
             stats["edges"] = len(edges) + len(new)
         if not new:
             return pairs
         edges.update(new)
-        start = pairs
     return None
+
+
+def _tight_start(n: int, edges: dict[tuple[int, int], int], start: list[tuple[int, int]],
+                 matcher: Callable[[int, list[tuple[int, int, int]]], list[tuple[int, int]]]) -> list[tuple[int, int]]:
+    """``start`` restricted to edges of maximal weight, then made a maximum matching of those edges in
+    every connected component of them with two or more unmatched vertices (``matcher`` on that
+    component only; the others keep their pairs)."""
+    top = max(edges.values())
+    tight = [e for e, w in edges.items() if w == top]
+    root = list(range(n))
+
+    def find(v: int) -> int:
+        while root[v] != v:
+            root[v] = root[root[v]]
+            v = root[v]
+        return v
+
+    for i, j in tight:
+        ri, rj = find(i), find(j)
+        if ri != rj:
+            root[ri] = rj
+    mate = [-1] * n
+    for i, j in start:
+        if edges.get((i, j) if i < j else (j, i)) == top and mate[i] < 0 and mate[j] < 0:
+            mate[i], mate[j] = j, i
+    free: dict[int, int] = {}
+    for v in range(n):
+        if mate[v] < 0:
+            free[find(v)] = free.get(find(v), 0) + 1
+    redo = {r for r, count in free.items() if count >= 2}
+    out = [(i, j) for i, j in ((v, m) for v, m in enumerate(mate) if v < m) if find(i) not in redo]
+    for r in redo:
+        members = [v for v in range(n) if find(v) == r]
+        local = {v: k for k, v in enumerate(members)}
+        found = matcher(len(members), [(local[i], local[j], 1) for i, j in tight if find(i) == r])
+        out.extend((members[a], members[b]) for a, b in found)
+    return out
 
 
 def _add_rematches(problem: SwissProblem, edges: dict[tuple[int, int], int]) -> None:

@@ -74,8 +74,8 @@ rounds the weights need about 106 bits.
 
 Sparsification and its optimality guarantee (PAIRINGS.md §6.3)
 ----------------------------------------------------------------
-From ``SPARSE_MIN_PLAYERS`` vertices on, four steps, each stopping as soon as
-it has a certified answer:
+From ``SPARSE_MIN_PLAYERS`` vertices on, the complete graph is never built
+(issue #12: at 4,096 players it took ~100 s and ~2 GB).  Two steps:
 
 1. group by group (``_chain_matching``): the bye goes to the bound's
    bye-taker; then, top down, each points group (plus the player floated down
@@ -84,24 +84,27 @@ it has a certified answer:
    random order, ``RANDOM_EXTRA`` random group mates, and the incoming floater
    to everyone), with a "down" slot for an odd count joined to the players who
    did not float last round.  Dozens of small matchings instead of one big one:
-   4,096 players in ~0.15 s;
-2. the whole candidate graph (PAIRINGS.md §6.3): players sorted by (points
-   desc, repeat floaters first, random order), each linked to the next
-   ``WINDOW`` players (same group and the neighbouring groups) plus
-   ``RANDOM_EXTRA`` random group mates, the bye vertex to the ``2 * WINDOW``
-   players most likely to take it;
-3. if neither attains the plain bound below: the better of the two, certified
-   against the tighter exact-head / exact-bottom bounds (``head_exact_bound``:
-   the top or bottom points groups, 64 or 256 players, solved with their real
-   rules, the rest relaxed);
-4. the complete graph (exact, slow for thousands of players).
+   4,096 players in ~0.15 s.  Accepted if it attains the plain bound below;
+2. otherwise LP duality (``rules.pairings.pricing``, "Pricing" below): a
+   sparse candidate graph H (players sorted by points desc, repeat floaters
+   first, random order; each linked to the next ``LP_WINDOW`` players plus
+   ``LP_RANDOM_EXTRA`` random group mates; the bye vertex to the ``2 *
+   WINDOW`` players most likely to take it; plus the pairs of step 1) is
+   solved with Edmonds' algorithm (``rules.pairings.blossom``), warm-started
+   from step 1's pairs, which also returns its dual; every pair of the
+   complete graph left out of H is priced against that dual; pairs that could
+   improve the pairing are added and H is solved again, until none can.  The
+   result is then optimal on the complete graph.
 
-Rematch and forbidden pairs are never candidate edges in steps 1-2.  The
-result of step 1, 2 or 3 is accepted only if it is *certified*: its field
-totals equal a lower bound (below; step 3: the bound of ``head_exact_bound``,
-proved there the same way).
+Only if step 2 cannot run (H plus every allowed rematch has no perfect
+matching, which takes forbidden pairs or ``allow_rematches=False`` in a
+small, late event, or ``pricing.MAX_ITERATIONS`` rounds pass) is the complete
+graph solved, as below ``SPARSE_MIN_PLAYERS``.
 
-The bound is the optimum of a relaxation: the complete graph with rematches
+The plain bound (step 1)
+~~~~~~~~~~~~~~~~~~~~~~~~
+Step 1's result is accepted only if it is *certified*: its field totals
+equal a lower bound, the optimum of a relaxation: the complete graph with rematches
 and forbidden pairs *allowed at no cost*.  Its optimum is computable in O(N):
 
 * Lemma (uncrossing).  For points x1 >= x2 >= x3 >= x4 and each of the cost
@@ -121,16 +124,55 @@ and forbidden pairs *allowed at no cost*.  Its optimum is computable in O(N):
   (without the bye-taker) has no player who is not a repeat floater.
 
 Every pairing of the complete graph is feasible in the relaxation, so its cost
-is at least this bound.  If the sparse optimum (a pairing of the complete
+is at least this bound.  If the sparse result (a pairing of the complete
 graph: it has no rematch and no forbidden pair) *attains* the bound on every
-field, no pairing of the complete graph is better: the sparse optimum equals
-the complete-graph optimum (for the objective; among equally good pairings
-which one is returned follows the seeded order, so it may differ from the one
-the complete graph would give).  When it does not (rematch constraints bind:
-late rounds of small events, a small group that has already met, or a forced
-repeat float), step 3 tries the tighter bounds, and failing those the complete
-graph is solved, which is exact but slow for thousands of players (1,024: ~3 s;
-4,096: ~100 s and ~2 GB, PAIRINGS.md §6.1).
+field, no pairing of the complete graph is better (for the objective; among
+equally good pairings which one is returned follows the seeded order).  The
+bound is not attained when rematch constraints bind (late rounds of small
+events, a small group that has already met, a forced repeat float, or issue
+#12's history: two mid-table players who drew their match alone on their
+score with an even number of players above them); step 2 handles those.
+(``head_exact_bound``, a tighter bound with the top or bottom groups solved
+exactly, certified some of them before LP duality; it is kept for audits and
+tests but no longer on the solving path: it was slow, 24 s at 4,096 players,
+and did not cover mid-table cases.)
+
+Pricing: the LP-duality certificate (step 2)
+~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+Let G be the complete graph of allowed pairs (forbidden pairs absent;
+rematches present at their cost when ``allow_rematches``, else absent; the bye
+vertex joined to every player) with the packed weights w.  Because the fields
+never carry, a maximum-weight perfect matching of G is exactly an optimum of
+the lexicographic objective (rematches first: when a rematch-free pairing
+exists, none is used).
+
+* Certificate.  Edmonds' algorithm on H returns a perfect matching M of H,
+  vertex potentials y and odd-set duals z_B >= 0 on a laminar family of odd
+  vertex sets B with (i) y_u + y_v + sum(z_B : u, v in B) >= w_uv for every
+  edge uv of H, (ii) equality on the edges of M, (iii) z_B > 0 only if M has
+  (|B| - 1) / 2 edges inside B.
+* Claim.  If (i) also holds for every edge of G, M is a maximum-weight perfect
+  matching of G.  Proof (weak LP duality): for any perfect matching M' of G,
+  w(M') <= sum over uv in M' of (y_u + y_v + sum(z_B : u, v in B))
+  = sum_v y_v + sum_B z_B |M' inside B| <= sum_v y_v + sum_B z_B (|B| - 1) / 2
+  = w(M), using (i) on G, that M' covers every vertex once, that a matching has
+  at most (|B| - 1) / 2 edges inside an odd set B and z >= 0, then (ii) and
+  (iii) for M.
+* Pricing is exact without listing G.  For two players who have not met and
+  are not forbidden, w depends only on their classes (points, repeat floater).
+  For a node L of the blossom tree (a blossom, or the root: all vertices, no
+  dual), every pair whose innermost common blossom is L has its two players in
+  different children of L, and its blossom term is Z(L), the sum of z over L
+  and the blossoms containing L.  So the least slack over the pairs of classes
+  (P, Q) meeting at L is min(y_a + y_b) over a of P, b of Q in different
+  children, + Z(L) - w(P, Q): computed from the smallest and second-smallest y
+  per class and child.  Where it is >= 0 no pair of (P, Q) meeting at L
+  violates (i); where it is negative the pairs are listed in increasing y up
+  to the threshold (those in H satisfy (i) already).  Rematch pairs and bye
+  pairs, whose weights are individual, are checked one by one (O(N x rounds)).
+  An empty list proves (i) on G; otherwise the listed pairs are added to H and
+  H is solved again.  Each round adds at least one edge of the finite G, so
+  this ends; in the measured events one round sufficed (bench/pairing.py).
 
 Measured (events paired round after round by this function, random results): 1,024
 players x 11 rounds and 4,096 x 13 rounds, with and without drawn matches, every
@@ -753,7 +795,8 @@ def solve_swiss_problem(problem: SwissProblem, *, sparse: bool | None = None,
                     assert w is not None
                     edges[(i, j)] = w
             stats: dict[str, int] = {}
-            priced = priced_matching(problem, edges, start, stats)
+            priced = priced_matching(problem, edges, start, stats,
+                                     wider=lambda: _candidate_edges(problem, rng), matcher=solve_matching)
             if priced is not None:
                 matching = priced
                 problem.method.append(

@@ -103,7 +103,13 @@ def test_the_blossom_dual_certifies_its_matching() -> None:
                 assert result.slack(i, j, w) >= 0
                 if result.mate[i] == j:
                     assert result.slack(i, j, w) == 0
-            assert all(b.dual >= 0 for b in result.parent.values())
+            blossoms = {id(b): b for b in result.parent.values()}.values()
+            for b in blossoms:  # z >= 0, and z > 0 only on full odd sets
+                assert b.dual >= 0
+                inside = set(b.leaves())
+                assert len(inside) % 2 == 1
+                if b.dual > 0:
+                    assert sum(1 for v in inside if result.mate[v] in inside) == len(inside) - 1
 
 
 @pytest.mark.parametrize("n, rounds, seed", [(200, 4, 1), (301, 5, 2), (512, 5, 3), (1024, 5, 4)])
