@@ -174,16 +174,16 @@ exists, none is used).
   H is solved again.  Each round adds at least one edge of the finite G, so
   this ends; in the measured events one round sufficed (bench/pairing.py).
 
-Measured (events paired round after round by this function, random results): 1,024
-players x 11 rounds and 4,096 x 13 rounds, with and without drawn matches, every
-round certified at step 1 (<= 0.3 s); 300 players x 9 rounds with 2 % drops a round,
-5 events: 43 of 45 rounds certified at step 1, the other 2 at step 3 (the plain
-bound is weakest when a small top group has already met: two players on 24 who
-played each other; the exact-head bound handles that).  The complete graph is
-still needed when the binding rematches sit in the middle of the standings.
+Measured (``bench/pairing.py`` on a 2-core machine, every round timed): issue #12's
+history (a mid-table draw, a drop above; 4,096 players after 5 rounds) 0.65-0.9 s and
+50 MB (the complete graph took 91 s and 2.1 GB); realistic events (3 % draws, 2 %
+drops a round) 4,096 x 12 rounds, 3 events: worst round 0.93 s, peak 50 MB; 1,024 x 10:
+worst round 0.15 s.  In those events a third (1,024) or a tenth (4,096) of the rounds
+need step 2; one pricing round has sufficed in every round measured (the dual of the
+sparse graph was already feasible on the complete graph).
 ``SwissProblem.method`` and ``Pairing.notes`` say which step gave the answer.  Tests check the
-certified result against ``networkx.max_weight_matching`` on the complete
-graph.
+result against ``networkx.max_weight_matching`` or rustworkx on the complete graph
+(``tests/rules/test_swiss.py``, ``tests/rules/test_swiss_lp.py``).
 """
 
 from __future__ import annotations
