@@ -22,7 +22,7 @@ run of one family at one size per process gives that case's peak).  ``--referenc
 the worst round of ``middraw`` and ``event`` against the complete graph (rustworkx).
 
 Usage: ``.venv/bin/python bench/pairing.py [--sizes 64 256 1024 4096] [--passes 3]
-[--middraw 4096:5] [--events 1024:10 4096:12] [--seeds 1]``.
+[--middraw 4096:5] [--events 1024:10 4096:12] [--seeds 1] [--first-seed 1]``.
 """
 
 from __future__ import annotations
@@ -239,17 +239,18 @@ def main() -> None:
     parser.add_argument("--reference-max", type=int, default=1024)
     parser.add_argument("--middraw", nargs="*", default=[], help="N:R, e.g. 4096:5")
     parser.add_argument("--events", nargs="*", default=[], help="N:R, e.g. 1024:10 4096:12")
-    parser.add_argument("--seeds", type=int, default=1, help="events/histories per size (seeds 1..S)")
+    parser.add_argument("--seeds", type=int, default=1, help="events/histories per size (seeds F..F+S-1)")
+    parser.add_argument("--first-seed", type=int, default=1)
     args = parser.parse_args()
     sizes = args.sizes if args.sizes is not None else ([] if args.middraw or args.events else [64, 256, 1024, 4096])
     for n in sizes:
         print(json.dumps(run_random(n, args.rounds, args.passes, args.reference_max)), flush=True)
     for n, r in _sizes(args.middraw):
-        for seed in range(1, args.seeds + 1):
+        for seed in range(args.first_seed, args.first_seed + args.seeds):
             print(json.dumps(run_middraw(n, r, seed, args.reference_max)), flush=True)
     for n, r in _sizes(args.events):
         rows = []
-        for seed in range(1, args.seeds + 1):
+        for seed in range(args.first_seed, args.first_seed + args.seeds):
             row = run_event(n, r, seed, args.reference_max)
             rows.append(row)
             print(json.dumps(row), flush=True)

@@ -560,7 +560,18 @@ class _Solver:
                         self.queue.append(v)
                 else:
                     assert deltablossom is not None
-                    self.expand_blossom(deltablossom, False)
+                    # Every top-level T-blossom whose dual is zero may be expanded, in any order (its
+                    # dual does not enter any slack): all of them at once, and the sub-blossoms that
+                    # come out as zero-dual T-blossoms too, instead of one per dual update (nested
+                    # blossoms from earlier stages would otherwise cost a full scan each).
+                    stack = [b for b in self.blossoms
+                             if b.dual == 0 and self.blossomparent[b] is None and label.get(b) == 2]
+                    while stack:
+                        b = stack.pop()
+                        if b in self.blossoms and self.blossomparent[b] is None and label.get(b) == 2:
+                            children = list(b.children)
+                            self.expand_blossom(b, False)
+                            stack.extend(c for c in children if isinstance(c, Blossom) and c.dual == 0)
             if not augmented:
                 break
             for b in list(self.blossoms):

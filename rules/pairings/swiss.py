@@ -223,7 +223,7 @@ SPARSE_MIN_PLAYERS = 160
 WINDOW = 8
 RANDOM_EXTRA = 2
 LP_WINDOW = 4
-LP_RANDOM_EXTRA = 1
+LP_RANDOM_EXTRA = 0
 """The candidate graph the LP-duality step starts from (pricing adds whatever it lacks)."""
 
 FIELDS = ("rematch", "bye_repeat", "bye_points", "square", "downs", "height", "bye_rank", "float")
@@ -730,7 +730,7 @@ def _candidate_edges(problem: SwissProblem, rng: random.Random, window: int = WI
     for p in ordered:
         groups.setdefault(problem.points[p], []).append(p)
     for members in groups.values():
-        if len(members) > window + 1:
+        if extra and len(members) > window + 1:
             for a in members:
                 for b in rng.sample(members, extra):
                     if a != b:
