@@ -240,7 +240,14 @@ def _price_node(problem: SwissProblem, children: list[Node], z: int, key: list[_
             elif k not in second or yv < second[k]:
                 second[k] = yv
     members: dict[_Key, list[tuple[int, int, int]]] | None = None
-    for kp, kq in live:
+    present = sorted(first)
+    if len(present) * (len(present) + 1) // 2 < len(live):
+        # (a blossom holds few classes: only their pairs can meet here)
+        live_set = set(live)
+        pairs = [(kp, kq) for i, kp in enumerate(present) for kq in present[i:] if (kp, kq) in live_set]
+    else:
+        pairs = live
+    for kp, kq in pairs:
         if kp not in first or kq not in first:
             continue
         (yp, cp), (yq, cq) = first[kp], first[kq]

@@ -425,13 +425,20 @@ def build_swiss_problem(
                     met[pair] = met.get(pair, 0) + 1
     floated: set[str] = set()
     if swiss_rounds:
-        before = player_records(History(history.players, tuple(swiss_rounds[:-1]), history.drops))
+        # Points before the last round = points now - points of the last round (match points add
+        # up round by round; one pass over one round instead of over all but the last).
+        now_points = {row.player: _match_points(row) for row in rows}
+        last = player_records(History(history.players, (swiss_rounds[-1],), history.drops))
+
+        def before(p: str) -> int:
+            return now_points[p] - int(last[p].points)
+
         for match in swiss_rounds[-1].matches:
             if not match.bye and len(match.players) == 2:
                 a, b = match.players
-                if before[a].points > before[b].points:
+                if before(a) > before(b):
                     floated.add(a)
-                elif before[b].points > before[a].points:
+                elif before(b) > before(a):
                     floated.add(b)
     banned = frozenset(frozenset(pair) for pair in forbidden)
     for pair in banned:
