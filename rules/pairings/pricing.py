@@ -100,17 +100,26 @@ def _tight_start(n: int, edges: dict[tuple[int, int], int], start: list[tuple[in
     for i, j in start:
         if edges.get((i, j) if i < j else (j, i)) == top and mate[i] < 0 and mate[j] < 0:
             mate[i], mate[j] = j, i
+    comp = [find(v) for v in range(n)]
     free: dict[int, int] = {}
     for v in range(n):
         if mate[v] < 0:
-            free[find(v)] = free.get(find(v), 0) + 1
+            free[comp[v]] = free.get(comp[v], 0) + 1
     redo = {r for r, count in free.items() if count >= 2}
-    out = [(i, j) for i, j in ((v, m) for v, m in enumerate(mate) if v < m) if find(i) not in redo]
-    for r in redo:
-        members = [v for v in range(n) if find(v) == r]
-        local = {v: k for k, v in enumerate(members)}
-        found = matcher(len(members), [(local[i], local[j], 1) for i, j in tight if find(i) == r])
-        out.extend((members[a], members[b]) for a, b in found)
+    out = [(v, m) for v, m in enumerate(mate) if v < m and comp[v] not in redo]
+    if redo:
+        members: dict[int, list[int]] = {r: [] for r in redo}
+        for v in range(n):
+            if comp[v] in redo:
+                members[comp[v]].append(v)
+        local = {v: k for group in members.values() for k, v in enumerate(group)}
+        inside: dict[int, list[tuple[int, int, int]]] = {r: [] for r in redo}
+        for i, j in tight:
+            if comp[i] in redo:
+                inside[comp[i]].append((local[i], local[j], 1))
+        for r in redo:
+            group = members[r]
+            out.extend((group[a], group[b]) for a, b in matcher(len(group), inside[r]))
     return out
 
 
@@ -193,19 +202,23 @@ def price(problem: SwissProblem, dm: DualMatching, have: dict[tuple[int, int], i
     if None in vertices:
         bye = vertices.index(None)
         for v in range(n):
-            if v != bye:
+            if v != bye and y[v] + y[bye] < 2 * problem.top:  # (every weight is below top)
                 e = (v, bye) if v < bye else (bye, v)
                 w = problem.weight(*e)
                 if e not in have and w is not None and dm.violated(v, bye, w):
                     out[e] = w
     if problem.allow_rematches:
         index = {p: i for i, p in enumerate(vertices)}
-        for pair in problem.met:
+        unit = 1 << problem.shifts["rematch"]
+        for pair, times in problem.met.items():
             pa, pb = tuple(pair)
-            if pa in index and pb in index:
+            if pa in index and pb in index and pair not in problem.banned:
                 i, j = sorted((index[pa], index[pb]))
-                w = problem.weight(i, j)
-                if (i, j) not in have and w is not None and dm.violated(i, j, w):
+                ki, kj = key[i], key[j]
+                assert ki is not None and kj is not None
+                # the class weight less the rematch field (``SwissProblem.costs``)
+                w = class_weight(ki, kj) - times * unit
+                if (i, j) not in have and dm.violated(i, j, w):
                     out[(i, j)] = w
     return out
 
