@@ -174,13 +174,14 @@ exists, none is used).
   H is solved again.  Each round adds at least one edge of the finite G, so
   this ends; in the measured events one round sufficed (bench/pairing.py).
 
-Measured (``bench/pairing.py`` on a 2-core machine, every round timed): issue #12's
-history (a mid-table draw, a drop above; 4,096 players after 5 rounds) 0.65-0.9 s and
-50 MB (the complete graph took 91 s and 2.1 GB); realistic events (3 % draws, 2 %
-drops a round) 4,096 x 12 rounds, 3 events: worst round 0.93 s, peak 50 MB; 1,024 x 10:
-worst round 0.15 s.  In those events a third (1,024) or a tenth (4,096) of the rounds
-need step 2; one pricing round has sufficed in every round measured (the dual of the
-sparse graph was already feasible on the complete graph).
+Measured (``bench/pairing.py``, 2-core machine shared with other jobs, CPU seconds of the
+``pair_swiss`` call; wall clock was up to twice that under a load average of 6-9):
+issue #12's history at 4,096 players after 5 rounds, 0.68-0.77 s and 46 MB (the complete
+graph took 70 s CPU and 2.1 GB); realistic events (3 % draws, 2 % drops a round),
+4,096 x 12 rounds, 10 events: worst round 0.86 s, peak 52 MB; 1,024 x 10, 5 events: worst
+round 0.11 s.  In those events 18 of 120 (4,096) and 13 of 50 (1,024) rounds needed step
+2; one pricing round sufficed in every one (the dual of the sparse graph was already
+feasible on the complete graph).
 ``SwissProblem.method`` and ``Pairing.notes`` say which step gave the answer.  Tests check the
 result against ``networkx.max_weight_matching`` or rustworkx on the complete graph
 (``tests/rules/test_swiss.py``, ``tests/rules/test_swiss_lp.py``).
