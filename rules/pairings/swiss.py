@@ -74,8 +74,8 @@ rounds the weights need about 106 bits.
 
 Sparsification and its optimality guarantee (PAIRINGS.md §6.3)
 ----------------------------------------------------------------
-From ``SPARSE_MIN_PLAYERS`` vertices on, four steps, each stopping as soon as
-it has a certified answer:
+From ``SPARSE_MIN_PLAYERS`` vertices on, the complete graph is never built
+(issue #12: at 4,096 players it took ~100 s and ~2 GB).  Two steps:
 
 1. group by group (``_chain_matching``): the bye goes to the bound's
    bye-taker; then, top down, each points group (plus the player floated down
@@ -84,24 +84,27 @@ it has a certified answer:
    random order, ``RANDOM_EXTRA`` random group mates, and the incoming floater
    to everyone), with a "down" slot for an odd count joined to the players who
    did not float last round.  Dozens of small matchings instead of one big one:
-   4,096 players in ~0.15 s;
-2. the whole candidate graph (PAIRINGS.md §6.3): players sorted by (points
-   desc, repeat floaters first, random order), each linked to the next
-   ``WINDOW`` players (same group and the neighbouring groups) plus
-   ``RANDOM_EXTRA`` random group mates, the bye vertex to the ``2 * WINDOW``
-   players most likely to take it;
-3. if neither attains the plain bound below: the better of the two, certified
-   against the tighter exact-head / exact-bottom bounds (``head_exact_bound``:
-   the top or bottom points groups, 64 or 256 players, solved with their real
-   rules, the rest relaxed);
-4. the complete graph (exact, slow for thousands of players).
+   4,096 players in ~0.15 s.  Accepted if it attains the plain bound below;
+2. otherwise LP duality (``rules.pairings.pricing``, "Pricing" below): a
+   sparse candidate graph H (players sorted by points desc, repeat floaters
+   first, random order; each linked to the next ``LP_WINDOW`` players plus
+   ``LP_RANDOM_EXTRA`` random group mates; the bye vertex to the ``2 *
+   WINDOW`` players most likely to take it; plus the pairs of step 1) is
+   solved with Edmonds' algorithm (``rules.pairings.blossom``), warm-started
+   from step 1's pairs, which also returns its dual; every pair of the
+   complete graph left out of H is priced against that dual; pairs that could
+   improve the pairing are added and H is solved again, until none can.  The
+   result is then optimal on the complete graph.
 
-Rematch and forbidden pairs are never candidate edges in steps 1-2.  The
-result of step 1, 2 or 3 is accepted only if it is *certified*: its field
-totals equal a lower bound (below; step 3: the bound of ``head_exact_bound``,
-proved there the same way).
+Only if step 2 cannot run (H plus every allowed rematch has no perfect
+matching, which takes forbidden pairs or ``allow_rematches=False`` in a
+small, late event, or ``pricing.MAX_ITERATIONS`` rounds pass) is the complete
+graph solved, as below ``SPARSE_MIN_PLAYERS``.
 
-The bound is the optimum of a relaxation: the complete graph with rematches
+The plain bound (step 1)
+~~~~~~~~~~~~~~~~~~~~~~~~
+Step 1's result is accepted only if it is *certified*: its field totals
+equal a lower bound, the optimum of a relaxation: the complete graph with rematches
 and forbidden pairs *allowed at no cost*.  Its optimum is computable in O(N):
 
 * Lemma (uncrossing).  For points x1 >= x2 >= x3 >= x4 and each of the cost
@@ -121,27 +124,67 @@ and forbidden pairs *allowed at no cost*.  Its optimum is computable in O(N):
   (without the bye-taker) has no player who is not a repeat floater.
 
 Every pairing of the complete graph is feasible in the relaxation, so its cost
-is at least this bound.  If the sparse optimum (a pairing of the complete
+is at least this bound.  If the sparse result (a pairing of the complete
 graph: it has no rematch and no forbidden pair) *attains* the bound on every
-field, no pairing of the complete graph is better: the sparse optimum equals
-the complete-graph optimum (for the objective; among equally good pairings
-which one is returned follows the seeded order, so it may differ from the one
-the complete graph would give).  When it does not (rematch constraints bind:
-late rounds of small events, a small group that has already met, or a forced
-repeat float), step 3 tries the tighter bounds, and failing those the complete
-graph is solved, which is exact but slow for thousands of players (1,024: ~3 s;
-4,096: ~100 s and ~2 GB, PAIRINGS.md §6.1).
+field, no pairing of the complete graph is better (for the objective; among
+equally good pairings which one is returned follows the seeded order).  The
+bound is not attained when rematch constraints bind (late rounds of small
+events, a small group that has already met, a forced repeat float, or issue
+#12's history: two mid-table players who drew their match alone on their
+score with an even number of players above them); step 2 handles those.
+(``head_exact_bound``, a tighter bound with the top or bottom groups solved
+exactly, certified some of them before LP duality; it is kept for audits and
+tests but no longer on the solving path: it was slow, 24 s at 4,096 players,
+and did not cover mid-table cases.)
 
-Measured (events paired round after round by this function, random results): 1,024
-players x 11 rounds and 4,096 x 13 rounds, with and without drawn matches, every
-round certified at step 1 (<= 0.3 s); 300 players x 9 rounds with 2 % drops a round,
-5 events: 43 of 45 rounds certified at step 1, the other 2 at step 3 (the plain
-bound is weakest when a small top group has already met: two players on 24 who
-played each other; the exact-head bound handles that).  The complete graph is
-still needed when the binding rematches sit in the middle of the standings.
+Pricing: the LP-duality certificate (step 2)
+~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+Let G be the complete graph of allowed pairs (forbidden pairs absent;
+rematches present at their cost when ``allow_rematches``, else absent; the bye
+vertex joined to every player) with the packed weights w.  Because the fields
+never carry, a maximum-weight perfect matching of G is exactly an optimum of
+the lexicographic objective (rematches first: when a rematch-free pairing
+exists, none is used).
+
+* Certificate.  Edmonds' algorithm on H returns a perfect matching M of H,
+  vertex potentials y and odd-set duals z_B >= 0 on a laminar family of odd
+  vertex sets B with (i) y_u + y_v + sum(z_B : u, v in B) >= w_uv for every
+  edge uv of H, (ii) equality on the edges of M, (iii) z_B > 0 only if M has
+  (|B| - 1) / 2 edges inside B.
+* Claim.  If (i) also holds for every edge of G, M is a maximum-weight perfect
+  matching of G.  Proof (weak LP duality): for any perfect matching M' of G,
+  w(M') <= sum over uv in M' of (y_u + y_v + sum(z_B : u, v in B))
+  = sum_v y_v + sum_B z_B |M' inside B| <= sum_v y_v + sum_B z_B (|B| - 1) / 2
+  = w(M), using (i) on G, that M' covers every vertex once, that a matching has
+  at most (|B| - 1) / 2 edges inside an odd set B and z >= 0, then (ii) and
+  (iii) for M.
+* Pricing is exact without listing G.  For two players who have not met and
+  are not forbidden, w depends only on their classes (points, repeat floater).
+  For a node L of the blossom tree (a blossom, or the root: all vertices, no
+  dual), every pair whose innermost common blossom is L has its two players in
+  different children of L, and its blossom term is Z(L), the sum of z over L
+  and the blossoms containing L.  So the least slack over the pairs of classes
+  (P, Q) meeting at L is min(y_a + y_b) over a of P, b of Q in different
+  children, + Z(L) - w(P, Q): computed from the smallest and second-smallest y
+  per class and child.  Where it is >= 0 no pair of (P, Q) meeting at L
+  violates (i); where it is negative the pairs are listed in increasing y up
+  to the threshold (those in H satisfy (i) already).  Rematch pairs and bye
+  pairs, whose weights are individual, are checked one by one (O(N x rounds)).
+  An empty list proves (i) on G; otherwise the listed pairs are added to H and
+  H is solved again.  Each round adds at least one edge of the finite G, so
+  this ends; in the measured events one round sufficed (bench/pairing.py).
+
+Measured (``bench/pairing.py``, 2-core machine shared with other jobs, CPU seconds of the
+``pair_swiss`` call; wall clock was up to twice that under a load average of 6-9):
+issue #12's history at 4,096 players after 5 rounds, 0.68-0.77 s and 46 MB (the complete
+graph took 70 s CPU and 2.1 GB); realistic events (3 % draws, 2 % drops a round),
+4,096 x 12 rounds, 10 events: worst round 0.86 s, peak 52 MB; 1,024 x 10, 5 events: worst
+round 0.11 s.  In those events 18 of 120 (4,096) and 13 of 50 (1,024) rounds needed step
+2; one pricing round sufficed in every one (the dual of the sparse graph was already
+feasible on the complete graph).
 ``SwissProblem.method`` and ``Pairing.notes`` say which step gave the answer.  Tests check the
-certified result against ``networkx.max_weight_matching`` on the complete
-graph.
+result against ``networkx.max_weight_matching`` or rustworkx on the complete graph
+(``tests/rules/test_swiss.py``, ``tests/rules/test_swiss_lp.py``).
 """
 
 from __future__ import annotations
@@ -155,6 +198,7 @@ import rustworkx
 
 from rules.history import History, RoundRecord
 from rules.pairings import Pairing, PairingError, Table
+from rules.pairings.pricing import priced_matching
 from rules.standings import StandingRow, StandingsError, compute_standings, player_records
 
 __all__ = [
@@ -179,6 +223,9 @@ SPARSE_MIN_PLAYERS = 160
 
 WINDOW = 8
 RANDOM_EXTRA = 2
+LP_WINDOW = 4
+LP_RANDOM_EXTRA = 0
+"""The candidate graph the LP-duality step starts from (pricing adds whatever it lacks)."""
 
 FIELDS = ("rematch", "bye_repeat", "bye_points", "square", "downs", "height", "bye_rank", "float")
 """Objective fields, most important first (module docstring)."""
@@ -379,13 +426,20 @@ def build_swiss_problem(
                     met[pair] = met.get(pair, 0) + 1
     floated: set[str] = set()
     if swiss_rounds:
-        before = player_records(History(history.players, tuple(swiss_rounds[:-1]), history.drops))
+        # Points before the last round = points now - points of the last round (match points add
+        # up round by round; one pass over one round instead of over all but the last).
+        now_points = {row.player: _match_points(row) for row in rows}
+        last = player_records(History(history.players, (swiss_rounds[-1],), history.drops))
+
+        def before(p: str) -> int:
+            return now_points[p] - int(last[p].points)
+
         for match in swiss_rounds[-1].matches:
             if not match.bye and len(match.players) == 2:
                 a, b = match.players
-                if before[a].points > before[b].points:
+                if before(a) > before(b):
                     floated.add(a)
-                elif before[b].points > before[a].points:
+                elif before(b) > before(a):
                     floated.add(b)
     banned = frozenset(frozenset(pair) for pair in forbidden)
     for pair in banned:
@@ -478,7 +532,8 @@ def _relaxed(problem: SwissProblem) -> tuple[dict[str, int], str | None]:
     return bound, best_taker
 
 
-def _chain_matching(problem: SwissProblem, rng: random.Random) -> list[tuple[int, int]] | None:
+def _chain_matching(problem: SwissProblem, rng: random.Random,
+                    partial: list[tuple[int, int]] | None = None) -> list[tuple[int, int]] | None:
     """A pairing built group by group, top down, that attains the relaxed bound when it succeeds.
 
     The bye goes to the bound's bye-taker.  Each points group, with the player
@@ -487,7 +542,9 @@ def _chain_matching(problem: SwissProblem, rng: random.Random) -> list[tuple[int
     when its count is odd, a "down" slot joined to its players who did not float
     last round (all of them if none): whoever takes the slot floats to the next
     group.  Returns None when a group cannot be matched (rematches bind); the
-    caller then solves the whole candidate graph.
+    caller then solves the whole candidate graph.  ``partial``, if given, receives
+    the pairs made anyway (every group matched as far as it goes, the rest left
+    unpaired): a warm start for the LP-duality step.
     """
     _, taker = _relaxed(problem)
     index = {p: i for i, p in enumerate(problem.vertices)}
@@ -500,6 +557,7 @@ def _chain_matching(problem: SwissProblem, rng: random.Random) -> list[tuple[int
         if p is not None and p != taker:
             groups.setdefault(problem.points[p], []).append(p)
     carry: str | None = None
+    ok = True
     ordered_points = sorted(groups, reverse=True)
     for g, pts in enumerate(ordered_points):
         members = sorted(groups[pts], key=lambda p: (p not in problem.floated, index[p]))
@@ -526,22 +584,32 @@ def _chain_matching(problem: SwissProblem, rng: random.Random) -> list[tuple[int
                     if a != b:
                         link(a, b)
         n = len(local)
+        failed = False
         if n % 2:
             if g == len(ordered_points) - 1:
-                return None
+                failed = True
             may_float = [p for p in members if p not in problem.floated] or members
             for p in may_float:
                 edges.add((pos[p], n))
             n += 1
         found = solve_matching(n, [(i, j, 1) for i, j in edges])
         if 2 * len(found) != n:
-            return None
+            failed = True
         carry = None
         for i, j in found:
             if j == len(local):
                 carry = local[i]
             else:
                 result.append(_edge(index[local[i]], index[local[j]]))
+        if failed:
+            if partial is None:
+                return None
+            carry = None
+            ok = False
+    if partial is not None:
+        partial.extend(result)
+        if not ok:
+            return None
     return result
 
 
@@ -634,9 +702,13 @@ def _totals(problem: SwissProblem, matching: Iterable[tuple[int, int]]) -> dict[
     return totals
 
 
-def _candidate_edges(problem: SwissProblem, rng: random.Random) -> list[tuple[int, int, int]]:
+def _candidate_edges(problem: SwissProblem, rng: random.Random, window: int = WINDOW,
+                     extra: int = RANDOM_EXTRA) -> list[tuple[int, int, int]]:
     """The sparse candidate graph of the module docstring (PAIRINGS.md §6.3)."""
     index = {p: i for i, p in enumerate(problem.vertices)}
+    # The weight of an allowed pair depends only on the two players' points and whether the
+    # higher one is a repeat floater: computed once per such class pair.
+    by_class: dict[tuple[int, bool, int, bool], int] = {}
     players = [p for p in problem.vertices if p is not None]
     # Sorted by points (desc), repeat floaters first inside a group (so the players next to the
     # group below are ones who may float), then the seeded random order (the vertex order).
@@ -648,22 +720,27 @@ def _candidate_edges(problem: SwissProblem, rng: random.Random) -> list[tuple[in
         key = (i, j) if i < j else (j, i)
         if key in edges:
             return
-        if problem.met.get(frozenset((a, b))) or frozenset((a, b)) in problem.banned:
+        pair = frozenset((a, b))
+        if pair in problem.met or pair in problem.banned:
             return
-        w = problem.weight(*key)
-        if w is not None:
-            edges[key] = w
+        cls = (problem.points[a], a in problem.floated, problem.points[b], b in problem.floated)
+        w = by_class.get(cls)
+        if w is None:
+            w = problem.weight(*key)
+            assert w is not None
+            by_class[cls] = w
+        edges[key] = w
 
     for k, a in enumerate(ordered):
-        for b in ordered[k + 1 : k + 1 + WINDOW]:
+        for b in ordered[k + 1 : k + 1 + window]:
             add(a, b)
     groups: dict[int, list[str]] = {}
     for p in ordered:
         groups.setdefault(problem.points[p], []).append(p)
     for members in groups.values():
-        if len(members) > WINDOW + 1:
+        if extra and len(members) > window + 1:
             for a in members:
-                for b in rng.sample(members, RANDOM_EXTRA):
+                for b in rng.sample(members, extra):
                     if a != b:
                         add(a, b)
     if None in index:
@@ -708,29 +785,31 @@ def solve_swiss_problem(problem: SwissProblem, *, sparse: bool | None = None,
     if sparse or (sparse is None and n >= SPARSE_MIN_PLAYERS):
         rng = rng or random.Random(problem.round)
         bound = relaxed_lower_bound(problem)
-        chain = _chain_matching(problem, rng)
+        partial: list[tuple[int, int]] = []
+        chain = _chain_matching(problem, rng, partial)
         if chain is not None and _totals(problem, chain) == bound:
             matching = chain
             problem.method.append("group-by-group sparse (certified optimal)")
         else:
-            found = solve_matching(n, _candidate_edges(problem, rng))
-            if 2 * len(found) == n and _totals(problem, found) == bound:
-                matching = found
-                problem.method.append("sparse (certified optimal)")
-            else:
-                # The plain bound was not attained: try the tighter exact-head bound on the best
-                # pairing found.
-                options = [m for m in (chain, found) if m is not None and 2 * len(m) == n]
-                if options:
-                    best = min(options, key=lambda m: problem.pack(_totals(problem, m)))
-                    cost = problem.pack(_totals(problem, best))
-                    for head_min, bottom in ((h, b) for h in HEAD_SIZES for b in (False, True)):
-                        tighter = head_exact_bound(problem, head_min, bottom=bottom)
-                        if tighter is not None and problem.pack(tighter) == cost:
-                            matching = best
-                            where = "bottom" if bottom else "head"
-                            problem.method.append(f"sparse (certified optimal by the exact-{where} bound)")
-                            break
+            # The plain bound is not attained: certify by LP duality (module docstring,
+            # "Pricing").  The whole candidate graph is solved with Edmonds' algorithm, warm-started
+            # from the group-by-group pairs; the complete graph is priced against its dual, the
+            # edges that could improve the pairing are added, and it is solved again.
+            start = chain if chain is not None else partial
+            edges = {(i, j): w for i, j, w in _candidate_edges(problem, rng, LP_WINDOW, LP_RANDOM_EXTRA)}
+            for i, j in start:
+                if (i, j) not in edges:
+                    w = problem.weight(i, j)
+                    assert w is not None
+                    edges[(i, j)] = w
+            stats: dict[str, int] = {}
+            priced = priced_matching(problem, edges, start, stats,
+                                     wider=lambda: _candidate_edges(problem, rng), matcher=solve_matching)
+            if priced is not None:
+                matching = priced
+                problem.method.append(
+                    f"sparse (certified optimal by LP duality: {stats.get('iterations', 0)} pricing round(s), "
+                    f"{stats.get('added', 0)} edges added)")
     if matching is None:
         found = solve_matching(n, _complete_edges(problem, rematches=False))
         if 2 * len(found) == n:
