@@ -274,16 +274,12 @@ def test_lp_duality_on_a_large_event() -> None:
     assert problem.method[-1].startswith("sparse (certified optimal by LP duality")
 
 
-def test_4096_players_pair_quickly_and_certified() -> None:
-    import time
-
+def test_4096_players_pair_and_are_certified() -> None:
+    """4,096 players are paired and certified optimal (the time is bench/pairing.py's, not a unit test's)."""
     h = fast_history(4096, 5, random.Random(11))
-    start = time.perf_counter()
     p = pair_swiss(h, random.Random(4))
-    elapsed = time.perf_counter() - start
     assert sorted(paired_players(p)) == sorted(h.player_ids())
     assert any("certified optimal" in note for note in p.notes)
-    assert elapsed < 3.0  # < 1 s on an idle 2-core machine (bench/pairing.py); slack for a busy CI
 
 
 def test_round_one_of_eight_pairs_everyone() -> None:
