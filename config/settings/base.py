@@ -52,6 +52,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # an OverflowError (a number beyond 64 bits that reached the database) is a 400, not a 500
+    "config.middleware.BadInputMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -152,7 +154,14 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
+    # JSON nested deeper than JSON_MAX_DEPTH is a 400 "too_deep" (never a RecursionError).
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.api.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
+JSON_MAX_DEPTH = env.int("JSON_MAX_DEPTH", default=32)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Spellfire Tournament Manager API",
     "DESCRIPTION": "Tournaments, registration, decklists, pairings, results and standings.",

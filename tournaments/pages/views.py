@@ -12,6 +12,7 @@ from django.views.decorators.http import condition, require_POST
 
 from tournaments import selectors, services
 from tournaments.errors import NotAllowed, UserError
+from tournaments.ids import parse_id
 from tournaments.models import AuditEntry, Match, Penalty, Registration, ResultSubmission, Round, Seat, Tournament
 from tournaments.pages.access import organiser_required, tournament_view
 from tournaments.pages.actions import attempt
@@ -307,7 +308,7 @@ def manage_override(request: HttpRequest, tournament: Tournament, match_id: int)
     reason = request.POST.get("reason", "")
     submission_id = request.POST.get("submission", "")
     if submission_id:
-        submission = get_object_or_404(ResultSubmission, pk=submission_id if submission_id.isdigit() else 0,
+        submission = get_object_or_404(ResultSubmission, pk=parse_id(submission_id) or 0,
                                        match=match)
         attempt(request, lambda: services.result_settle(match=match, actor=request.user, reason=reason,
                                                          submission=submission),
@@ -332,9 +333,10 @@ def manage_override(request: HttpRequest, tournament: Tournament, match_id: int)
 def manage_penalty(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Issue a penalty (warning, game loss, match loss, disqualification); logged in the audit log."""
     registration = get_object_or_404(Registration.objects.select_related("player"),
-                                     pk=request.POST.get("registration") or 0, tournament=tournament)
+                                     pk=parse_id(request.POST.get("registration")) or 0, tournament=tournament)
     match_id = request.POST.get("match") or ""
-    match = _match(tournament, int(match_id)) if match_id.isdigit() else None
+    match_pk = parse_id(match_id)
+    match = _match(tournament, match_pk) if match_pk else None
     kind = request.POST.get("kind", "")
     attempt(request, lambda: services.penalty_issue(tournament=tournament, actor=request.user,
                                                      registration=registration, kind=kind,
