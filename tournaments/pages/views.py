@@ -2,8 +2,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
-from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
@@ -17,6 +15,7 @@ from tournaments.models import AuditEntry, Match, Penalty, Registration, ResultS
 from tournaments.pages.access import organiser_required, tournament_view
 from tournaments.pages.actions import attempt
 from tournaments.pages.forms import GAME_CHOICES, SlipError, TournamentForm, game_rows, result_from_post
+from tournaments.pages.signup import SignupForm
 from tournaments.pages.presenters import match_row, match_rows
 from tournaments.services.penalties import penalties_of
 from tournaments.services.permissions import can_organise, is_tournament_organiser
@@ -26,7 +25,7 @@ from tournaments.services.tournaments import late_entry_open
 
 
 def signup(request: HttpRequest) -> HttpResponse:
-    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user)
