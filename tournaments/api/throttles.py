@@ -9,16 +9,15 @@ from django.conf import settings
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 
-class _SettingsRate:
-    scope: str
+def _rate(scope: str | None) -> str | None:
+    return getattr(settings, "API_THROTTLE_RATES", {}).get(scope)
 
+
+class AnonThrottle(AnonRateThrottle):
     def get_rate(self) -> str | None:
-        return getattr(settings, "API_THROTTLE_RATES", {}).get(self.scope)
+        return _rate(self.scope)
 
 
-class AnonThrottle(_SettingsRate, AnonRateThrottle):
-    pass
-
-
-class UserThrottle(_SettingsRate, UserRateThrottle):
-    pass
+class UserThrottle(UserRateThrottle):
+    def get_rate(self) -> str | None:
+        return _rate(self.scope)
