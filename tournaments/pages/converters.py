@@ -3,6 +3,8 @@ explicit: anything else is a 404, never a view deciding what an unknown word mea
 
 from __future__ import annotations
 
+from tournaments.ids import parse_id
+
 
 class _Words:
     regex = ""
@@ -34,8 +36,6 @@ class Id:
     regex = "[0-9]{1,19}"
 
     def to_python(self, value: str) -> int:
-        from tournaments.ids import parse_id
-
         number = parse_id(value)
         if number is None:
             raise ValueError(value)  # Django: the route does not match
