@@ -108,7 +108,7 @@ def test_every_route_sits_in_the_file_of_its_views_audience(audience):
     for module in URL_FILES[audience]:
         for pattern in module.urlpatterns:
             declared = _declared_audience(pattern)
-            undecorated_ok = declared is None and audience == "public" and "<int:pk>" not in str(pattern.pattern)
+            undecorated_ok = declared is None and audience == "public" and "<id:pk>" not in str(pattern.pattern)
             if declared != audience and not undecorated_ok:
                 wrong.append(f"{module.__name__}: {pattern.pattern} ({declared})")
     assert wrong == []
@@ -123,7 +123,7 @@ def _urls(audience: str, *, under_tournament: bool = True) -> list[tuple[str, st
         namespace = "decks" if module.__name__.startswith("decks") else "tournaments"
         for pattern in module.urlpatterns:
             route = str(pattern.pattern)
-            if under_tournament and "<int:pk>" not in route:
+            if under_tournament and "<id:pk>" not in route:
                 continue
             converters = pattern.pattern.converters
             kwargs = {name: (converter.regex.split("|")[0] if "|" in converter.regex else 999_999)

@@ -1,4 +1,7 @@
 from django.apps import AppConfig
+from django.urls import register_converter
+
+from tournaments.pages.converters import Id
 
 
 class TournamentsConfig(AppConfig):
@@ -6,6 +9,8 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
+        # ``<id:...>`` in every URL file (pages and API): registered once, before any URLconf is read.
+        register_converter(Id, "id")
         # Connect the standings job to ``signals.standings_stale``. The one import that waits for
         # ready(): tasks use models, which cannot load while the app registry is being built.
         from . import tasks  # noqa: F401

@@ -65,9 +65,18 @@ def requeue_stale_standings() -> list[int]:
 
 
 def send_recompute(tournament_id: int) -> bool:
-    """Queue ``recompute_standings`` for one tournament; False (logged) when the broker cannot take it."""
+    """Queue ``recompute_standings`` for one tournament; False (logged) when the broker cannot take it.
+
+    Eagerly (the embedded default) the job runs here, after the result was committed: whatever it
+    raises (a locked SQLite database, a bug) is logged and never turns the saved result into a 500;
+    ``requeue_stale_standings`` (or the next result) recomputes the standings that stayed behind."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
-        recompute_standings.delay(tournament_id)
+        try:
+            recompute_standings.delay(tournament_id)
+        except Exception:
+            logger.exception("The standings of tournament %s could not be recomputed now; the catch-up will.",
+                             tournament_id)
+            return False
         return True
     try:
         recompute_standings.delay(tournament_id)

@@ -14,6 +14,7 @@ Other variables: ``SECRET_KEY``, ``DEBUG``, ``ALLOWED_HOSTS``, ``SPELLFIRE_CARDS
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 
 import environ
@@ -38,6 +39,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "django_htmx",
+    "axes",
     "decks",
     "tournaments",
 ]
@@ -52,6 +54,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # an OverflowError (a number beyond 64 bits that reached the database) is a 400, not a 500
+    "config.middleware.BadInputMiddleware",
+    # django-axes: answers a locked-out login (form or admin) with a 429; keep it last
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -77,6 +83,16 @@ DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # The embedded default under concurrent writers: WAL lets readers go on while one writer writes;
+    # every transaction takes the write lock when it begins (IMMEDIATE), so two writers queue instead
+    # of one failing with "database is locked" when it upgrades a read lock; a writer waits up to
+    # SQLITE_BUSY_TIMEOUT seconds for the lock.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "transaction_mode": "IMMEDIATE",
+        "timeout": env.float("SQLITE_BUSY_TIMEOUT", default=20.0),
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    })
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")
@@ -91,6 +107,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Brute force (django-axes): AXES_FAILURE_LIMIT (5) failed logins for one username from one IP address
+# lock that pair out for AXES_COOLOFF_MINUTES (15); a success resets the count. The login page, the
+# admin's and the API's HTTP Basic authentication all go through the axes backend. Failures are stored
+# in the database (shared by every process). The address is REMOTE_ADDR (behind a reverse proxy, the
+# proxy must pass the client's address there, e.g. gunicorn's --forwarded-allow-ips with a WSGI fix-up).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = env.bool("AXES_ENABLED", default=True)
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=env.float("AXES_COOLOFF_MINUTES", default=15.0))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:list"
 LOGOUT_REDIRECT_URL = "tournaments:list"
@@ -152,6 +183,25 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
+    # API_THROTTLE_RATES below; a throttled request is a 429 {"code": "throttled", ...}
+    "DEFAULT_THROTTLE_CLASSES": [
+        "tournaments.api.throttles.AnonThrottle",
+        "tournaments.api.throttles.UserThrottle",
+    ],
+    # JSON nested deeper than JSON_MAX_DEPTH is a 400 "too_deep" (never a RecursionError).
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.api.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+}
+JSON_MAX_DEPTH = env.int("JSON_MAX_DEPTH", default=32)
+# API requests per client: anonymous ones by IP address, logged-in ones by user (DRF's rate syntax,
+# "N/second|minute|hour|day"; "none" turns one off).
+API_THROTTLE_RATES = {
+    scope: (None if rate.lower() == "none" else rate)
+    for scope, rate in (("anon", env.str("API_THROTTLE_ANON", default="120/minute")),
+                        ("user", env.str("API_THROTTLE_USER", default="600/minute")))
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Spellfire Tournament Manager API",

@@ -10,5 +10,7 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CELERY_TASK_ALWAYS_EAGER = True
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["TEST"] = {"NAME": ":memory:"}
+# The suite makes many API requests as one client: no throttling (tests/test_brute_force.py turns it on).
+API_THROTTLE_RATES = {"anon": None, "user": None}
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True

@@ -9,9 +9,9 @@ from decks.api.cards import CardList
 from decks.api.views import RegistrationDeck, RegistrationDeckExport
 
 urlpatterns = [
-    path("tournaments/<int:pk>/registrations/<int:registration_id>/deck/", RegistrationDeck.as_view(),
+    path("tournaments/<id:pk>/registrations/<id:registration_id>/deck/", RegistrationDeck.as_view(),
          name="registration-deck"),
-    path("tournaments/<int:pk>/registrations/<int:registration_id>/deck/export/", RegistrationDeckExport.as_view(),
+    path("tournaments/<id:pk>/registrations/<id:registration_id>/deck/export/", RegistrationDeckExport.as_view(),
          name="registration-deck-export"),
     path("cards/", CardList.as_view(), name="cards"),
 ]

@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers, status
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -15,7 +15,9 @@ from decks.models import DeckSubmission, RegisteredDeck
 from decks.selectors import can_view_decklist, deck_export, exportable_submission
 from decks.services import deck_submit
 from decks.pages.views import UploadTooLarge, upload_refusal
+from tournaments.api.parsers import BoundedJSONParser
 from tournaments.errors import NotAllowed, UserError
+from tournaments.ids import parse_id
 from tournaments.models import Registration
 from tournaments.services.permissions import is_tournament_organiser
 
@@ -41,7 +43,7 @@ class RegistrationDeck(APIView):
     """GET: the registered deck and the latest submission. POST: submit a decklist (the player only)."""
 
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [BoundedJSONParser, MultiPartParser, FormParser]
 
     def initial(self, request, *args, **kwargs):
         # Refuse an oversized body before anything (authentication's CSRF check included) reads it.
@@ -132,9 +134,9 @@ class RegistrationDeckExport(APIView):
         raw_id = request.query_params.get("submission")
         submission_id = None
         if raw_id:
-            if not raw_id.isdigit():
+            submission_id = parse_id(raw_id)
+            if submission_id is None:
                 raise UserError("'submission' must be a submission id.", code="invalid")
-            submission_id = int(raw_id)
         submission = exportable_submission(request.user, registration, submission_id)
         if submission is None:
             from django.http import Http404

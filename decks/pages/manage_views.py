@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from decks.models import DeckCheck, DeckReplacement
 from decks.services import deck_check_record, deck_checks_pick, deck_replacement_decide, decklists_publish
+from tournaments.ids import parse_id, parse_int
 from tournaments.models import Registration, Tournament
 from tournaments.pages.access import tournament_view
 from tournaments.pages.actions import attempt
@@ -31,14 +32,11 @@ def manage_deck_checks(request: HttpRequest, tournament: Tournament) -> HttpResp
     """Pick players for a deck check: one named player, or N drawn at random."""
     registration_id = request.POST.get("registration")
     if registration_id:
-        registrations = [get_object_or_404(Registration, pk=registration_id, tournament=tournament)]
+        registrations = [get_object_or_404(Registration, pk=parse_id(registration_id) or 0, tournament=tournament)]
         count = 0
     else:
         registrations = None
-        try:
-            count = int(request.POST.get("count") or 0)
-        except ValueError:
-            count = 0
+        count = parse_int(request.POST.get("count") or "0", maximum=10_000) or 0
     attempt(request, lambda: deck_checks_pick(tournament=tournament, actor=request.user,
                                               registrations=registrations, count=count),
             "Players picked for a deck check.")

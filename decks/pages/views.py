@@ -30,6 +30,7 @@ from decks.selectors import (
 )
 from decks.services import deck_replacement_request, deck_submit
 from tournaments.errors import NotAllowed, UserError
+from tournaments.ids import parse_id
 from tournaments.models import Registration, Tournament
 from tournaments.pages.access import tournament_view
 from tournaments.pages.actions import attempt
@@ -208,9 +209,10 @@ def deck_export_view(request: HttpRequest, tournament: Tournament, registration_
     if as_ not in ("text", "cfd"):
         return HttpResponseBadRequest("Export as 'text' or 'cfd'.", content_type="text/plain")
     raw_id = request.GET.get("submission") or ""
-    if raw_id and not raw_id.isdigit():
+    submission_id = parse_id(raw_id) if raw_id else None
+    if raw_id and submission_id is None:
         return HttpResponseBadRequest("'submission' must be a submission id.", content_type="text/plain")
-    submission = exportable_submission(request.user, registration, int(raw_id) if raw_id else None)
+    submission = exportable_submission(request.user, registration, submission_id)
     if submission is None:
         raise Http404("No decklist to export.")
     content, content_type, filename = deck_export(submission, as_)

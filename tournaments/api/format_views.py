@@ -7,11 +7,13 @@ import json
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import permissions, serializers
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments import services
+from tournaments.api.fields import BoundedJSONField
+from tournaments.api.parsers import BoundedJSONParser, loads_bounded
 from tournaments.errors import UserError
 from tournaments.models import Tournament
 from tournaments.services.formats import MAX_CFF_BYTES
@@ -27,7 +29,7 @@ class FormatChangeSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=500, help_text="Why the format changes (logged)")
     base = serializers.CharField(required=False, allow_blank=True, help_text="Start from this built-in format id")
     file = serializers.FileField(required=False, help_text="Start from this CrossFire .cff format file")
-    changes = serializers.JSONField(
+    changes = BoundedJSONField(
         required=False,
         help_text="rules.formats.amend_format changes: name, total, min_total, champion_level_cap, free_avatars, "
                   "max_dungeon_cards, max_copies, type_limits {type: {minimum, maximum, max_copies}}, ban, unban, "
@@ -44,7 +46,7 @@ class FormatChangeSerializer(serializers.Serializer):
     def validate_changes(self, value):
         if isinstance(value, str):
             try:
-                value = json.loads(value)
+                value = loads_bounded(value)
             except json.JSONDecodeError as exc:
                 raise serializers.ValidationError(f"changes is not valid JSON ({exc}).") from exc
         if value is not None and not isinstance(value, dict):
@@ -60,7 +62,7 @@ def _payload(tournament: Tournament) -> dict:
 class TournamentFormat(APIView):
     """GET: the tournament's deck format and its version. POST: the organiser changes it (logged)."""
 
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [BoundedJSONParser, MultiPartParser, FormParser]
 
     def get_permissions(self):
         if self.request.method == "POST":

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.views import idempotency_key
+from tournaments.api.fields import IdField
 from tournaments.errors import UserError
 from tournaments.models import ForbiddenPair, Registration, Tournament
 from tournaments.services import rounds as pairing
@@ -25,9 +26,9 @@ class ForbiddenPairSerializer(serializers.ModelSerializer):
 
 
 class ForbiddenPairCreateSerializer(serializers.Serializer):
-    player_a = serializers.IntegerField(help_text="Registration id")
-    player_b = serializers.IntegerField(help_text="Registration id")
-    until_round = serializers.IntegerField(required=False, allow_null=True, min_value=1,
+    player_a = IdField(help_text="Registration id")
+    player_b = IdField(help_text="Registration id")
+    until_round = IdField(required=False, allow_null=True,
                                            help_text="Kept apart in rounds 1..until_round; null: always")
     reason = serializers.CharField(max_length=500)
 
@@ -46,8 +47,8 @@ class TeamSerializer(serializers.Serializer):
 
 
 class SwapSerializer(serializers.Serializer):
-    first = serializers.IntegerField(help_text="Registration id")
-    second = serializers.IntegerField(help_text="Registration id")
+    first = IdField(help_text="Registration id")
+    second = IdField(help_text="Registration id")
     reason = serializers.CharField(max_length=500)
 
 

@@ -7,6 +7,7 @@ from rest_framework import serializers
 from rules.results import COUNT_ORDER, DECK_OUT_SETTINGS, END_OF_ROUND_PROCEDURES
 from rules.standings import TIEBREAKERS
 
+from tournaments.api.fields import BoundedJSONField, IdField
 from tournaments.models import Match, Penalty, Registration, Round, Seat, StandingsSnapshot, Tournament
 
 
@@ -183,7 +184,7 @@ class SlipNumberField(serializers.IntegerField):
 
 
 @extend_schema_field(GameInputSerializer(many=True))
-class GamesField(serializers.JSONField):
+class GamesField(BoundedJSONField):
     """``games`` as sent: the results service turns it into the stored record and says what is wrong
     (codes ``games``, ``seat``, ``counts``, ``mulligan_limit`` ...). Counts are checked here: whole
     numbers of 0 or more."""
@@ -202,7 +203,7 @@ class GamesField(serializers.JSONField):
 
 
 @extend_schema_field(serializers.ListField(child=serializers.IntegerField(min_value=1)))
-class PlacementsField(serializers.JSONField):
+class PlacementsField(BoundedJSONField):
     """``placements`` as sent (one place per seat in seat order); the results service checks them."""
 
 
@@ -229,7 +230,7 @@ class OverrideInputSerializer(StrictInputSerializer):
 
     reason = serializers.CharField(required=False, allow_blank=True, default="",
                                    help_text="Why (required; logged with the result before and after)")
-    submission = serializers.IntegerField(required=False, allow_null=True,
+    submission = IdField(required=False, allow_null=True,
                                           help_text="The id of one of this match's submissions to make the result")
     games = GamesField(required=False, allow_null=True)
     placements = PlacementsField(required=False, allow_null=True)
@@ -284,10 +285,10 @@ class SubmissionSerializer(serializers.Serializer):
 
 
 class PenaltyInputSerializer(serializers.Serializer):
-    registration = serializers.IntegerField(help_text="The penalised player's registration id")
+    registration = IdField(help_text="The penalised player's registration id")
     kind = serializers.ChoiceField(choices=Penalty.Kind.values)
     reason = serializers.CharField()
-    match = serializers.IntegerField(required=False, allow_null=True, default=None,
+    match = IdField(required=False, allow_null=True, default=None,
                                      help_text="The match a game or match loss applies to (default: the "
                                      "player's match in the latest round)")
 

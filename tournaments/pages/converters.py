@@ -3,6 +3,8 @@ explicit: anything else is a 404, never a view deciding what an unknown word mea
 
 from __future__ import annotations
 
+from tournaments.ids import parse_id
+
 
 class _Words:
     regex = ""
@@ -24,3 +26,20 @@ class ReplacementDecision(_Words):
     """``approve`` or ``reject`` (an Enter Darkness Together replacement)."""
 
     regex = "approve|reject"
+
+
+class Id:
+    """``<id:name>``: a primary key or a number in a URL, ASCII digits from 1 to 2**63 - 1
+    (``tournaments.ids``). Anything else does not match the route: a 404, never an ``OverflowError``
+    in the database driver. Registered once, in ``TournamentsConfig.ready``, for every URL file."""
+
+    regex = "[0-9]{1,19}"
+
+    def to_python(self, value: str) -> int:
+        number = parse_id(value)
+        if number is None:
+            raise ValueError(value)  # Django: the route does not match
+        return number
+
+    def to_url(self, value: int | str) -> str:
+        return str(value)

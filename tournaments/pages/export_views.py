@@ -4,10 +4,7 @@ so an event can be re-scored anywhere."""
 
 from __future__ import annotations
 
-import csv
 import json
-from collections.abc import Iterable
-from typing import Any, Protocol
 
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
@@ -17,6 +14,7 @@ from tournaments import selectors
 from tournaments.adapters import history_for
 from tournaments.models import Match, ResultSubmission, Seat, Tournament
 from tournaments.pages.access import tournament_view
+from tournaments.pages.csv_export import CsvWriter, csv_writer
 from tournaments.services.results import describe_record, outcome_text
 from tournaments.services.scoring import Outcome
 
@@ -24,16 +22,10 @@ PLACING_COLUMNS = ["placing", "placing_band"]
 STANDINGS_COLUMNS = ["rank", "player", "name", "points", "wins", "losses", "draws", "omwp", "gwp", "ogwp"]
 
 
-class CsvWriter(Protocol):
-    """What the views use of ``csv.writer(...)`` (typeshed's ``_csv._writer`` is private)."""
-
-    def writerow(self, row: Iterable[Any], /) -> Any: ...
-
-
 def _csv_response(tournament: Tournament, what: str) -> tuple[HttpResponse, CsvWriter]:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}-{what}.csv"'
-    return response, csv.writer(response)
+    return response, csv_writer(response)
 
 
 @tournament_view("public")

@@ -9,6 +9,11 @@ from tournaments.errors import UserError
 from tournaments.models import Tournament
 
 
+def _ascii_digits(value: str) -> bool:
+    """A whole number written in ASCII digits ("²" and "٣" pass ``str.isdigit()`` but are no slip number)."""
+    return value.isascii() and value.isdigit() and len(value) <= 6
+
+
 class SlipError(UserError):
     """A match slip posted with a field that cannot be read (shown as a form error on the slip, a 400)."""
 
@@ -179,7 +184,7 @@ def games_from_post(post, choices_prefix: str, *, seat: str | None) -> list[dict
     """
     other = {"a": "b", "b": "a"}
     games = []
-    for key in sorted((k for k in post if k.startswith(choices_prefix) and k[len(choices_prefix):].isdigit()),
+    for key in sorted((k for k in post if k.startswith(choices_prefix) and _ascii_digits(k[len(choices_prefix):])),
                       key=lambda k: int(k[len(choices_prefix):])):
         value = post[key]
         n = int(key[len(choices_prefix):])
@@ -216,7 +221,7 @@ def table_result_from_post(post, seats: int, best_of: int) -> dict:
     Raises ValueError with what to fix; the results service judges the result itself."""
     if post.get("mode") == "placements":
         values = [post.get(f"place-{seat}", "").strip() for seat in range(1, seats + 1)]
-        if not all(v.isdigit() for v in values):
+        if not all(_ascii_digits(v) for v in values):
             raise SlipError("Give every seat's place as a number (1 = won; equal numbers share a place).")
         return {"placements": [int(v) for v in values]}
     if post.get("mode") == "games":
@@ -227,11 +232,11 @@ def table_result_from_post(post, seats: int, best_of: int) -> dict:
             mulligan = (post.get(f"game-{n}-mulligan") or "").strip()
             if not winners and not drawn and not mulligan:
                 continue
-            if not all(w.isascii() and w.isdigit() for w in winners):
+            if not all(_ascii_digits(w) for w in winners):
                 raise SlipError(f"Game {n}: tick the seats that won.")
             game: dict = {"winners": [int(w) for w in winners], "drawn": drawn}
             if mulligan:
-                if not (mulligan.isascii() and mulligan.isdigit()):
+                if not _ascii_digits(mulligan):
                     raise SlipError(f"Game {n}: choose the seat that declared the two-draw mulligan.")
                 game["mulligan_by"] = int(mulligan)
             games.append(game)

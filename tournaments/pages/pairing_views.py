@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import UserError
+from tournaments.ids import parse_id, parse_int
 from tournaments.models import ForbiddenPair, Registration, Tournament
 from tournaments.pages.access import tournament_view
 from tournaments.pages.actions import attempt
@@ -16,8 +17,8 @@ from tournaments.services import rounds as pairing
 
 def _registration(tournament: Tournament, value) -> Registration:
     try:
-        return Registration.objects.select_related("player").get(pk=int(value), tournament=tournament)
-    except (TypeError, ValueError, Registration.DoesNotExist):
+        return Registration.objects.select_related("player").get(pk=parse_id(value) or 0, tournament=tournament)
+    except Registration.DoesNotExist:
         raise UserError("Choose a player registered for this tournament.", code="not_registered") from None
 
 
@@ -25,10 +26,10 @@ def _int_or_none(value) -> int | None:
     value = (value or "").strip()
     if not value:
         return None
-    try:
-        return int(value)
-    except ValueError:
-        raise UserError(f"{value!r} is not a round number.", code="bad_number") from None
+    number = parse_int(value, maximum=10_000)
+    if number is None:
+        raise UserError(f"{value!r} is not a round number.", code="bad_number")
+    return number
 
 
 def _run(request: HttpRequest, tournament: Tournament, action, success: str) -> HttpResponse:

@@ -2,8 +2,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
-from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
@@ -12,11 +10,13 @@ from django.views.decorators.http import condition, require_POST
 
 from tournaments import selectors, services
 from tournaments.errors import NotAllowed, UserError
+from tournaments.ids import parse_id
 from tournaments.models import AuditEntry, Match, Penalty, Registration, ResultSubmission, Round, Seat, Tournament
 from tournaments.pages.access import organiser_required, tournament_view
 from tournaments.pages.actions import attempt
 from tournaments.pages.forms import SlipError, TournamentForm, game_choices, game_rows, result_from_post
 from tournaments.pages.presenters import game_start, match_row, match_rows
+from tournaments.pages.signup import SignupForm
 from tournaments.services.penalties import penalties_of
 from tournaments.services.permissions import can_organise, is_tournament_organiser
 from tournaments.services.results import describe_record, outcome_text
@@ -25,10 +25,10 @@ from tournaments.services.tournaments import late_entry_open, player_reinstate, 
 
 
 def signup(request: HttpRequest) -> HttpResponse:
-    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome, {user.username}.")
         return redirect("tournaments:list")
     return render(request, "registration/signup.html", {"form": form})
@@ -311,7 +311,7 @@ def manage_override(request: HttpRequest, tournament: Tournament, match_id: int)
     reason = request.POST.get("reason", "")
     submission_id = request.POST.get("submission", "")
     if submission_id:
-        submission = get_object_or_404(ResultSubmission, pk=submission_id if submission_id.isdigit() else 0,
+        submission = get_object_or_404(ResultSubmission, pk=parse_id(submission_id) or 0,
                                        match=match)
         attempt(request, lambda: services.result_settle(match=match, actor=request.user, reason=reason,
                                                          submission=submission, idempotency_key=_key(request)),
@@ -336,9 +336,10 @@ def manage_override(request: HttpRequest, tournament: Tournament, match_id: int)
 def manage_penalty(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Issue a penalty (warning, game loss, match loss, disqualification); logged in the audit log."""
     registration = get_object_or_404(Registration.objects.select_related("player"),
-                                     pk=request.POST.get("registration") or 0, tournament=tournament)
+                                     pk=parse_id(request.POST.get("registration")) or 0, tournament=tournament)
     match_id = request.POST.get("match") or ""
-    match = _match(tournament, int(match_id)) if match_id.isdigit() else None
+    match_pk = parse_id(match_id)
+    match = _match(tournament, match_pk) if match_pk else None
     kind = request.POST.get("kind", "")
     attempt(request, lambda: services.penalty_issue(tournament=tournament, actor=request.user,
                                                      registration=registration, kind=kind,

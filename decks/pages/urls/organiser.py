@@ -8,10 +8,10 @@ from decks.pages import manage_views
 register_converter(ReplacementDecision, "decision")
 
 urlpatterns = [
-    path("t/<int:pk>/manage/publish/", manage_views.manage_publish, name="publish"),
-    path("t/<int:pk>/manage/deck-checks/", manage_views.manage_deck_checks, name="deck-checks"),
-    path("t/<int:pk>/manage/deck-checks/<int:check_id>/", manage_views.manage_deck_check_record,
+    path("t/<id:pk>/manage/publish/", manage_views.manage_publish, name="publish"),
+    path("t/<id:pk>/manage/deck-checks/", manage_views.manage_deck_checks, name="deck-checks"),
+    path("t/<id:pk>/manage/deck-checks/<id:check_id>/", manage_views.manage_deck_check_record,
          name="deck-check-record"),
-    path("t/<int:pk>/manage/replacements/<int:replacement_id>/<decision:decision>/", manage_views.manage_replacement,
+    path("t/<id:pk>/manage/replacements/<id:replacement_id>/<decision:decision>/", manage_views.manage_replacement,
          name="replacement-decide"),
 ]

@@ -5,6 +5,6 @@ from django.urls import path
 from decks.pages import views
 
 urlpatterns = [
-    path("t/<int:pk>/deck/", views.deck, name="deck"),
-    path("t/<int:pk>/deck/replacement/", views.deck_replacement, name="deck-replacement"),
+    path("t/<id:pk>/deck/", views.deck, name="deck"),
+    path("t/<id:pk>/deck/replacement/", views.deck_replacement, name="deck-replacement"),
 ]

@@ -8,8 +8,8 @@ from django.urls import path
 from decks.pages import views
 
 urlpatterns = [
-    path("t/<int:pk>/registrations/<int:registration_id>/deck/", views.registration_deck, name="registration-deck"),
-    path("t/<int:pk>/registrations/<int:registration_id>/deck/export/", views.deck_export_view, name="deck-export"),
-    path("t/<int:pk>/deck/preview/", views.deck_preview_view, name="deck-preview"),
+    path("t/<id:pk>/registrations/<id:registration_id>/deck/", views.registration_deck, name="registration-deck"),
+    path("t/<id:pk>/registrations/<id:registration_id>/deck/export/", views.deck_export_view, name="deck-export"),
+    path("t/<id:pk>/deck/preview/", views.deck_preview_view, name="deck-preview"),
     path("cards/suggest/", views.card_suggestions, name="card-suggestions"),
 ]

@@ -8,9 +8,9 @@ from tournaments.pages.converters import ReportAnswer
 register_converter(ReportAnswer, "answer")
 
 urlpatterns = [
-    path("t/<int:pk>/register/", views.register, name="register"),
-    path("t/<int:pk>/drop/", views.drop, name="drop"),
-    path("t/<int:pk>/matches/<int:match_id>/", views.match_detail, name="match"),
-    path("t/<int:pk>/matches/<int:match_id>/reports/<int:report_id>/<answer:answer>/", views.report_answer,
+    path("t/<id:pk>/register/", views.register, name="register"),
+    path("t/<id:pk>/drop/", views.drop, name="drop"),
+    path("t/<id:pk>/matches/<id:match_id>/", views.match_detail, name="match"),
+    path("t/<id:pk>/matches/<id:match_id>/reports/<id:report_id>/<answer:answer>/", views.report_answer,
          name="report-answer"),
 ]
