@@ -31,13 +31,12 @@ from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
 import weakref
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 from typing import Any
 
-from rules.cards import Card, Catalogue, UnknownCard, normalise_name
+from rules.cards import Card, Catalogue, normalise_name
 from rules.errors import RulesError
 
 __all__ = [
@@ -46,6 +45,10 @@ __all__ = [
     "DecklistError",
     "MAX_BYTES",
     "MAX_CARD_LINES",
+    "MAX_LINES",
+    "MAX_NESTING",
+    "MAX_TAGS",
+    "MAX_WORDS",
     "read_decklist",
 ]
 
@@ -55,6 +58,25 @@ MAX_BYTES = 2 * 1024 * 1024
 MAX_CARD_LINES = 1000
 #: Unknown lines beyond this many are still listed, but without suggestions (cost).
 _MAX_SUGGESTED = 50
+#: Work bounds checked before a file is parsed (``DecklistError("too_large")`` with ``params["limit"]``
+#: naming the bound).  Real files are far below them: the 46 CrossFire sample decks have at most 85
+#: lines and brace depth 2, the 30 LackeyCCG decks at most 242 lines, 360 "<" and element depth 4;
+#: 1,000 card lines or copies (MAX_CARD_LINES) at about 4 tags a copy stay well under MAX_TAGS.
+#: Most lines in any upload (text lines, or lines of a .cfd / .dek file).
+MAX_LINES = 10_000
+#: Most ``<`` (tags, comments, declarations) in a LackeyCCG .dek file.
+MAX_TAGS = 10_000
+#: Deepest nesting of XML elements (.dek) or Tcl braces (.cfd).
+MAX_NESTING = 32
+#: Most Tcl words in a .cfd file (all commands together).
+MAX_WORDS = 50_000
+#: Distinct LackeyCCG cards (set, id, name) per read that may be matched by difflib (the close-name
+#: steps of :func:`_resolve_dek_card`, ~20 ms each); later ones are matched exactly only.  A real deck
+#: has at most ~110 distinct cards; 1,000 distinct unknown names took 20 s without this bound.
+_MAX_FUZZY = 200
+#: Only this many characters of an unknown card line are used to look for suggestions (card names
+#: are far shorter), so the suggestions of one line cost the same whatever its length.
+_SUGGEST_CHARS = 100
 
 
 class DecklistError(RulesError, ValueError):
@@ -63,7 +85,9 @@ class DecklistError(RulesError, ValueError):
     Attributes: ``code`` – one of ``"empty"`` (no cards), ``"unreadable"`` (binary,
     malformed .cfd, malformed or non-deck XML, bad count), ``"unknown_cards"`` (some
     lines match no card),
-    ``"too_large"`` (over 2 MB or over 1,000 card lines/copies); ``params`` – a dict
+    ``"too_large"`` (over 2 MB, over 1,000 card lines/copies, or over a work bound checked before
+    parsing: ``params["limit"]`` is ``"lines"`` (MAX_LINES), ``"tags"`` (MAX_TAGS), ``"nesting"``
+    (MAX_NESTING) or ``"words"`` (MAX_WORDS), with ``"max"`` and ``"count"``); ``params`` – a dict
     with the details (for ``unknown_cards``: ``{"unknown": [{"line": int, "text": str,
     "suggestions": [str]}]}``, every unresolved line).  ``str()`` is a plain-English
     message.
@@ -134,7 +158,79 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+# --------------------------------------------------------------------------- work bounds
+class _Meter:
+    """The work one read does, in units of characters scanned or entries handled (every pass over
+    the text adds its length; each catalogue look-up adds the length of its query).
+
+    Only for tests and the bench (``tests/rules/test_reader_work.py``): every reader must do work
+    linear in its input, so doubling an input roughly doubles ``units``.  Also counts Tcl words
+    against MAX_WORDS.
+    """
+
+    def __init__(self) -> None:
+        self.units = 0
+        self.words = 0
+
+    def add(self, units: int) -> None:
+        self.units += units
+
+    def word(self) -> None:
+        self.words += 1
+        if self.words > MAX_WORDS:
+            raise _over_limit("words", MAX_WORDS, self.words, "Tcl words")
+
+
+def _over_limit(limit: str, maximum: int, count: int, what: str) -> DecklistError:
+    return DecklistError(
+        "too_large",
+        f"The decklist has more than {maximum:,} {what} ({count:,}{'+' if limit == 'lines' else ''}); "
+        "no real deck file comes near that.",
+        {"limit": limit, "max": maximum, "count": count},
+    )
+
+
+def _check_lines(text: str, meter: _Meter) -> None:
+    """Refuse more than MAX_LINES lines ("\n" or a lone "\r" ends one), before any reader runs."""
+    meter.add(2 * len(text))
+    lines = max(text.count("\n"), text.count("\r")) + 1
+    if lines > MAX_LINES:
+        raise _over_limit("lines", MAX_LINES, lines, "lines")
+
+
+_XML_TOKEN = re.compile(r"<[^<>]*>?")
+
+
+def _check_xml_shape(text: str, meter: _Meter) -> None:
+    """Refuse more than MAX_TAGS ``<`` or elements nested deeper than MAX_NESTING, before the XML parser runs.
+
+    The depth comes from a rough scan of the tags (``</x>`` closes, ``<x/>``, ``<!...>`` and ``<?...?>``
+    do not open); the parser checks the real structure afterwards.
+    """
+    meter.add(len(text))
+    tags = text.count("<")
+    if tags > MAX_TAGS:
+        raise _over_limit("tags", MAX_TAGS, tags, "tags (<)")
+    depth = deepest = 0
+    for match in _XML_TOKEN.finditer(text):
+        token = match.group()
+        meter.add(len(token))
+        if token.startswith("</"):
+            depth -= 1
+        elif token.startswith(("<!", "<?")) or token.endswith("/>"):
+            continue
+        else:
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_NESTING:
+                    raise _over_limit("nesting", MAX_NESTING, deepest, "levels of nested XML elements")
+
+
 # --------------------------------------------------------------------------- decoding
+_CONTROL = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
 def _decode(data: bytes | str) -> str:
     if isinstance(data, str):
         if len(data.encode("utf-8", "surrogatepass")) > MAX_BYTES:
@@ -156,7 +252,8 @@ def _decode(data: bytes | str) -> str:
     if "\x00" in text:
         raise DecklistError("unreadable", "The file is binary (it contains NUL bytes), not a decklist.",
                             {"reason": "binary"})
-    controls = sum(1 for ch in text if unicodedata.category(ch) in ("Cc", "Cs") and ch not in "\t\n\r\f\v")
+    # Characters of category Cc or Cs other than \t \n \r \f \v (one C-speed pass).
+    controls = len(text) - len(_CONTROL.sub("", text))
     if text and controls * 20 > len(text):
         raise DecklistError("unreadable",
                             "The file looks binary (too many control characters), not a decklist.",
@@ -165,15 +262,30 @@ def _decode(data: bytes | str) -> str:
 
 
 # --------------------------------------------------------------------------- Tcl words
-def _tcl_words(text: str, first_line: int, *, commands: bool) -> list[list[tuple[str, int]]]:
+_TCL_SPACE = re.compile(r"[ \t\r\f\v]+")
+_TCL_BRACE = re.compile(r"[{}\\]")
+_TCL_QUOTE = re.compile(r'["\\]')
+_TCL_BARE_END = re.compile(r"[ \t\r\n\f\v]")
+_TCL_BARE_END_COMMAND = re.compile(r"[ \t\r\n\f\v;]")
+
+
+def _tcl_words(text: str, first_line: int, *, commands: bool, meter: _Meter | None = None,
+               max_depth: int = MAX_NESTING) -> list[list[tuple[str, int]]]:
     """Split Tcl text into words: a list of commands (or one list) of (word, line) pairs.
 
-    Braced words keep their content verbatim (nested braces allowed), quoted words
-    drop the quotes.  Raises DecklistError("unreadable") on unbalanced braces/quotes.
+    Braced words keep their content verbatim (nested braces allowed, at most ``max_depth``
+    deep), quoted words drop the quotes.  Raises DecklistError("unreadable") on unbalanced
+    braces/quotes and DecklistError("too_large") for braces nested deeper than ``max_depth``
+    (``params["limit"] == "nesting"``) or, with a ``meter``, more than MAX_WORDS words in all.
+    One pass: every character is looked at a bounded number of times (the scans jump between
+    special characters with regular expressions), so the work is linear in ``len(text)``.
     """
     result: list[list[tuple[str, int]]] = []
     current: list[tuple[str, int]] = []
     i, n, line = 0, len(text), first_line
+    bare_end = _TCL_BARE_END_COMMAND if commands else _TCL_BARE_END
+    if meter is not None:
+        meter.add(n)
     while i < n:
         ch = text[i]
         if ch == "\n" or (ch == ";" and commands):
@@ -185,50 +297,58 @@ def _tcl_words(text: str, first_line: int, *, commands: bool) -> list[list[tuple
             i += 1
             continue
         if ch in " \t\r\f\v":
-            i += 1
+            space = _TCL_SPACE.match(text, i)
+            i = space.end() if space else i + 1
             continue
         if ch == "\\" and i + 1 < n and text[i + 1] == "\n":
             line += 1
             i += 2
             continue
         if ch == "#" and commands and not current:
-            while i < n and text[i] != "\n":
-                i += 1
+            end = text.find("\n", i)
+            i = n if end < 0 else end
             continue
         start_line = line
         if ch == "{":
             depth, j = 1, i + 1
-            while j < n and depth:
-                c = text[j]
+            while depth:
+                special = _TCL_BRACE.search(text, j)
+                if special is None:
+                    raise DecklistError("unreadable", f"Unbalanced braces starting at line {start_line}.",
+                                        {"reason": "unbalanced_braces", "line": start_line})
+                c = special.group()
+                j = special.end()
                 if c == "\\":
-                    j += 2
-                    continue
-                if c == "{":
+                    j += 1
+                elif c == "{":
                     depth += 1
-                elif c == "}":
+                    if depth > max_depth:
+                        raise _over_limit("nesting", max_depth, depth, "levels of nested braces")
+                else:
                     depth -= 1
-                j += 1
-            if depth:
-                raise DecklistError("unreadable", f"Unbalanced braces starting at line {start_line}.",
-                                    {"reason": "unbalanced_braces", "line": start_line})
             word = text[i + 1:j - 1]
             i = j
         elif ch == '"':
             j = i + 1
-            while j < n and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            if j >= n:
-                raise DecklistError("unreadable", f"Unterminated quote starting at line {start_line}.",
-                                    {"reason": "unterminated_quote", "line": start_line})
+            while True:
+                special = _TCL_QUOTE.search(text, j)
+                if special is None:
+                    raise DecklistError("unreadable", f"Unterminated quote starting at line {start_line}.",
+                                        {"reason": "unterminated_quote", "line": start_line})
+                if special.group() == '"':
+                    j = special.start()
+                    break
+                j = special.end() + 1
             word = text[i + 1:j]
             i = j + 1
         else:
-            j = i
-            while j < n and text[j] not in " \t\r\n\f\v" and not (commands and text[j] == ";"):
-                j += 1
+            end_match = bare_end.search(text, i)
+            j = n if end_match is None else end_match.start()
             word = text[i:j]
             i = j
         line += word.count("\n")
+        if meter is not None:
+            meter.word()
         current.append((word, start_line))
     if current:
         result.append(current)
@@ -258,11 +378,21 @@ def read_decklist(data: bytes | str, catalogue: Catalogue, *, filename: str = ""
     cards directory, "Deck file formats found"; a dungeon card rides along as an
     ordinary entry (spellfire-tournament-rules-2.0.txt, dungeon-card paragraph before
     "How Dungeon Cards Work").
+
+    The work is linear in the input and bounded before parsing: over MAX_LINES lines, MAX_TAGS
+    ``<`` (.dek), MAX_NESTING levels of nesting (.dek elements, .cfd braces) or MAX_WORDS Tcl words
+    (.cfd) raise ``"too_large"`` with ``params["limit"]`` naming the bound.
     """
+    return _read(data, catalogue, filename, _Meter())
+
+
+def _read(data: bytes | str, catalogue: Catalogue, filename: str, meter: _Meter) -> Decklist:
     text = _decode(data)
+    meter.add(len(text))
+    _check_lines(text, meter)
     if _looks_like_dek(text):
-        return _read_dek(text, catalogue)
-    if text.lstrip().startswith(("<?xml", "<!DOCTYPE", "<!doctype")) or _DEK_ROOT.match(text):
+        return _read_dek(text, catalogue, meter)
+    if text.lstrip().startswith(("<?xml", "<!DOCTYPE", "<!doctype")) or _dek_root(text):
         raise DecklistError(
             "unreadable",
             f"{filename or 'The file'} is XML but not a LackeyCCG deck (no <deck> with <superzone>); "
@@ -270,8 +400,8 @@ def read_decklist(data: bytes | str, catalogue: Catalogue, *, filename: str = ""
             {"reason": "not_a_deck", "format": "xml"},
         )
     if _looks_like_cfd(text):
-        return _read_cfd(text, catalogue)
-    return _read_text(text, catalogue)
+        return _read_cfd(text, catalogue, meter)
+    return _read_text(text, catalogue, meter)
 
 
 _COUNT_PREFIX = re.compile(r"^(\d+)\s*[xX×]\s*(\S.*)$")
@@ -295,8 +425,9 @@ def _split_count(line: str) -> tuple[int | None, str]:
 class _Resolver:
     """Resolves card texts with a per-read cache and collects the unknown ones."""
 
-    def __init__(self, catalogue: Catalogue) -> None:
+    def __init__(self, catalogue: Catalogue, meter: _Meter) -> None:
         self.catalogue = catalogue
+        self.meter = meter
         self.cache: dict[str, Card | None] = {}
         self.unknown: list[dict[str, Any]] = []
 
@@ -305,17 +436,18 @@ class _Resolver:
             if candidate in self.cache:
                 card = self.cache[candidate]
             else:
-                try:
-                    card = self.catalogue.resolve(candidate)
-                except UnknownCard:
-                    card = None
+                self.meter.add(len(candidate))
+                card = _lookup(self.catalogue, candidate)
                 self.cache[candidate] = card
             if card is not None:
                 return card
         return None
 
     def missing(self, line: int, text: str, query: str) -> None:
-        suggestions = self.catalogue.suggest(query) if len(self.unknown) < _MAX_SUGGESTED else []
+        suggestions: list[str] = []
+        if len(self.unknown) < _MAX_SUGGESTED:
+            self.meter.add(min(len(query), _SUGGEST_CHARS))
+            suggestions = self.catalogue.suggest(query[:_SUGGEST_CHARS])
         self.unknown.append({"line": line, "text": text, "suggestions": suggestions})
 
     def raise_if_missing(self, filename_hint: str = "") -> None:
@@ -329,19 +461,37 @@ class _Resolver:
         raise DecklistError("unknown_cards", "\n".join(parts), {"unknown": self.unknown})
 
 
+def _lookup(catalogue: Catalogue, text: str) -> Card | None:
+    """``catalogue.resolve(text)`` without its suggestions (None when nothing matches).
+
+    ``Catalogue.resolve`` computes difflib suggestions for every miss, which costs milliseconds
+    each: 1,000 unknown lines took 15 s.  Suggestions are made only for the first _MAX_SUGGESTED
+    unknown lines (:meth:`_Resolver.missing`).
+    """
+    query = " ".join(text.split())
+    if not query:
+        return None
+    card = catalogue._resolve_key(query)
+    return card if card is not None else catalogue.find_name(query)
+
+
 def _too_many(what: str, count: int) -> DecklistError:
     return DecklistError("too_large", f"The decklist has more than {MAX_CARD_LINES:,} {what} ({count:,}).",
                          {"max_cards": MAX_CARD_LINES, "count": count, "what": what})
 
 
-def _read_text(text: str, catalogue: Catalogue) -> Decklist:
-    resolver = _Resolver(catalogue)
+def _read_text(text: str, catalogue: Catalogue, meter: _Meter) -> Decklist:
+    resolver = _Resolver(catalogue, meter)
     cards: list[Card] = []
     title = author = ""
     notes: list[str] = []
     card_lines = 0
     total = 0
+    meter.add(len(text))
     for number, raw in enumerate(text.splitlines(), start=1):
+        if number > MAX_LINES:  # separators other than \n and \r (e.g. \x1c, \u2028) also end lines
+            raise _over_limit("lines", MAX_LINES, number, "lines")
+        meter.add(len(raw) + 1)
         line = " ".join(raw.split())
         if not line:
             continue
@@ -391,23 +541,23 @@ def _read_text(text: str, catalogue: Catalogue) -> Decklist:
     )
 
 
-def _read_cfd(text: str, catalogue: Catalogue) -> Decklist:
+def _read_cfd(text: str, catalogue: Catalogue, meter: _Meter) -> Decklist:
     variables: dict[str, tuple[str, int]] = {}
-    for command in _tcl_words(text, 1, commands=True):
+    for command in _tcl_words(text, 1, commands=True, meter=meter):
         if len(command) >= 3 and command[0][0] == "set":
             variables[command[1][0]] = command[2]
     if "tempDeck" not in variables:
         raise DecklistError("empty", "The CrossFire deck file has no tempDeck list.",
                             {"reason": "no_tempdeck"})
     deck_text, deck_line = variables["tempDeck"]
-    entries = _tcl_words(deck_text, deck_line, commands=False)
+    entries = _tcl_words(deck_text, deck_line, commands=False, meter=meter)
     elements = entries[0] if entries else []
     if len(elements) > MAX_CARD_LINES:
         raise _too_many("cards", len(elements))
-    resolver = _Resolver(catalogue)
+    resolver = _Resolver(catalogue, meter)
     cards: list[Card] = []
     for element, line in elements:
-        parts = _tcl_words(element, line, commands=False)
+        parts = _tcl_words(element, line, commands=False, meter=meter)
         fields = [word for word, _ in parts[0]] if parts else []
         shown = " ".join(element.split())[:80]
         if len(fields) < 2 or not fields[1].strip().isdigit():
@@ -459,9 +609,6 @@ LACKEY_SETS: dict[str, str] = {
 _DEK_ZONES = frozenset({"deck", "dungeon"})
 #: difflib ratio two normalised names need to count as the same card within one set.
 _CLOSE_NAME = 0.85
-_DEK_ROOT = re.compile(
-    r"\A\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--.*?-->|<!DOCTYPE[^>\[]*>)\s*)*<deck[\s>/]", re.DOTALL
-)
 _DEK_ID = re.compile(r"[0-9]{1,6}")
 _DEK_TAG = re.compile(r"<deck[\s>/]")
 _RAW_AMPERSAND = re.compile(r"&(?!#?\w+;)")
@@ -475,9 +622,49 @@ _SET_INDEX: weakref.WeakKeyDictionary[Catalogue, dict[str, dict[str, list[Card]]
 )
 
 
+def _skip_space(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos].isspace():
+        pos += 1
+    return pos
+
+
+def _dek_root(text: str) -> bool:
+    """Whether ``text`` starts with a ``<deck`` element: after white space, an optional
+    ``<?xml ...?>`` declaration, and any comments and ``<!DOCTYPE ...>`` (without an internal subset).
+
+    A forward scan, linear in the text.  (It replaces the regular expression
+    ``\\A\\s*(?:<\\?xml[^>]*\\?>\\s*)?(?:(?:<!--.*?-->|<!DOCTYPE[^>\\[]*>)\\s*)*<deck[\\s>/]``, whose lazy
+    comment inside a repetition backtracked exponentially: 24 empty comments ``<!---->`` took 4 s,
+    each one more doubled it.)
+    """
+    pos = _skip_space(text, 0)
+    if text.startswith("<?xml", pos):
+        end = text.find(">", pos)
+        if end < 0 or text[end - 1] != "?" or end - 1 < pos + 5:
+            return False
+        pos = _skip_space(text, end + 1)
+    while True:
+        if text.startswith("<!--", pos):
+            end = text.find("-->", pos + 4)
+            if end < 0:
+                return False
+            pos = _skip_space(text, end + 3)
+        elif text.startswith("<!DOCTYPE", pos):
+            end = pos + 9
+            while end < len(text) and text[end] not in ">[":
+                end += 1
+            if end >= len(text) or text[end] != ">":
+                return False
+            pos = _skip_space(text, end + 1)
+        else:
+            break
+    after = pos + 5
+    return text.startswith("<deck", pos) and after < len(text) and (text[after].isspace() or text[after] in ">/")
+
+
 def _looks_like_dek(text: str) -> bool:
     """A ``<deck`` root (after an optional declaration, comments, DOCTYPE) and a ``<superzone``."""
-    return "<superzone" in text and (bool(_DEK_ROOT.match(text)) or (
+    return "<superzone" in text and (_dek_root(text) or (
         text.lstrip().startswith("<") and _DEK_TAG.search(text) is not None))
 
 
@@ -530,7 +717,7 @@ def _pick(group: list[Card], number: int | None) -> Card:
 
 
 def _resolve_dek_card(
-    catalogue: Catalogue, set_code: str | None, number: int | None, name: str
+    catalogue: Catalogue, set_code: str | None, number: int | None, name: str, fuzzy: bool = True
 ) -> Card | None:
     """Find the printing a Lackey ``<card>`` means; None when nothing fits.
 
@@ -539,7 +726,7 @@ def _resolve_dek_card(
     is close (difflib ratio >= 0.85 on normalised names); (3) the closest name in the
     set at ratio >= 0.85 ("Saphire", "Ressurection"); (4) the name alone, any set
     (canonical printing).  Source: SOURCES.md, "Deck file formats found", item 2
-    ("match by set + normalized name, not by id alone").
+    ("match by set + normalized name, not by id alone").  ``fuzzy=False`` skips step (3) (cost bound).
     """
     variants = _name_variants(name)
     names = _set_index(catalogue).get(set_code, {}) if set_code else {}
@@ -553,7 +740,7 @@ def _resolve_dek_card(
             if not variants or any(_ratio(v, at_key) >= _CLOSE_NAME for v in variants):
                 return card
     best: tuple[float, str] | None = None
-    for variant in variants:
+    for variant in variants if fuzzy else []:
         for candidate in difflib.get_close_matches(variant, list(names), n=1, cutoff=_CLOSE_NAME):
             score = _ratio(variant, candidate)
             if best is None or score > best[0]:
@@ -583,7 +770,7 @@ def _dek_suggestions(catalogue: Catalogue, set_code: str | None, name: str) -> l
     return found[:5]
 
 
-def _read_dek(text: str, catalogue: Catalogue) -> Decklist:
+def _read_dek(text: str, catalogue: Catalogue, meter: _Meter) -> Decklist:
     """Read LackeyCCG .dek XML (shape in the module docstring) into a Decklist.
 
     Raw ``&`` that starts no entity is escaped first (11 of the 30 real files write
@@ -591,7 +778,9 @@ def _read_dek(text: str, catalogue: Catalogue) -> Decklist:
     ``Deck`` and ``Dungeon`` superzones is one copy; each is matched by
     :func:`_resolve_dek_card`.  Unresolved cards are all reported in one
     ``DecklistError("unknown_cards")`` whose ``line`` is the ``<card>`` tag's line.
+    Before parsing, MAX_TAGS and MAX_NESTING are checked (:func:`_check_xml_shape`).
     """
+    _check_xml_shape(text, meter)
     if re.search(r"<!ENTITY", text, re.IGNORECASE):
         raise DecklistError("unreadable", "The LackeyCCG deck declares XML entities, which are not accepted.",
                             {"reason": "xml_entities", "format": "dek"})
@@ -604,8 +793,18 @@ def _read_dek(text: str, catalogue: Catalogue) -> Decklist:
     if root.tag != "deck":
         raise DecklistError("unreadable", f"The XML root is <{root.tag}>, not a LackeyCCG <deck>.",
                             {"reason": "bad_xml", "format": "dek"})
+    meter.add(2 * len(repaired))
     all_cards = list(root.iter("card"))
-    lines = [text.count("\n", 0, m.start()) + 1 for m in _CARD_TAG.finditer(text)]
+    meter.add(len(all_cards))
+    # Line of each "<card" tag, counting the newlines since the previous tag only (linear; counting
+    # from the start for every tag was quadratic: 130,000 tags in 1 MB took 65 s).
+    lines: list[int] = []
+    line, previous = 1, 0
+    for match in _CARD_TAG.finditer(text):
+        line += text.count("\n", previous, match.start())
+        previous = match.start()
+        lines.append(line)
+    meter.add(len(text) + len(lines))
     line_of: dict[int, int] = {}
     if len(lines) == len(all_cards):  # a "<card" inside a comment would shift them: use positions
         line_of = {id(element): line for element, line in zip(all_cards, lines)}
@@ -615,8 +814,9 @@ def _read_dek(text: str, catalogue: Catalogue) -> Decklist:
             entries.extend(zone.findall("card"))
     if len(entries) > MAX_CARD_LINES:
         raise _too_many("cards", len(entries))
-    resolver = _Resolver(catalogue)
+    resolver = _Resolver(catalogue, meter)
     cache: dict[tuple[str, str, str], Card | None] = {}
+    index = _set_index(catalogue)
     cards: list[Card] = []
     for position, element in enumerate(entries, start=1):
         name_element = element.find("name")
@@ -624,16 +824,20 @@ def _read_dek(text: str, catalogue: Catalogue) -> Decklist:
         raw_id = (name_element.get("id") or "").strip() if name_element is not None else ""
         label = " ".join((element.findtext("set") or "").split())
         cache_key = (label, raw_id, name)
+        meter.add(1 + len(name) + len(label) + len(raw_id))
         if cache_key not in cache:
             set_code = LACKEY_SETS.get(normalise_name(label))
             number = int(raw_id) if _DEK_ID.fullmatch(raw_id) else None
-            cache[cache_key] = _resolve_dek_card(catalogue, set_code, number, name) if name else None
+            fuzzy = len(cache) < _MAX_FUZZY
+            if fuzzy and name:
+                meter.add(len(index.get(set_code, {})) if set_code else 0)
+            cache[cache_key] = _resolve_dek_card(catalogue, set_code, number, name, fuzzy) if name else None
         card = cache[cache_key]
         if card is None:
             shown = f"{name or '(no name)'} ({label or 'no set'}{' #' + raw_id if raw_id else ''})"
             line = line_of.get(id(element), position)
             suggestions = (
-                _dek_suggestions(catalogue, LACKEY_SETS.get(normalise_name(label)), name)
+                _dek_suggestions(catalogue, LACKEY_SETS.get(normalise_name(label)), name[:_SUGGEST_CHARS])
                 if name and len(resolver.unknown) < _MAX_SUGGESTED else []
             )
             resolver.unknown.append({"line": line, "text": shown, "suggestions": suggestions})

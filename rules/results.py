@@ -96,6 +96,11 @@ __all__ = [
     "default_deck_out",
     "VICTORY_RULE",
     "victory_realms",
+    "max_games",
+    "check_report_length",
+    "MAX_RESTARTS_BEFORE_GAME",
+    "MAX_ELIMINATION_DRAWN_GAMES",
+    "REPORT_BOUND_RULE",
 ]
 
 MULLIGAN_RULE = "spellfire-tournament-rules-2.0.txt, Two-Draw Mulligan"
@@ -157,6 +162,69 @@ ELIMINATION_RULE = (
     "a single winner remains); Magic Tournament Rules, Match Structure (drawn games do not count) and "
     "End-of-Match Procedure (single-elimination matches may not end in a draw)"
 )
+
+
+#: Most two-draw mulligans (restarts) reported before one counted game, or after the last one.
+#: The Two-Draw Mulligan text only stops *one* player's third mulligan in a row ("A mulligan can
+#: only be declared by the same player twice in a row"), and ``check_mulligan`` reads it that way: a
+#: mulligan by the other player breaks the run, so two players alternating may restart without end
+#: (seat 0, seat 1, seat 0, ...).  The text thus gives no maximum; if each player's run were not
+#: broken by the other's, two players could restart at most 2 + 2 = 4 times.  We allow 10, a
+#: practical limit: a mulligan needs a player without a realm to play by the end of his second turn,
+#: i.e. none among 11 cards (5 + 3 + 3) of a 55-card deck holding the 8 realms the format requires
+#: at least: 14.6 % for one player (hypergeometric), about 27 % that either player has to, so ten
+#: restarts in a row happen about once in 500,000 game starts, even for decks with the fewest realms
+#: allowed (more realms, or 75/110-card games, make it far rarer).  Ten restarts of two turns each
+#: also fill most of a round's time.
+MAX_RESTARTS_BEFORE_GAME = 10
+#: Most drawn games reported in a match of an elimination round, on top of the won games.  Drawn
+#: games do not count toward the best of N there (``ELIMINATION_RULE``), so the rules set no
+#: maximum; a drawn game is a game played to time or to a deck-out with equal counts, so more than
+#: five in one match cannot fit in a round.  A practical limit (this project's choice).
+MAX_ELIMINATION_DRAWN_GAMES = 5
+REPORT_BOUND_RULE = (
+    "at most best_of counted games (plus at most "
+    f"{MAX_ELIMINATION_DRAWN_GAMES} drawn games in an elimination match), each preceded by at most "
+    f"{MAX_RESTARTS_BEFORE_GAME} two-draw mulligans, and at most {MAX_RESTARTS_BEFORE_GAME} more after the last "
+    f"(this project's practical limit: {MULLIGAN_RULE} stops one player's third mulligan in a row, not two "
+    "players alternating)"
+)
+
+
+def max_games(best_of: int, elimination: bool = False) -> int:
+    """The most games (counted games and mulligans together) a report of one match can hold.
+
+    Counted games: ``best_of`` (a best of N has at most N counted games, ``score_match``), and in an
+    elimination match ``best_of + MAX_ELIMINATION_DRAWN_GAMES`` (won games still at most N: the
+    first to ceil(N/2) wins; drawn games do not count, so they get a practical cap).  Each counted
+    game, and the end of the report (time called during restarts), may come after at most
+    ``MAX_RESTARTS_BEFORE_GAME`` mulligans.  Best of 3: 3 + 4 * 10 = 43; best of 5 in elimination:
+    10 + 11 * 10 = 120.  A ``best_of`` other than 1, 3 or 5 gets the bound of a best of 5 (the caller
+    refuses it on its own).  Source: ``REPORT_BOUND_RULE``.
+    """
+    valid = best_of in (1, 3, 5) and not isinstance(best_of, bool)
+    counted = (best_of if valid else 5) + (MAX_ELIMINATION_DRAWN_GAMES if elimination else 0)
+    return counted + (counted + 1) * MAX_RESTARTS_BEFORE_GAME
+
+
+def check_report_length(count: int, best_of: int, elimination: bool = False) -> None:
+    """Refuse a report of ``count`` games (mulligans included) longer than ``max_games(best_of, elimination)``.
+
+    Cheap, and meant to run before anything else looks at the games, so that a report of 40,000
+    games costs nothing.  Raises ``ResultError("too_many_games_reported")`` with ``params``
+    ``count``, ``max`` and ``rule`` (``REPORT_BOUND_RULE``).
+    """
+    limit = max_games(best_of, elimination)
+    if count > limit:
+        raise ResultError(
+            "too_many_games_reported",
+            f"The report lists {count:,} games; a match{' of an elimination round' if elimination else ''} "
+            f"played as a best of {best_of} has at most {limit} (counted games and two-draw mulligans "
+            f"together) — {REPORT_BOUND_RULE}.",
+            count=count,
+            max=limit,
+            rule=REPORT_BOUND_RULE,
+        )
 
 
 @dataclass(frozen=True)
@@ -484,7 +552,9 @@ def score_match(games: Sequence[Game], best_of: int, *, end_of_round: str = "unf
     ceil(best_of/2) games), "too_many_games" (more counted games than
     ``best_of``), "mulligan_limit" (a seat's third consecutive two-draw
     mulligan; spellfire-tournament-rules-2.0.txt, Two-Draw Mulligan) or
-    "no_games" (no won or drawn game: mulligans alone are not a result).
+    "no_games" (no won or drawn game: mulligans alone are not a result), and first of
+    all "too_many_games_reported" (more games than ``max_games(best_of, elimination)``,
+    refused before any game is looked at).
     A match ended early by time is accepted: more game wins wins the match,
     equal game wins is a drawn match (``winner=None``).
 
@@ -508,6 +578,7 @@ def score_match(games: Sequence[Game], best_of: int, *, end_of_round: str = "unf
     """
     if best_of not in (1, 3, 5) or isinstance(best_of, bool):
         raise ResultError("best_of", f"Matches are best of 1, 3 or 5 games, not {best_of!r}.", best_of=best_of)
+    check_report_length(len(games), best_of, elimination)
     needed = best_of // 2 + 1
     wins = [0, 0]
     draws = 0

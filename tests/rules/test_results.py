@@ -370,3 +370,46 @@ def test_deck_out_is_refused_under_reshuffle_and_decided_by_counts_under_game_en
     assert default_deck_out("spellfire-regras-pt-br.txt, LIMITAÇÃO DE BARALHOS PARA TORNEIOS") == "game_ends"
     assert default_deck_out("spellfire-tournament-rules-2.0.txt, 110-Card Deck") == "reshuffle"
     assert [victory_realms(n) for n in (55, 75, 110)] == [6, 6, 10]
+
+
+# --- issue #11, item 11: the report bound ---------------------------------------------------------------
+
+
+def test_max_games_is_counted_games_plus_ten_restarts_before_each_and_after_the_last():
+    from rules.results import MAX_ELIMINATION_DRAWN_GAMES, MAX_RESTARTS_BEFORE_GAME, max_games
+
+    assert (MAX_RESTARTS_BEFORE_GAME, MAX_ELIMINATION_DRAWN_GAMES) == (10, 5)
+    assert [max_games(n) for n in (1, 3, 5)] == [21, 43, 65]
+    assert [max_games(n, True) for n in (1, 3, 5)] == [76, 98, 120]
+
+
+def test_40002_alternating_mulligans_are_refused_before_any_game_is_resolved(monkeypatch):
+    import rules.results as results
+
+    calls = []
+    monkeypatch.setattr(results, "resolve_game", lambda *a, **k: calls.append(a))
+    games = [Game(mulligan_by=n % 2) for n in range(40_000)] + [Game(winner=0), Game(winner=0)]
+    with pytest.raises(ResultError) as exc:
+        results.score_match(games, 3)
+    assert exc.value.code == "too_many_games_reported"
+    assert exc.value.params["count"] == 40_002 and exc.value.params["max"] == 43
+    assert "Two-Draw Mulligan" in exc.value.params["rule"]
+    assert calls == []
+
+
+def test_the_longest_report_allowed_is_scored():
+    # best of 3: before each of three counted games ten alternating mulligans, and ten after the last
+    run = [Game(mulligan_by=n % 2) for n in range(10)]
+    games = run + [Game(winner=0)] + run + [Game(winner=1)] + run + [Game(drawn=True)] + run
+    assert len(games) == 43
+    score = score_match(games, 3)
+    assert (score.wins, score.draws, score.mulligans) == ((1, 1), 1, 40)
+    with pytest.raises(ResultError) as exc:
+        score_match(games + [Game(mulligan_by=0)], 3)
+    assert exc.value.code == "too_many_games_reported"
+
+
+def test_an_elimination_match_may_report_five_drawn_games_on_top():
+    games = [Game(drawn=True)] * 5 + [Game(winner=0), Game(winner=1), Game(winner=0)]
+    score = score_match(games, 3, elimination=True)
+    assert score.wins == (2, 1) and score.draws == 5

@@ -89,7 +89,8 @@ def score_record(match: Match, record: dict[str, Any]) -> Outcome:
 
 def parse_record(match: Match, *, games: Any = None, placements: Any = None) -> tuple[dict[str, Any], Outcome]:
     """A submitted result in stored form and its outcome; raises UserError."""
-    record = normalised_record(seats=len(seats_of(match)), games=games, placements=placements)
+    record = normalised_record(seats=len(seats_of(match)), games=games, placements=placements,
+                               best_of=match.round.tournament.best_of, elimination=match.round.is_elimination)
     return record, score_record(match, record)
 
 

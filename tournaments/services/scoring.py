@@ -32,7 +32,14 @@ from typing import Any
 from rules.errors import RulesError
 from rules.history import History, MatchRecord, PlayerEntry, RoundRecord, derived_placements, validate_history
 from rules.pairings.elimination import table_winner
-from rules.results import COUNT_ORDER, Game, GameCounts, check_table_mulligan, score_match
+from rules.results import (
+    COUNT_ORDER,
+    Game,
+    GameCounts,
+    check_report_length,
+    check_table_mulligan,
+    score_match,
+)
 
 from tournaments.errors import UserError
 
@@ -153,9 +160,20 @@ def normalised_game(game: Any, seats: int, number: int = 1) -> dict[str, Any]:
             "counts": _counts(game.get("counts"), seats, number)}
 
 
-def normalised_record(*, seats: int, games: Any = None, placements: Any = None) -> dict[str, Any]:
+def normalised_record(*, seats: int, games: Any = None, placements: Any = None, best_of: int = 5,
+                      elimination: bool = True) -> dict[str, Any]:
     """The stored record from a submission's ``games`` or ``placements`` (one of them; placements only at a
-    multiplayer table). Raises UserError."""
+    multiplayer table). Raises UserError.
+
+    First of all, a ``games`` list longer than ``rules.results.max_games(best_of, elimination)`` is refused
+    (code ``too_many_games_reported``), before any game is normalised, scored or stored; the defaults give
+    the loosest bound (a best of 5 in an elimination round: 120 games), ``score`` then applies the match's own.
+    """
+    if isinstance(games, (list, tuple)):
+        try:
+            check_report_length(len(games), best_of, elimination)
+        except RulesError as exc:
+            raise _user_error(exc) from exc
     if (games is None) == (placements is None):
         raise UserError("Give the result either as games or as placements, not both (and not neither).",
                         code="table_result" if seats > 2 else "games")
