@@ -90,7 +90,10 @@ class DeckReplacement(models.Model):
 
     ``timing`` is ``end_of_game`` (same card back) or ``end_of_round`` (a different card):
     spellfire-tournament-rules-2.0.txt, opening section. The organiser approves or rejects;
-    an approval stores the new legal decklist as ``result_deck``.
+    an approval stores the new legal decklist as ``result_deck``, which becomes the registered
+    deck when the rule says (``effective_at``): at once for the same card, and for a different
+    card when the round is over (the next round is paired). Until then the old list is in force,
+    and a deck check records it.
     """
 
     class Status(models.TextChoices):
@@ -112,6 +115,10 @@ class DeckReplacement(models.Model):
     reason = models.TextField(blank=True)
     result_deck = models.ForeignKey(DeckSubmission, null=True, blank=True, on_delete=models.SET_NULL,
                                     related_name="+")
+    effective_at = models.DateTimeField(
+        null=True, blank=True,
+        help_text="When the new list became the registered deck: at approval for the same card (it comes back at "
+                  "the end of the game), when the next round is paired for a different card (the end of the round)")
 
     class Meta:
         ordering = ["-requested_at", "-id"]

@@ -9,9 +9,9 @@ from __future__ import annotations
 from django.dispatch import receiver
 from rules.formats import DeckFormat
 
-from decks.services import decks_recheck
+from decks.services import decks_recheck, replacements_take_effect
 from tournaments.models import Tournament
-from tournaments.signals import format_changed
+from tournaments.signals import format_changed, round_paired
 
 
 @receiver(format_changed, sender=Tournament, dispatch_uid="decks.recheck_on_format_change")
@@ -19,3 +19,9 @@ def recheck_decks_on_format_change(sender, *, tournament: Tournament, deck_forma
                                    **kwargs) -> None:
     """A new format version: check every registered deck again (inside the format change's transaction)."""
     decks_recheck(tournament=tournament, deck_format=deck_format, actor=actor)
+
+
+@receiver(round_paired, sender=Tournament, dispatch_uid="decks.replacements_at_end_of_round")
+def replacements_at_end_of_round(sender, *, tournament: Tournament, number: int, actor, **kwargs) -> None:
+    """A round was paired: approved replacements of a different card take effect (the end of the round)."""
+    replacements_take_effect(tournament=tournament, number=number, actor=actor)

@@ -16,7 +16,7 @@ from rules.cards import Catalogue, UnknownCard
 from rules.decklists import Decklist, DecklistError, read_decklist
 from rules.formats import DeckFormat
 from rules.legality import check_deck
-from rules.replacements import ReplacementError, apply_replacement, replacement_timing
+from rules.replacements import END_OF_GAME, ReplacementError, apply_replacement, replacement_timing
 
 from decks.models import CardRecord, DeckCheck, DeckReplacement, DeckSubmission, RegisteredDeck
 from tournaments.catalogue import get_catalogue
@@ -252,20 +252,49 @@ def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = 
             title=registered.title, text=decklist.to_text(), cards=[c.key for c in decklist.cards],
             legal=True, verdict=verdict.to_dict(), format_version=tournament.format_version,
         )
-        register_deck(registration, submission)
         replacement.result_deck = submission
-        after_deck = submission.pk
+        if replacement.timing == END_OF_GAME:  # the same card: back in the deck at the end of the game
+            register_deck(registration, submission)
+            replacement.effective_at = timezone.now()
+            after_deck = submission.pk
     replacement.status = DeckReplacement.Status.APPROVED if approve else DeckReplacement.Status.REJECTED
     replacement.decided_by, replacement.decided_at, replacement.reason = actor, timezone.now(), reason.strip()
-    replacement.save(update_fields=["status", "decided_by", "decided_at", "reason", "result_deck"])
+    replacement.save(update_fields=["status", "decided_by", "decided_at", "reason", "result_deck", "effective_at"])
     AuditEntry.objects.create(
         tournament=tournament, actor=actor, action=AuditEntry.Action.DECK_REPLACEMENT,
         reason=reason.strip() or "Approved (Enter Darkness Together)",
         before={**before, "player": registration.display_name},
         after={"deck": after_deck, "card": replacement.replacement_card if approve else
-               replacement.destroyed_card, "status": replacement.status, "timing": replacement.timing},
+               replacement.destroyed_card, "status": replacement.status, "timing": replacement.timing,
+               "in force": "now" if replacement.effective_at else (
+                   "when the next round is paired" if approve else "no change")},
     )
     return replacement
+
+
+def replacements_take_effect(*, tournament: Tournament, number: int, actor) -> list[DeckReplacement]:
+    """Round ``number`` was paired, so earlier rounds are over: every approved replacement of a different card
+    requested before it becomes the registered deck (spellfire-tournament-rules-2.0.txt, opening section:
+    a different card at the end of the round). Logged. Returns the replacements put into force."""
+    waiting = list(DeckReplacement.objects.select_for_update().select_related("registration__player", "result_deck")
+                   .filter(registration__tournament=tournament, status=DeckReplacement.Status.APPROVED,
+                           effective_at__isnull=True, result_deck__isnull=False)
+                   .exclude(round_number__gte=number))
+    now = timezone.now()
+    for replacement in waiting:
+        registration = replacement.registration
+        before = RegisteredDeck.submission_of(registration)
+        register_deck(registration, replacement.result_deck)
+        replacement.effective_at = now
+        replacement.save(update_fields=["effective_at"])
+        AuditEntry.objects.create(
+            tournament=tournament, actor=actor, action=AuditEntry.Action.DECK_REPLACEMENT,
+            reason=f"Enter Darkness Together: the replacement takes effect at the end of round {number - 1}",
+            before={"player": registration.display_name, "deck": before.pk if before else None},
+            after={"player": registration.display_name, "deck": replacement.result_deck_id,
+                   "card": replacement.replacement_card},
+        )
+    return waiting
 
 
 def decks_recheck(*, tournament: Tournament, deck_format: DeckFormat, actor) -> None:

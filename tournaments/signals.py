@@ -11,9 +11,16 @@ registered deck again here.
 left the standings, a round was paired again) and the transaction that did it has committed.
 Sent with ``tournament_id``. ``tournaments.tasks`` answers by queueing the standings job, so the
 services never import the tasks that call them.
+
+``round_paired``: the organiser paired round ``number`` of a tournament, so every earlier round is
+over (all its results are confirmed). Sent inside the pairing's transaction with ``tournament``,
+``number`` and ``actor``. ``decks`` puts approved Enter Darkness Together replacements of a
+different card into force here (spellfire-tournament-rules-2.0.txt: a different card "at the end
+of the round").
 """
 
 from django.dispatch import Signal
 
 format_changed = Signal()
 standings_stale = Signal()
+round_paired = Signal()

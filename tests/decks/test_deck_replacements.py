@@ -97,3 +97,50 @@ def test_a_lackeyccg_dek_upload_gets_a_verdict(client, tournament, alice):
     with (CARDS_DIR / "decks" / "lackeyccg" / "Heroes.dek").open("rb") as fh:
         page = client.post(reverse("decks:deck", args=[tournament.pk]), {"file": fh}, follow=True)
     assert "Legal" in page.content.decode()
+
+
+def _legal_different_realm_swap(alice_reg, alice, organiser):
+    """A request to replace a realm by another realm not in the deck, approved (the first such realm that keeps
+    the deck legal)."""
+    from decks.services import deck_replacement_decide as decide
+    from tournaments.catalogue import get_catalogue
+
+    realm = _a_card_in(alice_reg, "Realm")
+    in_deck = {get_catalogue().get(k).identity for k in deck_of(alice_reg).cards}
+    for candidate in get_catalogue():
+        if candidate.card_type != "Realm" or candidate.identity in in_deck or not candidate.key.startswith("1st/"):
+            continue
+        request = deck_replacement_request(registration=alice_reg, actor=alice, destroyed=realm.key,
+                                           replacement=candidate.key)
+        try:
+            return decide(replacement=request, actor=organiser, approve=True)
+        except UserError:
+            continue
+    raise AssertionError("no legal realm swap found")
+
+
+def test_a_different_card_takes_effect_at_the_end_of_the_round(round_one, registered, alice, organiser, tournament,
+                                                               django_capture_on_commit_callbacks):
+    """spellfire-tournament-rules-2.0.txt (opening section, Enter Darkness Together): a different card replaces
+    the destroyed one at the end of the round. The approval does not change the list in force while the round is
+    played (a deck check then records the old list); pairing the next round puts the new list in force."""
+    from decks.services import deck_checks_pick
+    from tournaments import services
+    from tournaments.models import Match
+
+    alice_reg, _ = registered
+    old = deck_of(alice_reg)
+    approved = _legal_different_realm_swap(alice_reg, alice, organiser)
+    assert approved.timing == "end_of_round" and approved.effective_at is None
+    assert deck_of(alice_reg) == old  # still the list in force during round 1
+    check = deck_checks_pick(tournament=tournament, actor=organiser, registrations=[alice_reg])[0]
+    assert check.deck == old
+    with django_capture_on_commit_callbacks(execute=True):
+        for match in Match.objects.filter(round=round_one):
+            services.result_settle(match=match, actor=organiser, games=[{"winner": "a"}] * 2, reason="slip")
+        services.round_pair_next(tournament=tournament, actor=organiser, seed=2)
+    approved.refresh_from_db()
+    assert approved.effective_at is not None
+    assert deck_of(alice_reg) == approved.result_deck != old
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.DECK_REPLACEMENT,
+                                     reason__contains="end of round 1").count() == 1

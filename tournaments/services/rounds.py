@@ -38,6 +38,7 @@ from tournaments.models import (
 from tournaments.services.idempotency import claim_key
 from tournaments.services.permissions import require_not_finished, require_organiser
 from tournaments.services.standings import queue_standings
+from tournaments.signals import round_paired
 
 S = Tournament.Structure
 
@@ -126,7 +127,9 @@ def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None) -
         _finish(tournament, result.winner, roster)
         return None
     pairing, kind = result.pairing, result.kind
-    return _store(tournament, pairing, number, kind, seed, actor)
+    rnd = _store(tournament, pairing, number, kind, seed, actor)
+    round_paired.send(sender=Tournament, tournament=tournament, number=number, actor=actor)
+    return rnd
 
 
 def _explain(exc: PairingError) -> str:
