@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import logging
+
+from django.conf import settings
 from django.db.models import Case, IntegerField, Prefetch, QuerySet, Value, When
 
 from tournaments.models import Match, Registration, ResultSubmission, Round, Seat, StandingsSnapshot, Tournament
 from tournaments.services.results import describe_record, outcome_text
 from tournaments.services.scoring import Outcome
+
+logger = logging.getLogger(__name__)
 
 
 def tournament_list() -> QuerySet[Tournament]:
@@ -21,7 +26,25 @@ def round_matches(rnd: Round) -> QuerySet[Match]:
 
 
 def latest_snapshot(tournament: Tournament) -> StandingsSnapshot | None:
-    return tournament.snapshots.order_by("-version").first()
+    """The newest standings snapshot (one query).
+
+    On the embedded default (eager tasks) a snapshot older than ``tournament.results_version`` is
+    brought up to date here, on its first read: confirmations inside ``STANDINGS_EAGER_WINDOW_SECONDS``
+    defer their recompute (``tournaments.tasks.send_recompute``). If that fails (a locked SQLite
+    database) the older snapshot is shown, marked as updating. The scaled path leaves it to the workers."""
+    snapshot = tournament.snapshots.order_by("-version").first()
+    behind = snapshot is None and tournament.results_version > 0 or (
+        snapshot is not None and snapshot.version < tournament.results_version)
+    if behind and settings.CELERY_TASK_ALWAYS_EAGER:
+        from tournaments.services.standings import standings_recompute
+
+        try:
+            snapshot = standings_recompute(tournament_id=tournament.pk) or tournament.snapshots.order_by(
+                "-version").first()
+        except Exception:
+            logger.exception("The standings of tournament %s could not be brought up to date on read.",
+                             tournament.pk)
+    return snapshot
 
 
 def registration_of(tournament: Tournament, user) -> Registration | None:
