@@ -76,16 +76,23 @@ def open_matches(tournament: Tournament) -> QuerySet[Match]:
     )
 
 
-def standings_etag(tournament_id: int, user=None) -> str | None:
-    """An ETag for the standings of a tournament: its newest snapshot version and results version.
-
-    One query. ``user`` (pages carry the user's name) makes the tag per user; None for the API,
-    whose body does not depend on who asks. None when the tournament does not exist.
-    """
+def standings_versions(tournament_id: int) -> tuple[int, int | None] | None:
+    """(results version, newest snapshot version or None) of a tournament, in one query; None when it does not
+    exist."""
     from django.db.models import Max
 
-    row = (Tournament.objects.filter(pk=tournament_id).annotate(latest=Max("snapshots__version"))
-           .values_list("results_version", "latest").first())
+    return (Tournament.objects.filter(pk=tournament_id).annotate(latest=Max("snapshots__version"))
+            .values_list("results_version", "latest").first())
+
+
+def standings_etag(tournament_id: int, user=None, versions: tuple[int, int | None] | None = None) -> str | None:
+    """An ETag for the standings of a tournament: its newest snapshot version and results version.
+
+    One query (none when ``versions``, from :func:`standings_versions`, is given). ``user`` (pages carry the
+    user's name) makes the tag per user; None for the API, whose body does not depend on who asks. None when the
+    tournament does not exist.
+    """
+    row = versions if versions is not None else standings_versions(tournament_id)
     if row is None:
         return None
     who = f"-u{user.pk}" if user is not None and user.is_authenticated else ""

@@ -1,17 +1,21 @@
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import condition, require_POST
 
 from tournaments import selectors, services
 from tournaments.errors import NotAllowed, UserError
 from tournaments.ids import parse_id
 from tournaments.models import AuditEntry, Match, Penalty, Registration, ResultSubmission, Round, Seat, Tournament
+from tournaments.pages import crowd
 from tournaments.pages.access import organiser_required, tournament_view
 from tournaments.pages.actions import attempt
 from tournaments.pages.forms import SlipError, TournamentForm, game_choices, game_rows, result_from_post
@@ -130,12 +134,57 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
     })
 
 
-@condition(etag_func=lambda request, pk: selectors.standings_etag(pk, request.user))
+def _standings_etag(request: HttpRequest, pk: int) -> str | None:
+    """The page's ETag (one query); the versions it read are kept on the request for the view."""
+    request.standings_versions = selectors.standings_versions(pk)  # type: ignore[attr-defined]
+    return selectors.standings_etag(pk, request.user, versions=request.standings_versions)  # type: ignore[attr-defined]
+
+
+@condition(etag_func=_standings_etag)
 @tournament_view("public")
 def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """The latest standings snapshot, served with an ETag of its version (a 304 when unchanged)."""
-    snapshot = selectors.latest_snapshot(tournament)
-    return render(request, "tournaments/standings.html", {"t": tournament, "snapshot": snapshot})
+    """The latest standings snapshot, served with an ETag of its version (a 304 when unchanged), 100 rows a
+    page, searchable by name (``?q=``), with a "find me" link for a registered player. Each page is rendered once
+    per snapshot version (``tournaments.pages.crowd``); the CSV export keeps every row."""
+    paging = crowd.Paging.of(request)
+    versions = getattr(request, "standings_versions", None) or (tournament.results_version, None)
+    results_version, latest = versions
+    snapshot = None
+    if settings.CELERY_TASK_ALWAYS_EAGER and (latest or 0) < results_version:
+        snapshot = selectors.latest_snapshot(tournament)  # the embedded default computes stale standings here
+        latest = snapshot.version if snapshot else None
+    path = request.path
+    context: dict = {"t": tournament, "version": latest, "updating": latest is not None and results_version > latest,
+                     "q": paging.q, "find_me": ""}
+    if latest is not None:
+        def load():
+            nonlocal snapshot
+            if snapshot is None or snapshot.version != latest:
+                snapshot = tournament.snapshots.get(version=latest)
+            return snapshot
+
+        def build() -> dict:
+            snap = load()
+            rows = [r for r in snap.rows if crowd.matches_name(r["name"], paging.q)] if paging.q else snap.rows
+            pages = crowd.page_count(len(rows))
+            page = min(paging.page, pages)
+            columns = snap.columns
+            shown = rows[(page - 1) * crowd.PAGE_SIZE:page * crowd.PAGE_SIZE]
+            table = [(row, [(row.get(key), pct) for key, _, pct in columns]) for row in shown]
+            html = render_to_string("tournaments/fragments/standings_table.html", {
+                "snapshot": snap, "table": table, "nav": crowd.nav(path, page, pages, paging.q, len(rows))})
+            return {"html": html}
+
+        cached = crowd.cached(paging.key("standings", tournament.pk, f"v{latest}"), build)
+        context["fragment"] = mark_safe(cached["html"])  # noqa: S308 - rendered (escaped) by the template above
+        mine = selectors.registration_of(tournament, request.user)
+        if mine is not None:
+            positions = crowd.cached(f"crowd:standings-positions:{tournament.pk}:v{latest}",
+                                     lambda: {r["player"]: i for i, r in enumerate(load().rows)})
+            index = positions.get(str(mine.pk))
+            if index is not None:
+                context["find_me"] = crowd.page_url(path, index // crowd.PAGE_SIZE + 1, anchor=f"#p{mine.pk}")
+    return render(request, "tournaments/standings.html", context)
 
 
 @tournament_view("public")
