@@ -5,11 +5,12 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
-from django.db.models import Case, IntegerField, Prefetch, QuerySet, Value, When
+from django.db.models import Case, Count, IntegerField, Max, Prefetch, Q, QuerySet, Value, When
 
 from tournaments.models import Match, Registration, ResultSubmission, Round, Seat, StandingsSnapshot, Tournament
 from tournaments.services.results import describe_record, outcome_text
 from tournaments.services.scoring import Outcome
+from tournaments.services.standings import standings_recompute
 
 logger = logging.getLogger(__name__)
 
@@ -25,6 +26,27 @@ def round_matches(rnd: Round) -> QuerySet[Match]:
     ).order_by("table")
 
 
+def round_state(rnd: Round) -> tuple[int, str]:
+    """(tables, a version of everything the round page shows) in one query: the count of tables in each
+    status and the newest result submission (a report, a confirmation, a correction or an override changes
+    it). The round page's rendered tables are cached under it (``tournaments.pages.crowd``)."""
+    counts = {status: Count("pk", filter=Q(status=status), distinct=True) for status in Match.Status.values}
+    row = rnd.matches.aggregate(tables=Count("pk", distinct=True), newest=Max("submissions__id"), **counts)
+    return row["tables"], "-".join(str(row[k] or 0) for k in ("tables", "newest", *Match.Status.values))
+
+
+def my_table(rnd: Round, user) -> tuple[int, int, int] | None:
+    """(match id, table, position among the round's tables) of the user's match in ``rnd``, or None
+    (2 queries for a player, none for a visitor)."""
+    if not user.is_authenticated:
+        return None
+    mine = (Seat.objects.filter(match__round=rnd, registration__player=user)
+            .values_list("match_id", "match__table").first())
+    if mine is None:
+        return None
+    return mine[0], mine[1], rnd.matches.filter(table__lt=mine[1]).count()
+
+
 def latest_snapshot(tournament: Tournament) -> StandingsSnapshot | None:
     """The newest standings snapshot (one query).
 
@@ -36,8 +58,6 @@ def latest_snapshot(tournament: Tournament) -> StandingsSnapshot | None:
     behind = snapshot is None and tournament.results_version > 0 or (
         snapshot is not None and snapshot.version < tournament.results_version)
     if behind and settings.CELERY_TASK_ALWAYS_EAGER:
-        from tournaments.services.standings import standings_recompute
-
         try:
             snapshot = standings_recompute(tournament_id=tournament.pk) or tournament.snapshots.order_by(
                 "-version").first()
@@ -79,8 +99,6 @@ def open_matches(tournament: Tournament) -> QuerySet[Match]:
 def standings_versions(tournament_id: int) -> tuple[int, int | None] | None:
     """(results version, newest snapshot version or None) of a tournament, in one query; None when it does not
     exist."""
-    from django.db.models import Max
-
     return (Tournament.objects.filter(pk=tournament_id).annotate(latest=Max("snapshots__version"))
             .values_list("results_version", "latest").first())
 

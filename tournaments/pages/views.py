@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import condition, require_POST
@@ -124,13 +125,47 @@ def drop(request: HttpRequest, tournament: Tournament, registration: Registratio
 
 @tournament_view("public")
 def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """The pairings of a round: 100 tables a page, searchable by player name (``?q=``), the player's own table
+    marked with a link to their match slip and a "find me" link. Each page of tables is rendered once per state
+    of the round (``selectors.round_state``) and cached; the player's marks are added per request."""
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
-    mine = selectors.registration_of(tournament, request.user)
-    mine_id = mine.pk if mine else None
-    matches = match_rows(selectors.round_matches(rnd), mine_id=mine_id)
+    paging = crowd.Paging.of(request)
+    is_organiser = is_tournament_organiser(request.user, tournament)
+    tables, state = selectors.round_state(rnd)
+    path = request.path
+
+    def build() -> dict:
+        if paging.q:
+            rows = [m for m in match_rows(selectors.round_matches(rnd))
+                    if any(crowd.matches_name(s.registration.display_name, paging.q) for s in m.seats)]
+            total = len(rows)
+        else:
+            total = tables
+        pages = crowd.page_count(total)
+        page = min(paging.page, pages)
+        start = (page - 1) * crowd.PAGE_SIZE
+        if paging.q:
+            rows = rows[start:start + crowd.PAGE_SIZE]
+        else:
+            rows = match_rows(selectors.round_matches(rnd)[start:start + crowd.PAGE_SIZE])
+        html = render_to_string("tournaments/fragments/round_table.html", {
+            "t": tournament, "matches": rows, "is_organiser": is_organiser,
+            "nav": crowd.nav(path, page, pages, paging.q, total)})
+        return {"html": html}
+
+    viewer = "organiser" if is_organiser else "public"
+    html = crowd.cached(paging.key("round", rnd.pk, state, viewer), build)["html"]
+    find_me = ""
+    mine = selectors.my_table(rnd, request.user)
+    if mine is not None:
+        match_id, table, position = mine
+        find_me = crowd.page_url(path, position // crowd.PAGE_SIZE + 1, anchor=f"#m{match_id}")
+        html = html.replace(f'<tr id="m{match_id}">', f'<tr id="m{match_id}" class="mine">')
+        html = html.replace(f'<tr id="m{match_id}" class="bye">', f'<tr id="m{match_id}" class="mine bye">')
+        slip = reverse("tournaments:match", args=[tournament.pk, match_id])
+        html = html.replace(f"<!--slip{match_id}-->", f' — <a href="{slip}">your match slip</a>')
     return render(request, "tournaments/round.html", {
-        "t": tournament, "round": rnd, "matches": matches, "mine_id": mine_id,
-        "is_organiser": is_tournament_organiser(request.user, tournament),
+        "t": tournament, "round": rnd, "fragment": mark_safe(html), "find_me": find_me,  # noqa: S308
     })
 
 
