@@ -83,6 +83,10 @@ DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# Keep a web process's database connection between requests (a new PostgreSQL connection per request cost more than
+# a cached standings page); checked before reuse. CONN_MAX_AGE=0 closes it after every request again.
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # The embedded default under concurrent writers: WAL lets readers go on while one writer writes;
     # every transaction takes the write lock when it begins (IMMEDIATE), so two writers queue instead

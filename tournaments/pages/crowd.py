@@ -15,8 +15,10 @@ import math
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
+from django.contrib.messages import get_messages
 from django.core.cache import cache
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
 
 #: Rows (standings) or tables (pairings) per page.
 PAGE_SIZE = 100
@@ -40,8 +42,12 @@ class Paging:
         return cls(page=max(page, 1), q=request.GET.get("q", "").strip()[:QUERY_MAX])
 
     def key(self, *parts: object) -> str:
-        digest = hashlib.sha256(self.q.casefold().encode()).hexdigest()[:16]
-        return ":".join(str(p) for p in ("crowd", *parts, f"p{self.page}", f"q{digest}"))
+        return ":".join(str(p) for p in ("crowd", *parts, f"p{self.page}", f"q{digest(self.q.casefold())}"))
+
+
+def digest(text: str) -> str:
+    """A short digest of free text for a cache key."""
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def page_count(total: int) -> int:
@@ -77,3 +83,11 @@ def cached(key: str, build):
         except Exception:  # noqa: BLE001
             pass
     return value
+
+
+def whole_page(request: HttpRequest, key: str, template: str, context) -> HttpResponse:
+    """The page for a visitor (not logged in, no message waiting: nothing on it depends on who asks) rendered once
+    per ``key`` and served from the cache; anyone else gets it rendered. ``context`` is a function (lazy)."""
+    if request.user.is_authenticated or len(get_messages(request)):  # type: ignore[arg-type]
+        return HttpResponse(render_to_string(template, context(), request))
+    return HttpResponse(cached(key, lambda: render_to_string(template, context(), request)))
