@@ -110,7 +110,7 @@ def send_recompute(tournament_id: int) -> bool:
 
     Eagerly (the embedded default) the job runs here, after the result was committed, at most once per
     ``STANDINGS_EAGER_WINDOW_SECONDS`` per tournament: a confirmation inside that window leaves the
-    standings behind and the first read computes them (``selectors.fresh_snapshot``). Whatever the job
+    standings behind and the first read computes them (``selectors.latest_snapshot``). Whatever the job
     raises (a locked SQLite database, a bug) is logged and never turns the saved result into a 500;
     ``requeue_stale_standings``, the next result or the next read recomputes the standings that stayed behind."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
