@@ -221,3 +221,27 @@ def deck_pk(registration):
     """The id of the registered deck of a registration, or None."""
     deck = deck_of(registration)
     return deck.pk if deck is not None else None
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache_and_eager_standings(request):
+    """Each test starts with an empty cache (rendered pages, standings job markers), and computes the standings
+    after every confirmation (most tests read the snapshot right away; the coalescing tests set the window)."""
+    from django.core.cache import cache, caches
+    from django.core.cache.backends.locmem import LocMemCache
+
+    from django.test import override_settings
+
+    overrides = override_settings(STANDINGS_EAGER_WINDOW_SECONDS=0)  # not the ``settings`` fixture: some tests
+    overrides.enable()  # parametrize an argument named "settings"
+    request.addfinalizer(overrides.disable)
+    local = isinstance(caches["default"], LocMemCache)  # never FLUSHDB a shared Redis
+    if local:
+        cache.clear()
+    else:  # a test database starts its ids at 1 again: forget the markers and pages of earlier runs
+        client = caches["default"]._cache.get_client()
+        for key in client.scan_iter(match="*standings*"):
+            client.delete(key)
+    yield
+    if local:
+        cache.clear()

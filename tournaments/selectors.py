@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from django.db.models import Case, IntegerField, Prefetch, QuerySet, Value, When
+import logging
+
+from django.conf import settings
+from django.db.models import Case, Count, IntegerField, Max, Prefetch, QuerySet, Value, When
 
 from tournaments.models import Match, Registration, ResultSubmission, Round, Seat, StandingsSnapshot, Tournament
 from tournaments.services.results import describe_record, outcome_text
 from tournaments.services.scoring import Outcome
+from tournaments.services.standings import standings_recompute
+
+logger = logging.getLogger(__name__)
 
 
 def tournament_list() -> QuerySet[Tournament]:
@@ -20,8 +26,45 @@ def round_matches(rnd: Round) -> QuerySet[Match]:
     ).order_by("table")
 
 
+def round_state(rnd: Round, results_version: int) -> tuple[int, str]:
+    """(tables, a version of everything the round page shows) in one query (grouped by status, no join): the
+    count of tables in each status, and the tournament's results version (every confirmed result, correction
+    or override bumps it). The round page's rendered tables are cached under it (``tournaments.pages.crowd``)."""
+    counts = dict(rnd.matches.order_by().values_list("status").annotate(n=Count("pk")).values_list("status", "n"))
+    tables = sum(counts.values())
+    return tables, "-".join([str(results_version), *(str(counts.get(s, 0)) for s in Match.Status.values)])
+
+
+def my_table(rnd: Round, user) -> tuple[int, int, int] | None:
+    """(match id, table, position among the round's tables) of the user's match in ``rnd``, or None
+    (2 queries for a player, none for a visitor)."""
+    if not user.is_authenticated:
+        return None
+    mine = (Seat.objects.filter(match__round=rnd, registration__player=user)
+            .values_list("match_id", "match__table").first())
+    if mine is None:
+        return None
+    return mine[0], mine[1], rnd.matches.filter(table__lt=mine[1]).count()
+
+
 def latest_snapshot(tournament: Tournament) -> StandingsSnapshot | None:
-    return tournament.snapshots.order_by("-version").first()
+    """The newest standings snapshot (one query).
+
+    On the embedded default (eager tasks) a snapshot older than ``tournament.results_version`` is
+    brought up to date here, on its first read: confirmations inside ``STANDINGS_EAGER_WINDOW_SECONDS``
+    defer their recompute (``tournaments.tasks.send_recompute``). If that fails (a locked SQLite
+    database) the older snapshot is shown, marked as updating. The scaled path leaves it to the workers."""
+    snapshot = tournament.snapshots.order_by("-version").first()
+    behind = snapshot is None and tournament.results_version > 0 or (
+        snapshot is not None and snapshot.version < tournament.results_version)
+    if behind and settings.CELERY_TASK_ALWAYS_EAGER:
+        try:
+            snapshot = standings_recompute(tournament_id=tournament.pk) or tournament.snapshots.order_by(
+                "-version").first()
+        except Exception:
+            logger.exception("The standings of tournament %s could not be brought up to date on read.",
+                             tournament.pk)
+    return snapshot
 
 
 def registration_of(tournament: Tournament, user) -> Registration | None:
@@ -53,16 +96,21 @@ def open_matches(tournament: Tournament) -> QuerySet[Match]:
     )
 
 
-def standings_etag(tournament_id: int, user=None) -> str | None:
+def standings_versions(tournament_id: int) -> tuple[int, int | None] | None:
+    """(results version, newest snapshot version or None) of a tournament, in one query; None when it does not
+    exist."""
+    return (Tournament.objects.filter(pk=tournament_id).annotate(latest=Max("snapshots__version"))
+            .values_list("results_version", "latest").first())
+
+
+def standings_etag(tournament_id: int, user=None, versions: tuple[int, int | None] | None = None) -> str | None:
     """An ETag for the standings of a tournament: its newest snapshot version and results version.
 
-    One query. ``user`` (pages carry the user's name) makes the tag per user; None for the API,
-    whose body does not depend on who asks. None when the tournament does not exist.
+    One query (none when ``versions``, from :func:`standings_versions`, is given). ``user`` (pages carry the
+    user's name) makes the tag per user; None for the API, whose body does not depend on who asks. None when the
+    tournament does not exist.
     """
-    from django.db.models import Max
-
-    row = (Tournament.objects.filter(pk=tournament_id).annotate(latest=Max("snapshots__version"))
-           .values_list("results_version", "latest").first())
+    row = versions if versions is not None else standings_versions(tournament_id)
     if row is None:
         return None
     who = f"-u{user.pk}" if user is not None and user.is_authenticated else ""

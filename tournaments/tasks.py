@@ -9,11 +9,12 @@ import kombu.exceptions
 import redis.exceptions
 from celery import shared_task
 from django.conf import settings
+from django.core.cache import cache
 from django.dispatch import receiver
 from kombu.exceptions import OperationalError
 
 from tournaments.models import Tournament
-from tournaments.services.standings import stale_tournament_ids, standings_recompute
+from tournaments.services.standings import standings_are_stale, stale_tournament_ids, standings_recompute
 from tournaments.signals import standings_stale
 
 logger = logging.getLogger(__name__)
@@ -45,7 +46,14 @@ def recompute_standings(tournament_id: int) -> int | None:
     """Recompute the standings snapshot of one tournament; returns the version stored (None if up to date).
 
     Retried (bounded, with backoff) only on :data:`TRANSIENT_ERRORS`; any other exception propagates.
+
+    Coalescing: the job first clears the tournament's "queued" marker (so a result confirmed from now
+    on queues one more job, which will wait), then computes the *latest* results version; a job that
+    finds the standings already up to date (a newer job did its work) exits at once, before any lock.
     """
+    _unmark(queued_key(tournament_id))
+    if not standings_are_stale(tournament_id):
+        return None
     snapshot = standings_recompute(tournament_id=tournament_id)
     return snapshot.version if snapshot else None
 
@@ -64,23 +72,65 @@ def requeue_stale_standings() -> list[int]:
     return queued
 
 
-def send_recompute(tournament_id: int) -> bool:
-    """Queue ``recompute_standings`` for one tournament; False (logged) when the broker cannot take it.
+def _mark(key: str, timeout: float) -> bool:
+    """Set a coalescing marker (``cache.add``: atomic); True when it was not set, or when the cache cannot be
+    reached (Redis down): the job is then sent or run anyway, coalescing never loses a job."""
+    try:
+        return bool(cache.add(key, 1, timeout=timeout))
+    except (redis.exceptions.RedisError, OSError) as exc:
+        logger.warning("The cache could not be reached (%s); standings jobs are not coalesced meanwhile.", exc)
+        return True
 
-    Eagerly (the embedded default) the job runs here, after the result was committed: whatever it
+
+def _unmark(key: str) -> None:
+    try:
+        cache.delete(key)
+    except (redis.exceptions.RedisError, OSError) as exc:
+        logger.warning("The cache could not be reached (%s) to clear %s; it expires by itself.", exc, key)
+
+
+def queued_key(tournament_id: int) -> str:
+    """The cache key of a tournament's "a standings job is waiting" marker."""
+    return f"standings:queued:{tournament_id}"
+
+
+def eager_window_key(tournament_id: int) -> str:
+    """The cache key of a tournament's "standings were just computed eagerly" marker (the embedded default)."""
+    return f"standings:eager-window:{tournament_id}"
+
+
+def send_recompute(tournament_id: int) -> bool:
+    """Queue ``recompute_standings`` for one tournament, unless one is already waiting; False (logged) when
+    the broker cannot take it.
+
+    Jobs coalesce: a per-tournament marker (``cache.add``, atomic in Redis; it expires after
+    ``STANDINGS_QUEUED_MARKER_SECONDS`` in case a job is lost) is set when a job is sent, and the job
+    clears it when it starts. While it is set, a further confirmation sends nothing: the waiting job
+    will compute the latest version. So a burst costs at most one running and one waiting job.
+
+    Eagerly (the embedded default) the job runs here, after the result was committed, at most once per
+    ``STANDINGS_EAGER_WINDOW_SECONDS`` per tournament: a confirmation inside that window leaves the
+    standings behind and the first read computes them (``selectors.latest_snapshot``). Whatever the job
     raises (a locked SQLite database, a bug) is logged and never turns the saved result into a 500;
-    ``requeue_stale_standings`` (or the next result) recomputes the standings that stayed behind."""
+    ``requeue_stale_standings``, the next result or the next read recomputes the standings that stayed behind."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
+        window = settings.STANDINGS_EAGER_WINDOW_SECONDS
+        if window > 0 and not _mark(eager_window_key(tournament_id), window):
+            return True  # computed a moment ago: deferred to the first read (or the next result after the window)
         try:
             recompute_standings.delay(tournament_id)
         except Exception:
+            _unmark(eager_window_key(tournament_id))
             logger.exception("The standings of tournament %s could not be recomputed now; the catch-up will.",
                              tournament_id)
             return False
         return True
+    if not _mark(queued_key(tournament_id), settings.STANDINGS_QUEUED_MARKER_SECONDS):
+        return True  # a job is already waiting; it will compute the latest version
     try:
         recompute_standings.delay(tournament_id)
     except (OperationalError, OSError) as exc:
+        _unmark(queued_key(tournament_id))
         logger.warning("Could not queue the standings of tournament %s (%s); the periodic catch-up will.",
                        tournament_id, exc)
         return False

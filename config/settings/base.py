@@ -83,6 +83,10 @@ DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# Keep a web process's database connection between requests (a new PostgreSQL connection per request cost more than
+# a cached standings page); checked before reuse. CONN_MAX_AGE=0 closes it after every request again.
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # The embedded default under concurrent writers: WAL lets readers go on while one writer writes;
     # every transaction takes the write lock when it begins (IMMEDIATE), so two writers queue instead
@@ -165,6 +169,12 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A confirmation must never wait long on a dead broker: give up quickly, the periodic task catches up.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+# Standings jobs coalesce (tournaments.tasks.send_recompute): at most one running and one waiting per tournament.
+# The "waiting" marker expires by itself after this many seconds, should its job be lost.
+STANDINGS_QUEUED_MARKER_SECONDS = env.float("STANDINGS_QUEUED_MARKER_SECONDS", default=120.0)
+# The embedded default computes standings in the confirming request at most once per this many seconds per
+# tournament; a result confirmed inside the window is computed when the standings are first read.
+STANDINGS_EAGER_WINDOW_SECONDS = env.float("STANDINGS_EAGER_WINDOW_SECONDS", default=2.0)
 CELERY_BEAT_SCHEDULE = {
     "requeue-stale-standings": {
         "task": "tournaments.tasks.requeue_stale_standings",

@@ -56,6 +56,7 @@ def service(monkeypatch):
         return original_retry(*args, **kwargs)
 
     monkeypatch.setattr(tasks, "standings_recompute", fake_recompute)
+    monkeypatch.setattr(tasks, "standings_are_stale", lambda tournament_id: True)  # no database here
     monkeypatch.setattr(tasks.recompute_standings, "retry", spy_retry)
     return state
 

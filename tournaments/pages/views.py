@@ -1,17 +1,32 @@
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import condition, require_POST
 
 from tournaments import selectors, services
 from tournaments.errors import NotAllowed, UserError
 from tournaments.ids import parse_id
-from tournaments.models import AuditEntry, Match, Penalty, Registration, ResultSubmission, Round, Seat, Tournament
+from tournaments.models import (
+    AuditEntry,
+    Match,
+    Penalty,
+    Registration,
+    ResultSubmission,
+    Round,
+    Seat,
+    StandingsSnapshot,
+    Tournament,
+)
+from tournaments.pages import crowd
 from tournaments.pages.access import organiser_required, tournament_view
 from tournaments.pages.actions import attempt
 from tournaments.pages.forms import SlipError, TournamentForm, game_choices, game_rows, result_from_post
@@ -120,22 +135,114 @@ def drop(request: HttpRequest, tournament: Tournament, registration: Registratio
 
 @tournament_view("public")
 def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """The pairings of a round: 100 tables a page, searchable by player name (``?q=``), the player's own table
+    marked with a link to their match slip and a "find me" link. Each page of tables is rendered once per state
+    of the round (``selectors.round_state``) and cached; the player's marks are added per request."""
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
-    mine = selectors.registration_of(tournament, request.user)
-    mine_id = mine.pk if mine else None
-    matches = match_rows(selectors.round_matches(rnd), mine_id=mine_id)
-    return render(request, "tournaments/round.html", {
-        "t": tournament, "round": rnd, "matches": matches, "mine_id": mine_id,
-        "is_organiser": is_tournament_organiser(request.user, tournament),
-    })
+    paging = crowd.Paging.of(request)
+    is_organiser = is_tournament_organiser(request.user, tournament)
+    tables, state = selectors.round_state(rnd, tournament.results_version)
+    path = request.path
+
+    def build() -> dict:
+        if paging.q:
+            rows = [m for m in match_rows(selectors.round_matches(rnd))
+                    if any(crowd.matches_name(s.registration.display_name, paging.q) for s in m.seats)]
+            total = len(rows)
+        else:
+            total = tables
+        pages = crowd.page_count(total)
+        page = min(paging.page, pages)
+        start = (page - 1) * crowd.PAGE_SIZE
+        if paging.q:
+            rows = rows[start:start + crowd.PAGE_SIZE]
+        else:
+            rows = match_rows(selectors.round_matches(rnd)[start:start + crowd.PAGE_SIZE])
+        html = render_to_string("tournaments/fragments/round_table.html", {
+            "t": tournament, "matches": rows, "is_organiser": is_organiser,
+            "nav": crowd.nav(path, page, pages, paging.q, total)})
+        return {"html": html}
+
+    viewer = "organiser" if is_organiser else "public"
+    mine = selectors.my_table(rnd, request.user)
+
+    def context() -> dict:
+        html = crowd.cached(paging.key("round", rnd.pk, state, viewer), build)["html"]
+        find_me = ""
+        if mine is not None:
+            match_id, _, position = mine
+            find_me = crowd.page_url(path, position // crowd.PAGE_SIZE + 1, anchor=f"#m{match_id}")
+            html = html.replace(f'<tr id="m{match_id}">', f'<tr id="m{match_id}" class="mine">')
+            html = html.replace(f'<tr id="m{match_id}" class="bye">', f'<tr id="m{match_id}" class="mine bye">')
+            slip = reverse("tournaments:match", args=[tournament.pk, match_id])
+            html = html.replace(f"<!--slip{match_id}-->", f' — <a href="{slip}">your match slip</a>')
+        return {"t": tournament, "round": rnd, "fragment": mark_safe(html), "find_me": find_me}  # noqa: S308
+
+    rounds = tournament.rounds.count()  # the tabs of a visitor's page, which is cached whole
+    key = paging.key("round-page", rnd.pk, state, f"n{rounds}", crowd.digest(tournament.name))
+    return crowd.whole_page(request, key, "tournaments/round.html", context)
 
 
-@condition(etag_func=lambda request, pk: selectors.standings_etag(pk, request.user))
+def _standings_etag(request: HttpRequest, pk: int) -> str | None:
+    """The page's ETag (one query); the versions it read are kept on the request for the view."""
+    request.standings_versions = selectors.standings_versions(pk)  # type: ignore[attr-defined]
+    return selectors.standings_etag(pk, request.user, versions=request.standings_versions)  # type: ignore[attr-defined]
+
+
+@condition(etag_func=_standings_etag)
 @tournament_view("public")
 def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """The latest standings snapshot, served with an ETag of its version (a 304 when unchanged)."""
-    snapshot = selectors.latest_snapshot(tournament)
-    return render(request, "tournaments/standings.html", {"t": tournament, "snapshot": snapshot})
+    """The latest standings snapshot, served with an ETag of its version (a 304 when unchanged), 100 rows a
+    page, searchable by name (``?q=``), with a "find me" link for a registered player. Each page's table is
+    rendered once per snapshot version, a visitor's whole page once per version (``tournaments.pages.crowd``);
+    the CSV export keeps every row."""
+    paging = crowd.Paging.of(request)
+    versions = getattr(request, "standings_versions", None) or (tournament.results_version, None)
+    results_version, latest = versions
+    loaded: list = []
+    if settings.CELERY_TASK_ALWAYS_EAGER and (latest or 0) < results_version:
+        snapshot = selectors.latest_snapshot(tournament)  # the embedded default computes stale standings here
+        latest = snapshot.version if snapshot else None
+        loaded.append(snapshot)
+    path = request.path
+
+    def load() -> StandingsSnapshot:
+        assert latest is not None  # only called when there is a snapshot
+        if not loaded or loaded[0] is None or loaded[0].version != latest:
+            loaded[:] = [tournament.snapshots.get(version=latest)]
+        return loaded[0]
+
+    def build() -> dict:
+        snap = load()
+        rows = [r for r in snap.rows if crowd.matches_name(r["name"], paging.q)] if paging.q else snap.rows
+        pages = crowd.page_count(len(rows))
+        page = min(paging.page, pages)
+        columns = snap.columns
+        shown = rows[(page - 1) * crowd.PAGE_SIZE:page * crowd.PAGE_SIZE]
+        table = [(row, [(row.get(key), pct) for key, _, pct in columns]) for row in shown]
+        return {"html": render_to_string("tournaments/fragments/standings_table.html", {
+            "snapshot": snap, "table": table, "nav": crowd.nav(path, page, pages, paging.q, len(rows))})}
+
+    def context() -> dict:
+        ctx: dict = {"t": tournament, "version": latest, "q": paging.q, "find_me": "",
+                     "updating": latest is not None and results_version > latest}
+        if latest is None:
+            return ctx
+        fragment = crowd.cached(paging.key("standings", tournament.pk, f"v{latest}"), build)
+        ctx["fragment"] = mark_safe(fragment["html"])  # noqa: S308 - rendered (escaped) by its template
+        mine = selectors.registration_of(tournament, request.user)
+        if mine is not None:
+            positions = crowd.cached(f"crowd:standings-positions:{tournament.pk}:v{latest}",
+                                     lambda: {r["player"]: i for i, r in enumerate(load().rows)})
+            index = positions.get(str(mine.pk))
+            if index is not None:
+                ctx["find_me"] = crowd.page_url(path, index // crowd.PAGE_SIZE + 1, anchor=f"#p{mine.pk}")
+        return ctx
+
+    rounds = tournament.rounds.count()  # the tabs of a visitor's page, which is cached whole
+    key = paging.key("standings-page", tournament.pk, f"v{latest}", f"r{results_version}", f"n{rounds}",
+                     crowd.digest(tournament.name))
+    return crowd.whole_page(request, key, "tournaments/standings.html", context)
 
 
 @tournament_view("public")

@@ -34,6 +34,17 @@ def stale_tournament_ids() -> list[int]:
     )
 
 
+def standings_are_stale(tournament_id: int) -> bool:
+    """True when the tournament's newest snapshot is older than its results version (one query, no lock):
+    a standings job that finds them up to date exits at once."""
+    row = (Tournament.objects.filter(pk=tournament_id).annotate(latest=Max("snapshots__version"))
+           .values_list("results_version", "latest").first())
+    if row is None:
+        return False
+    results_version, latest = row
+    return latest is None and results_version > 0 or latest is not None and latest < results_version
+
+
 @transaction.atomic
 def standings_recompute(*, tournament_id: int) -> StandingsSnapshot | None:
     """Compute and store the standings for the tournament's current results version.
