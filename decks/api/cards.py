@@ -5,10 +5,10 @@ from __future__ import annotations
 import django_filters
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, permissions, serializers
-from rest_framework.pagination import LimitOffsetPagination
 
 from decks.models import CardRecord
 from decks.selectors import card_search
+from tournaments.api.pagination import BoundedLimitOffsetPagination
 
 
 class CardSerializer(serializers.ModelSerializer):
@@ -59,7 +59,7 @@ class CardFilter(django_filters.FilterSet):
         )
 
 
-class CardPagination(LimitOffsetPagination):
+class CardPagination(BoundedLimitOffsetPagination):
     default_limit = 25
     max_limit = 100
 

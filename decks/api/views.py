@@ -29,6 +29,14 @@ class DeckSubmissionSerializer(serializers.ModelSerializer):
                   "format_version"]
 
 
+class RegistrationDeckSerializer(serializers.Serializer):
+    """``GET .../deck/``: the registered deck and the latest submission (each null when there is none;
+    others than the owner and the organiser see the registered deck as ``latest`` too)."""
+
+    registered = DeckSubmissionSerializer(allow_null=True, help_text="The deck the player is registered with")
+    latest = DeckSubmissionSerializer(allow_null=True, help_text="The latest submission, legal or not")
+
+
 class DeckInputSerializer(serializers.Serializer):
     text = serializers.CharField(required=False, allow_blank=False, trim_whitespace=False)
     file = serializers.FileField(required=False)
@@ -57,7 +65,7 @@ class RegistrationDeck(APIView):
         return get_object_or_404(Registration.objects.select_related("tournament"), pk=registration_id,
                                  tournament_id=pk)
 
-    @extend_schema(responses={200: DeckSubmissionSerializer})
+    @extend_schema(responses={200: RegistrationDeckSerializer})
     def get(self, request, pk: int, registration_id: int):
         registration = self._registration(request, pk, registration_id)
         if not can_view_decklist(request.user, registration):
@@ -120,8 +128,9 @@ class RegistrationDeckExport(APIView):
             OpenApiParameter("submission", OpenApiTypes.INT, required=False,
                              description="A submission id (owner and organiser only); default the registered deck"),
         ],
-        responses={(200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="The decklist file"),
-                   403: OpenApiResponse(description="Private decklist"), 404: OpenApiResponse(description="No deck")},
+        responses={(200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="The decklist as text"),
+                   (200, "application/x-crossfire-deck"): OpenApiResponse(OpenApiTypes.STR,
+                                                                          description="A CrossFire .cfd file")},
     )
     def get(self, request, pk: int, registration_id: int):
         registration = get_object_or_404(Registration.objects.select_related("tournament", "registered_deck__submission"),

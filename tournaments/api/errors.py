@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.http import Http404
+from django.http import Http404, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -66,6 +67,13 @@ def _messages(detail: Any, prefix: str = "") -> list[str]:
         return [m for i, value in enumerate(detail) if value
                 for m in _messages(value, f"{prefix}.{i}" if prefix else str(i))]
     return [f"{prefix}: {detail}" if prefix else str(detail)]
+
+
+@csrf_exempt  # a 404 whatever the method: never the CSRF failure page
+def not_found(request, path: str = "") -> JsonResponse:
+    """Any other path under the API (e.g. an id that is not a whole number from 1 to 2**63 - 1): a JSON
+    404 like every API error, never the site's HTML page."""
+    return JsonResponse(error_body("not_found", "There is no such API endpoint or resource."), status=404)
 
 
 def exception_handler(exc, context):

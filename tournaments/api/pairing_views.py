@@ -46,6 +46,24 @@ class TeamSerializer(serializers.Serializer):
     team = serializers.CharField(max_length=80, allow_blank=True)
 
 
+class ByesResultSerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    awarded_byes = serializers.IntegerField()
+
+
+class TeamResultSerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    team = serializers.CharField(allow_blank=True)
+
+
+class RoundResultSerializer(serializers.Serializer):
+    round = serializers.IntegerField(help_text="The round's number")
+
+
+class RepairResultSerializer(RoundResultSerializer):
+    seed = serializers.IntegerField(help_text="The seed of the new pairing")
+
+
 class SwapSerializer(serializers.Serializer):
     first = IdField(help_text="Registration id")
     second = IdField(help_text="Registration id")
@@ -113,7 +131,7 @@ class RegistrationByes(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=ByesSerializer, responses={200: None})
+    @extend_schema(request=ByesSerializer, responses={200: ByesResultSerializer})
     def post(self, request, pk: int, registration_id: int):
         tournament = get_object_or_404(Tournament, pk=pk)
         data = _valid(ByesSerializer, request)
@@ -128,7 +146,7 @@ class RegistrationTeam(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=TeamSerializer, responses={200: None})
+    @extend_schema(request=TeamSerializer, responses={200: TeamResultSerializer})
     def post(self, request, pk: int, registration_id: int):
         tournament = get_object_or_404(Tournament, pk=pk)
         data = _valid(TeamSerializer, request)
@@ -142,7 +160,7 @@ class RoundSwap(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=SwapSerializer, responses={200: None})
+    @extend_schema(request=SwapSerializer, responses={200: RoundResultSerializer})
     def post(self, request, pk: int):
         tournament = get_object_or_404(Tournament, pk=pk)
         require_organiser(request.user, tournament)
@@ -159,7 +177,7 @@ class RoundRepair(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=RepairSerializer, responses={200: None})
+    @extend_schema(request=RepairSerializer, responses={200: RepairResultSerializer})
     def post(self, request, pk: int):
         tournament = get_object_or_404(Tournament, pk=pk)
         data = _valid(RepairSerializer, request)

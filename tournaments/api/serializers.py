@@ -13,7 +13,8 @@ from tournaments.models import Match, Penalty, Registration, Round, Seat, Standi
 
 class TournamentSerializer(serializers.ModelSerializer):
     organiser = serializers.CharField(source="organiser.username", read_only=True)
-    winner = serializers.CharField(source="winner.display_name", read_only=True, default=None)
+    winner = serializers.CharField(source="winner.display_name", read_only=True, default=None, allow_null=True,
+                                   help_text="The winner's name once the tournament is finished; null before")
 
     class Meta:
         model = Tournament
@@ -219,17 +220,33 @@ class ReportInputSerializer(StrictInputSerializer):
     table = SlipNumberField(required=False, allow_null=True)
 
 
+class ReasonField(serializers.CharField):
+    """A required, non-blank ``reason`` (documented with ``minLength: 1``); missing, null or blank (spaces
+    only) is a 400 with code ``reason_required``, as the services answer."""
+
+    def __init__(self, message: str = "Give a reason; it is logged.", **kwargs) -> None:
+        kwargs.setdefault("max_length", 2000)
+        kwargs.setdefault("min_length", 1)
+        super().__init__(allow_blank=False, allow_null=False, trim_whitespace=True, **kwargs)
+        self.reason_message = message
+
+    def fail(self, key, **kwargs):
+        if key in ("required", "blank", "null"):
+            raise serializers.ValidationError(self.reason_message, code="reason_required")
+        return super().fail(key, **kwargs)
+
+
 class DisputeInputSerializer(StrictInputSerializer):
-    reason = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=True,
-                                   help_text="What is wrong with the report (required; kept with it)")
+    reason = ReasonField("Say what is wrong with the report.",
+                         help_text="What is wrong with the report (kept with it)")
 
 
 class OverrideInputSerializer(StrictInputSerializer):
     """The organiser's settlement: ``reason`` (logged) and either ``submission`` (pick one of the match's
     submissions, e.g. one side of a dispute) or a new result as ``games`` or ``placements``."""
 
-    reason = serializers.CharField(required=False, allow_blank=True, default="",
-                                   help_text="Why (required; logged with the result before and after)")
+    reason = ReasonField("Give a reason for the change; it is logged.",
+                         help_text="Why (logged with the result before and after)")
     submission = IdField(required=False, allow_null=True,
                                           help_text="The id of one of this match's submissions to make the result")
     games = GamesField(required=False, allow_null=True)
@@ -245,7 +262,15 @@ class OverrideInputSerializer(StrictInputSerializer):
 
 
 class ReasonSerializer(serializers.Serializer):
-    reason = serializers.CharField(required=False, allow_blank=True, default="")
+    """A drop: the player may leave ``reason`` out; the organiser dropping a player gives one (a 400
+    ``reason_required`` otherwise)."""
+
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000,
+                                   help_text="Required when the organiser drops a player; logged")
+
+
+class RequiredReasonSerializer(serializers.Serializer):
+    reason = ReasonField(help_text="Why (logged)")
 
 
 # --------------------------------------------------------------------------- result output
@@ -307,3 +332,14 @@ class StandingsSerializer(serializers.ModelSerializer):
     class Meta:
         model = StandingsSnapshot
         fields = ["version", "computed_at", "tiebreakers", "rows"]
+
+
+class StandingsResponseSerializer(serializers.Serializer):
+    """``GET .../standings/``: the latest snapshot, or before the first one version 0, no rows and a null
+    ``computed_at``; ``results_version`` is the tournament's (newer than ``version`` while it is recomputed)."""
+
+    version = serializers.IntegerField(help_text="The results version these standings reflect (0: none yet)")
+    computed_at = serializers.DateTimeField(allow_null=True)
+    tiebreakers = serializers.CharField(allow_blank=True, help_text="The tiebreaker system; blank before the first")
+    rows = serializers.ListField(child=serializers.DictField(), help_text="rules.standings.StandingRow, rank order")
+    results_version = serializers.IntegerField()

@@ -1,7 +1,8 @@
-from django.urls import path
+from django.urls import path, re_path
 
 from tournaments.api import views
 from tournaments.api import pairing_views
+from tournaments.api.errors import not_found
 from tournaments.api.format_views import TournamentFormat
 
 app_name = "api"
@@ -46,4 +47,7 @@ urlpatterns = [
     path("table-reports/<id:pk>/dispute/", views.ReportDispute.as_view(), name="table-report-dispute"),
     path("matches/<id:pk>/override/", views.MatchOverride.as_view(), name="match-override"),
     path("matches/<id:pk>/table-override/", views.MatchOverride.as_view(), name="match-table-override"),
+    # last of all the API's routes (config.urls puts these after the deck API's): anything else under
+    # /api/v1/ is a JSON 404 {"code": "not_found", ...}
+    re_path(r"^(?P<path>.*/)$", not_found, name="not-found"),
 ]

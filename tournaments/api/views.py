@@ -137,10 +137,10 @@ class RegistrationReinstate(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=s.ReasonSerializer, responses={200: s.RegistrationSerializer})
+    @extend_schema(request=s.RequiredReasonSerializer, responses={200: s.RegistrationSerializer})
     def post(self, request, pk: int, registration_id: int):
         registration = get_object_or_404(Registration, pk=registration_id, tournament_id=pk)
-        data = _valid(s.ReasonSerializer, request)
+        data = _valid(s.RequiredReasonSerializer, request)
         registration = player_reinstate(registration=registration, actor=request.user, reason=data["reason"],
                                         idempotency_key=idempotency_key(request))
         return Response(s.RegistrationSerializer(registration).data)
@@ -152,10 +152,10 @@ class TournamentReopen(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=s.ReasonSerializer, responses={200: s.TournamentSerializer})
+    @extend_schema(request=s.RequiredReasonSerializer, responses={200: s.TournamentSerializer})
     def post(self, request, pk: int):
         tournament = get_object_or_404(Tournament, pk=pk)
-        data = _valid(s.ReasonSerializer, request)
+        data = _valid(s.RequiredReasonSerializer, request)
         tournament = tournament_reopen(tournament=tournament, actor=request.user, reason=data["reason"],
                                        idempotency_key=idempotency_key(request))
         return Response(s.TournamentSerializer(tournament).data)
@@ -345,13 +345,14 @@ class PenaltyListCreate(APIView):
 class Standings(APIView):
     """GET: the latest standings snapshot and the results version it reflects."""
 
-    @extend_schema(responses={200: s.StandingsSerializer, 304: None})
+    @extend_schema(responses={200: s.StandingsResponseSerializer, 304: None})
     def get(self, request, pk: int):
         etag = selectors.standings_etag(pk)
         if etag is not None and f'"{etag}"' in request.headers.get("If-None-Match", ""):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": f'"{etag}"'})
         tournament = get_object_or_404(Tournament, pk=pk)
         snapshot = selectors.latest_snapshot(tournament)
-        body = s.StandingsSerializer(snapshot).data if snapshot else {"version": 0, "rows": []}
+        body = (s.StandingsSerializer(snapshot).data if snapshot else
+                {"version": 0, "computed_at": None, "tiebreakers": tournament.tiebreakers, "rows": []})
         body = {**body, "results_version": tournament.results_version}
         return Response(body, headers={"ETag": f'"{etag}"'})
