@@ -25,7 +25,10 @@ Terms (the field's standard ones):
 
 from __future__ import annotations
 
+from zoneinfo import ZoneInfo, available_timezones
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Greatest, Least
 from django.urls import reverse
@@ -33,6 +36,13 @@ from django.utils import timezone
 from rules.results import DECK_OUT_RULES
 from rules.standings import SYSTEMS, TiebreakerSystem
 
+
+
+def validate_time_zone(value: str) -> None:
+    """Raises ValidationError unless ``value`` names an IANA time zone this machine knows (``zoneinfo``)."""
+    if value not in available_timezones():
+        raise ValidationError(f"{value!r} is not a time zone: use an IANA name such as Europe/Paris or "
+                              "America/Sao_Paulo.", code="time_zone")
 
 
 class Tournament(models.Model):
@@ -120,6 +130,9 @@ class Tournament(models.Model):
     deck_out = models.CharField(max_length=12, choices=DeckOut.choices, default=DeckOut.RESHUFFLE,
                                 help_text="What running out of cards does (rules.results.DECK_OUT_RULES)")
     round_minutes = models.PositiveSmallIntegerField(default=50, help_text="Round clock, in minutes")
+    time_zone = models.CharField(
+        max_length=64, default="UTC", validators=[validate_time_zone],
+        help_text="The event's IANA time zone (e.g. America/Sao_Paulo): every time on its pages is shown in it")
     winner = models.ForeignKey("Registration", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -131,6 +144,14 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.pk])
+
+    @property
+    def zone(self) -> ZoneInfo:
+        """The event's time zone (``time_zone``) as a ``ZoneInfo``; UTC if the stored name is unknown."""
+        try:
+            return ZoneInfo(self.time_zone)
+        except (ValueError, KeyError):
+            return ZoneInfo("UTC")
 
     @property
     def decks_locked(self) -> bool:

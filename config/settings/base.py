@@ -18,6 +18,7 @@ import datetime
 from pathlib import Path
 
 import environ
+from django.contrib.messages import constants as message_constants
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 
@@ -134,6 +135,9 @@ LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+
+# Bootstrap's alert colours: an error is "danger" (alert-danger), never a green success.
+MESSAGE_TAGS = {message_constants.ERROR: "danger"}
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"

@@ -24,6 +24,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
 from tournaments.models import Tournament
 from tournaments.selectors import registration_of
@@ -48,7 +49,9 @@ def tournament_view(audience: Audience) -> Callable[[Callable[..., HttpResponse]
     as ``view(request, tournament, registration, **other_url_kwargs)`` (``registration`` is the user's
     registration for the tournament, withdrawn or not, or None). Player and organiser views require a
     login (a redirect to the login page, back here afterwards); organiser views raise PermissionDenied
-    (the 403 page) for anyone but the tournament's organiser. A missing tournament is a 404."""
+    (the 403 page) for anyone but the tournament's organiser. A missing tournament is a 404. The view runs
+    with the tournament's time zone active (``Tournament.time_zone``), so every time it renders is the event's
+    local time."""
     if audience not in AUDIENCES:
         raise ValueError(f"Unknown audience {audience!r}: choose one of {', '.join(AUDIENCES)}.")
 
@@ -60,9 +63,12 @@ def tournament_view(audience: Audience) -> Callable[[Callable[..., HttpResponse]
             tournament = get_tournament(pk)
             if audience == "organiser" and not is_tournament_organiser(request.user, tournament):
                 raise PermissionDenied(ORGANISER_ONLY)
-            if audience == "player":
-                return view(request, tournament, registration_of(tournament, request.user), **kwargs)
-            return view(request, tournament, **kwargs)
+            # every time on the page is shown in the event's own time zone (the templates render datetimes
+            # in the active zone)
+            with timezone.override(tournament.zone):
+                if audience == "player":
+                    return view(request, tournament, registration_of(tournament, request.user), **kwargs)
+                return view(request, tournament, **kwargs)
 
         wrapper.audience = audience  # type: ignore[attr-defined]
         return wrapper
