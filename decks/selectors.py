@@ -28,7 +28,7 @@ def can_view_decklist(user, registration: Registration) -> bool:
     if tournament.decklists_published == Tournament.Publication.TOP_CUT and registration.pk in top_cut_ids(tournament):
         return True
     return bool(user.is_authenticated and (
-        user.pk == registration.player_id or is_tournament_organiser(user, tournament)
+        registration.belongs_to(user) or is_tournament_organiser(user, tournament)
     ))
 
 
@@ -166,7 +166,7 @@ def exportable_submission(user, registration: Registration, submission_id: int |
     registered deck, else (owner and organiser) the latest submission. None when there is none.
     The caller checks ``can_view_decklist`` first."""
     private_view = bool(user.is_authenticated and (
-        user.pk == registration.player_id or is_tournament_organiser(user, registration.tournament)))
+        registration.belongs_to(user) or is_tournament_organiser(user, registration.tournament)))
     if submission_id is not None:
         if not private_view:
             return None

@@ -22,7 +22,7 @@ from decks.models import CardRecord, DeckCheck, DeckReplacement, DeckSubmission,
 from tournaments.catalogue import get_catalogue
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import AuditEntry, Registration, Seat, Tournament
-from tournaments.services.permissions import require_not_finished, require_organiser
+from tournaments.services.permissions import is_tournament_organiser, require_not_finished, require_organiser
 
 
 @transaction.atomic
@@ -32,14 +32,18 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
     ``data``: pasted text or an uploaded .cfd / text file (bytes, at most
     settings.DECKLIST_MAX_BYTES). A legal deck becomes the registered deck; an illegal one
     is stored with its verdict but leaves the registered deck in place.
-    A late entrant may submit after the start until they are first paired.
+    A late entrant may submit after the start until they are first paired. The organiser submits
+    for a walk-in whose entry no account has claimed yet (``Registration.player`` None:
+    ``tournaments.services.check_in``); once claimed, the player does.
     Raises NotAllowed (not the player), Conflict (decks locked), UserError (unreadable,
     empty, too large, unknown cards) — in which case nothing is stored.
     """
     registration = Registration.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=registration.pk)
     tournament = Tournament.objects.get(pk=registration.tournament_id)
-    if actor.pk != registration.player_id:
-        raise NotAllowed("Only the player may submit their own decklist.")
+    walk_in_by_organiser = registration.player_id is None and is_tournament_organiser(actor, tournament)
+    if not registration.belongs_to(actor) and not walk_in_by_organiser:
+        raise NotAllowed("Only the player may submit their own decklist (the organiser enters an unclaimed "
+                         "walk-in's).")
     late_and_unpaired = (registration.late_entry and tournament.status == Tournament.Status.RUNNING
                          and not _has_been_paired(registration))
     if (tournament.decks_locked or tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED)) \
@@ -195,7 +199,7 @@ def deck_replacement_request(*, registration: Registration, actor, destroyed: st
     not in the registered deck).
     """
     registration = Registration.objects.select_related("tournament", "registered_deck__submission").get(pk=registration.pk)
-    if actor.pk != registration.player_id:
+    if not registration.belongs_to(actor):
         raise NotAllowed("Only the player may ask to replace a card in their own deck.")
     tournament = registration.tournament
     require_not_finished(tournament)
@@ -248,7 +252,7 @@ def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = 
             raise UserError("The deck would not be legal after the replacement: "
                             + "; ".join(v.message for v in verdict.violations), code="illegal_after_replacement")
         submission = DeckSubmission.objects.create(
-            registration=registration, submitted_by=registration.player, source_format="replacement",
+            registration=registration, submitted_by=registration.player or actor, source_format="replacement",
             title=registered.title, text=decklist.to_text(), cards=[c.key for c in decklist.cards],
             legal=True, verdict=verdict.to_dict(), format_version=tournament.format_version,
         )

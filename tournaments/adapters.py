@@ -27,8 +27,9 @@ def history_for(tournament: Tournament) -> History:
     12 rounds (about 24,000 matches) reads in a fraction of a second.
     """
     registrations = list(tournament.registrations.filter(withdrawn=False).order_by("registered_at", "id")
-                         .values_list("pk", "player__username", "dropped_after_round", "disqualified"))
-    players = tuple(PlayerEntry(id=str(pk), name=name) for pk, name, _, _ in registrations)
+                         .values_list("pk", "player__username", "dropped_after_round", "disqualified", "walk_in_name"))
+    # a walk-in's name (kept after a claim) as Registration.display_name gives it
+    players = tuple(PlayerEntry(id=str(pk), name=walk_in or name or "") for pk, name, _, _, walk_in in registrations)
     rounds = list(tournament.rounds.order_by("number").values_list("pk", "number", "kind"))
     matches: dict[int, list[tuple]] = {pk: [] for pk, _, _ in rounds}
     for row in (Match.objects.filter(round__tournament=tournament).order_by("table")
@@ -57,8 +58,8 @@ def history_for(tournament: Tournament) -> History:
                 ))
         records_by_round.append(RoundRecord(number=number, matches=tuple(records),
                                             elimination=kind == Round.Kind.ELIMINATION))
-    drops = {str(pk): last for pk, _, last, _ in registrations if last is not None}
-    disqualified = tuple(str(pk) for pk, _, _, dq in registrations if dq)
+    drops = {str(pk): last for pk, _, last, _, _ in registrations if last is not None}
+    disqualified = tuple(str(pk) for pk, _, _, dq, _ in registrations if dq)
     return History(players=players, rounds=tuple(records_by_round), drops=drops, disqualified=disqualified)
 
 

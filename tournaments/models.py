@@ -170,7 +170,17 @@ class Tournament(models.Model):
 
 class Registration(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="registrations")
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="registrations")
+    #: None for a walk-in the organiser registered by name only (``walk_in_name``) until someone claims the entry
+    #: with its ``claim_code`` (``tournaments.services.check_in``).
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="registrations")
+    walk_in_name = models.CharField(
+        max_length=80, blank=True, help_text="A walk-in's name as the organiser entered it; kept after a claim")
+    claim_code = models.CharField(
+        max_length=16, blank=True, help_text="A walk-in's one-time claim code (blank once claimed, or for a player)")
+    checked_in_at = models.DateTimeField(null=True, blank=True, help_text="When the player checked in (None: not)")
+    checked_in_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                      related_name="+", help_text="The player themself or the organiser")
     registered_at = models.DateTimeField(auto_now_add=True)
     has_legal_deck = models.BooleanField(
         default=False, help_text="A legal decklist is registered (kept up to date by the decks app, which owns decklists)")
@@ -191,14 +201,34 @@ class Registration(models.Model):
 
     class Meta:
         ordering = ["registered_at", "id"]
-        constraints = [models.UniqueConstraint(fields=["tournament", "player"], name="one_registration_per_player")]
+        # A unique constraint ignores rows whose player is NULL: any number of walk-ins, one entry per account.
+        constraints = [models.UniqueConstraint(fields=["tournament", "player"], name="one_registration_per_player"),
+                       models.CheckConstraint(condition=models.Q(player__isnull=False) | ~models.Q(walk_in_name=""),
+                                              name="a_player_or_a_walk_in_name")]
 
     def __str__(self) -> str:
         return self.display_name
 
     @property
     def display_name(self) -> str:
-        return self.player.get_username()
+        """The name pairings, standings and exports show: a walk-in's name as the organiser entered it (kept
+        after someone claims the entry, so the event's history reads the same), else the player's username."""
+        if self.walk_in_name:
+            return self.walk_in_name
+        return self.player.get_username() if self.player is not None else ""
+
+    @property
+    def is_walk_in(self) -> bool:
+        """Registered by the organiser by name (claimed or not)."""
+        return bool(self.walk_in_name)
+
+    @property
+    def checked_in(self) -> bool:
+        return self.checked_in_at is not None
+
+    def belongs_to(self, user) -> bool:
+        """True if ``user`` is this entry's player (never for an unclaimed walk-in or an anonymous user)."""
+        return self.player_id is not None and getattr(user, "pk", None) == self.player_id
 
     @property
     def dropped(self) -> bool:
@@ -382,6 +412,9 @@ class AuditEntry(models.Model):
         LATE_ENTRY = "late_entry", "Late entry"
         PLAYER_REINSTATED = "player_reinstated", "Player reinstated by the organiser"
         TOURNAMENT_REOPENED = "tournament_reopened", "Finished tournament reopened"
+        CHECK_IN = "check_in", "Check-in changed by the organiser"
+        WALK_IN = "walk_in", "Walk-in registered"
+        WALK_IN_CLAIMED = "walk_in_claimed", "Walk-in entry claimed by an account"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries")

@@ -8,9 +8,11 @@ from django.conf import settings
 from django.db.models import Case, Count, IntegerField, Max, Prefetch, QuerySet, Value, When
 
 from tournaments.models import Match, Registration, ResultSubmission, Round, Seat, StandingsSnapshot, Tournament
+from tournaments.services.check_in import check_in_open
 from tournaments.services.results import describe_record, outcome_text
 from tournaments.services.scoring import Outcome
 from tournaments.services.standings import standings_recompute
+from tournaments.services.tournaments import late_entry_open
 
 logger = logging.getLogger(__name__)
 
@@ -139,3 +141,32 @@ def match_submissions(match: Match) -> list[dict]:
 def pending_submission(match: Match) -> ResultSubmission | None:
     """The match's report waiting for confirmation, if any."""
     return match.submissions.filter(state=ResultSubmission.State.PENDING).select_related("submitted_by").first()
+
+
+def check_in_panel(tournament: Tournament) -> dict:
+    """What the organiser's check-in panel shows (``tournaments/fragments/check_in.html``), in 2 or 3 queries:
+    ``rows`` (while the window is open: every registration not withdrawn, registration order, with its player),
+    ``checked_in`` and
+    ``active`` (counts of active entries: not withdrawn, not dropped), ``no_shows`` (active entries not checked in),
+    ``walk_ins`` (walk-in entries not withdrawn, with ``claim_code`` still unspent or spent), ``window_open``
+    (players can still check in: ``tournaments.services.check_in.check_in_open``) and ``walk_ins_open`` (the
+    organiser can register a walk-in now)."""
+    window_open = check_in_open(tournament)
+    entries = tournament.registrations.filter(withdrawn=False).select_related("player").order_by("registered_at", "id")
+    if not window_open:  # once round 1 is paired the list is over; only the walk-ins' claim codes still matter
+        entries = entries.exclude(walk_in_name="")
+    rows = list(entries)
+    active = [r for r in rows if not r.dropped]
+    checked_in = sum(1 for r in active if r.checked_in)
+    walk_ins_open = (tournament.status in (Tournament.Status.REGISTRATION, Tournament.Status.CLOSED)
+                     or late_entry_open(tournament))
+    return {
+        "rows": rows if window_open else [], "active": len(active), "checked_in": checked_in,
+        "no_shows": len(active) - checked_in, "walk_ins": [r for r in rows if r.is_walk_in],
+        "window_open": window_open, "walk_ins_open": walk_ins_open,
+    }
+
+
+def claimable_walk_ins(tournament: Tournament) -> bool:
+    """True if the tournament has a walk-in entry no account has claimed yet (1 query)."""
+    return tournament.registrations.filter(player__isnull=True).exclude(claim_code="").exists()

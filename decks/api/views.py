@@ -70,7 +70,7 @@ class RegistrationDeck(APIView):
         registration = self._registration(request, pk, registration_id)
         if not can_view_decklist(request.user, registration):
             raise NotAllowed("Decklists are private to their owner and the organiser.")
-        private_view = request.user.pk == registration.player_id or is_tournament_organiser(
+        private_view = registration.belongs_to(request.user) or is_tournament_organiser(
             request.user, registration.tournament)
         registered = RegisteredDeck.submission_of(registration)
         latest = registration.deck_submissions.first() if private_view else registered

@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from rules.deck_export import CARD_TYPE_ORDER, group_by_type
 from rules.decklists import DecklistError
@@ -233,6 +234,22 @@ def deck(request: HttpRequest, tournament: Tournament, registration: Registratio
     if registration is None:
         messages.error(request, "Register for the tournament first.")
         return redirect("tournaments:detail", pk=tournament.pk)
+    return _deck_editor(request, tournament, registration, reverse("decks:deck", args=[tournament.pk]))
+
+
+@tournament_view("organiser")
+def walk_in_deck(request: HttpRequest, tournament: Tournament, registration_id: int) -> HttpResponse:
+    """The organiser enters a walk-in's decklist: the player's editor, form, service and verdict, for an entry
+    no account has claimed yet (``Registration.player`` None); a 404 for any other entry (its player submits
+    their own)."""
+    registration = get_object_or_404(Registration, pk=registration_id, tournament=tournament, player__isnull=True)
+    return _deck_editor(request, tournament, registration,
+                        reverse("decks:walk-in-deck", args=[tournament.pk, registration.pk]))
+
+
+def _deck_editor(request: HttpRequest, tournament: Tournament, registration: Registration, here: str
+                 ) -> HttpResponse:
+    """The decklist editor for ``registration`` (GET and POST); ``here`` is its URL, where a submit returns."""
     extra: dict = {"search": suggestion_context(request.GET)} if request.GET.get("q") else {}
     if request.method == "POST":
         refusal = upload_refusal(request)  # before anything reads the body
@@ -270,9 +287,11 @@ def deck(request: HttpRequest, tournament: Tournament, registration: Registratio
             form.add_error(None, exc.message)
             return _deck_page(request, tournament, registration, form, status=error_status(exc), extra=extra)
         else:
-            messages.success(request, "Your deck is legal and registered." if submission.legal
-                             else "Your deck is not legal: see why below. Your registered deck is unchanged.")
-            return redirect("decks:deck", pk=tournament.pk)
+            mine = registration.belongs_to(request.user)
+            whose = "Your deck" if mine else f"The deck of {registration.display_name}"
+            messages.success(request, f"{whose} is legal and registered." if submission.legal
+                             else f"{whose} is not legal: see why below. The registered deck is unchanged.")
+            return redirect(here)
     file_errors = form.errors.as_data().get("file", []) if form.is_bound else []
     status = 413 if any(e.code == "too_large" for e in file_errors) else 400 if file_errors else 200
     return _deck_page(request, tournament, registration, form, status=status, extra=extra)
@@ -280,7 +299,11 @@ def deck(request: HttpRequest, tournament: Tournament, registration: Registratio
 
 def _deck_page(request, tournament, registration, form=None, *, status: int = 200, extra: dict | None = None
                ) -> HttpResponse:
-    private_view = request.user.pk == registration.player_id or is_tournament_organiser(request.user, tournament)
+    organiser = is_tournament_organiser(request.user, tournament)
+    private_view = registration.belongs_to(request.user) or organiser
+    # the organiser edits an unclaimed walk-in's decklist as its owner would (until the lock)
+    editor = registration.belongs_to(request.user) or (
+        organiser and registration.player_id is None and not tournament.decks_locked)
     if private_view:
         submissions = submissions_for(registration)
         latest = submissions[0] if submissions else None
@@ -288,7 +311,7 @@ def _deck_page(request, tournament, registration, form=None, *, status: int = 20
         latest = RegisteredDeck.submission_of(registration)
     return render(request, "decks/deck.html", {
         "t": tournament, "registration": registration, "form": form, "latest": latest,
-        "registered": RegisteredDeck.submission_of(registration), "owner": request.user.pk == registration.player_id,
+        "registered": RegisteredDeck.submission_of(registration), "owner": editor,
         "replacements": registration.deck_replacements.all() if private_view else [],
         **(extra or {}),
     }, status=status)

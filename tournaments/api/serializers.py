@@ -64,17 +64,51 @@ class TournamentCreateSerializer(serializers.Serializer):
 
 
 class RegistrationSerializer(serializers.ModelSerializer):
-    player = serializers.CharField(source="player.username", read_only=True)
+    player = serializers.CharField(source="display_name", read_only=True,
+                                   help_text="The player's name: a walk-in's as the organiser entered it, else the "
+                                             "username")
+    account = serializers.CharField(source="player.username", read_only=True, default=None, allow_null=True,
+                                    help_text="The account the entry belongs to; null for an unclaimed walk-in")
+    walk_in = serializers.BooleanField(source="is_walk_in", read_only=True,
+                                       help_text="Registered by the organiser by name (no account at the time)")
+    checked_in = serializers.BooleanField(read_only=True, help_text="Checked in before round 1")
     has_legal_deck = serializers.SerializerMethodField()
 
     class Meta:
         model = Registration
-        fields = ["id", "player", "registered_at", "dropped_after_round", "withdrawn", "has_legal_deck",
-                  "awarded_byes", "late_entry", "team", "disqualified"]
+        fields = ["id", "player", "account", "walk_in", "registered_at", "dropped_after_round", "withdrawn",
+                  "has_legal_deck", "awarded_byes", "late_entry", "team", "disqualified", "checked_in",
+                  "checked_in_at"]
         read_only_fields = fields
 
     def get_has_legal_deck(self, obj: Registration) -> bool:
         return obj.has_legal_deck
+
+
+class CheckInInputSerializer(serializers.Serializer):
+    checked_in = serializers.BooleanField(default=True, help_text="false checks the player out (organiser only)")
+
+
+class WalkInInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=80, help_text="The walk-in's name (no account needed)")
+
+
+class WalkInSerializer(RegistrationSerializer):
+    """A walk-in's entry as its organiser sees it: with the claim code to hand over (blank once claimed)."""
+
+    claim_code = serializers.CharField(read_only=True, help_text="Blank once an account has claimed the entry")
+
+    class Meta(RegistrationSerializer.Meta):
+        fields = [*RegistrationSerializer.Meta.fields, "claim_code"]
+        read_only_fields = fields
+
+
+class ClaimInputSerializer(serializers.Serializer):
+    code = serializers.CharField(max_length=32, help_text="The walk-in's claim code (dashes and spaces ignored)")
+
+
+class NoShowsSerializer(serializers.Serializer):
+    dropped = RegistrationSerializer(many=True, help_text="The entries withdrawn as no-shows")
 
 
 class SeatSerializer(serializers.ModelSerializer):

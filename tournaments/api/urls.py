@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from tournaments.api import views
+from tournaments.api import check_in_views, views
 from tournaments.api import pairing_views
 from tournaments.api.errors import not_found
 from tournaments.api.format_views import TournamentFormat
@@ -13,6 +13,11 @@ urlpatterns = [
     path("tournaments/<id:pk>/registrations/", views.RegistrationListCreate.as_view(), name="registrations"),
     path("tournaments/<id:pk>/registrations/<id:registration_id>/drop/", views.RegistrationDrop.as_view(),
          name="registration-drop"),
+    path("tournaments/<id:pk>/registrations/<id:registration_id>/check-in/",
+         check_in_views.RegistrationCheckIn.as_view(), name="registration-check-in"),
+    path("tournaments/<id:pk>/walk-ins/", check_in_views.WalkInCreate.as_view(), name="walk-ins"),
+    path("tournaments/<id:pk>/claim/", check_in_views.WalkInClaim.as_view(), name="claim"),
+    path("tournaments/<id:pk>/no-shows/drop/", check_in_views.NoShowsDrop.as_view(), name="no-shows-drop"),
     path("tournaments/<id:pk>/rounds/", views.RoundListCreate.as_view(), name="rounds"),
     path("tournaments/<id:pk>/rounds/<id:number>/", views.RoundDetail.as_view(), name="round-detail"),
     path("tournaments/<id:pk>/standings/", views.Standings.as_view(), name="standings"),

@@ -275,7 +275,7 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
         pk=match_id, round__tournament=tournament)
     row = match_row(match, deck_out=tournament.deck_out)
     seats = row.seats
-    seat = next((s.number for s in seats if request.user.pk == s.registration.player_id), None)
+    seat = next((s.number for s in seats if s.registration.belongs_to(request.user)), None)
     organiser = is_tournament_organiser(request.user, tournament)
     if seat is None and not organiser:
         raise PermissionDenied("Only the players at this table and the organiser see its match slip.")

@@ -62,7 +62,7 @@ def seat_number_of(match: Match, user) -> int | None:
     """The seat (1..n) ``user`` plays at this match, else None."""
     if not getattr(user, "is_authenticated", False):
         return None
-    return next((s.number for s in seats_of(match) if s.registration.player_id == user.pk), None)
+    return next((s.number for s in seats_of(match) if s.registration.belongs_to(user)), None)
 
 
 def penalty_effects(match: Match) -> list[PenaltyEffect]:

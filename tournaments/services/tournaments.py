@@ -309,7 +309,7 @@ def player_drop(*, registration: Registration, actor, reason: str = "", idempote
     """
     tournament = _locked(registration.tournament_id)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
-    is_self = actor.pk == registration.player_id
+    is_self = registration.belongs_to(actor)
     if not is_self:
         require_organiser(actor, tournament)
     claim = claim_key(actor, idempotency_key, "player_drop")

@@ -3,7 +3,7 @@
 from django.urls import path, register_converter
 from tournaments.pages.converters import ReplacementDecision
 
-from decks.pages import manage_views
+from decks.pages import manage_views, views
 
 register_converter(ReplacementDecision, "decision")
 
@@ -12,6 +12,7 @@ urlpatterns = [
     path("t/<id:pk>/manage/deck-checks/", manage_views.manage_deck_checks, name="deck-checks"),
     path("t/<id:pk>/manage/deck-checks/<id:check_id>/", manage_views.manage_deck_check_record,
          name="deck-check-record"),
+    path("t/<id:pk>/manage/registrations/<id:registration_id>/deck/", views.walk_in_deck, name="walk-in-deck"),
     path("t/<id:pk>/manage/replacements/<id:replacement_id>/<decision:decision>/", manage_views.manage_replacement,
          name="replacement-decide"),
 ]

@@ -4,7 +4,7 @@ One path and one view per action."""
 
 from django.urls import path
 
-from tournaments.pages import pairing_views, views
+from tournaments.pages import check_in_views, pairing_views, views
 
 urlpatterns = [
     path("t/new/", views.tournament_new, name="new"),
@@ -26,4 +26,8 @@ urlpatterns = [
     path("t/<id:pk>/manage/registrations/<id:registration_id>/reinstate/", views.manage_reinstate,
          name="manage-reinstate"),
     path("t/<id:pk>/manage/reopen/", views.manage_reopen, name="manage-reopen"),
+    path("t/<id:pk>/manage/registrations/<id:registration_id>/check-in/", check_in_views.manage_check_in,
+         name="manage-check-in"),
+    path("t/<id:pk>/manage/walk-ins/", check_in_views.manage_walk_in, name="manage-walk-in"),
+    path("t/<id:pk>/manage/no-shows/", check_in_views.manage_no_shows, name="manage-no-shows"),
 ]

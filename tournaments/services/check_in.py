@@ -1,0 +1,262 @@
+"""Check-in, the no-shows, walk-ins and claiming a walk-in's entry.
+
+Terms:
+
+* *check-in*: a registered player says they are at the venue, before round 1 is paired. The *check-in
+  window* is open while the tournament takes or has closed registration, or has started, and no round is
+  paired yet (``check_in_open``). A player checks themself in (``registration_check_in`` with their own entry);
+  the organiser checks anyone in or out (logged: ``AuditEntry.Action.CHECK_IN``). A self check-in is recorded on
+  the registration (``checked_in_at``, ``checked_in_by``) and not in the audit log, like a player's own drop.
+* *no-show*: an active registration (not withdrawn, not dropped) that has not checked in when the organiser drops
+  the no-shows (``no_shows_drop``): in one step before round 1 is paired, each is withdrawn as a drop by the
+  organiser (they never played, so they leave the pairings and standings; ``player_reinstate`` brings one back),
+  each logged with the reason "no-show".
+* *walk-in*: a player the organiser registers by name only, with no account (``walk_in_register``):
+  ``Registration.player`` is None and ``walk_in_name`` holds the name; checked in at once. The organiser enters the
+  walk-in's decklist (``decks.services.deck_submit`` lets the organiser submit for an unclaimed walk-in).
+* *claim*: a walk-in's entry carries a random ``claim_code`` (10 characters of a 32-letter alphabet without
+  look-alikes: 50 bits), shown to the organiser to hand over on a slip. A logged-in user with no entry in the
+  tournament enters it (``walk_in_claim``) and the entry becomes theirs: ``player`` is set, the code is spent, the
+  walk-in's name stays (``Registration.display_name``) so pairings and standings read the same. Codes are compared
+  in constant time (``hmac.compare_digest``, every candidate compared) and a user gets ``CLAIM_ATTEMPTS`` wrong
+  codes per tournament per ``CLAIM_WINDOW_SECONDS``.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from tournaments.errors import Conflict, NotAllowed, UserError
+from tournaments.models import AuditEntry, Registration, Tournament
+from tournaments.services.idempotency import claim_key
+from tournaments.services.permissions import is_tournament_organiser, require_not_finished, require_organiser
+from tournaments.services.tournaments import late_entry_open
+
+#: The claim code's letters: digits and capitals without 0/O, 1/I/L (a code is read off a paper slip).
+CLAIM_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CLAIM_CODE_LENGTH = 10
+#: Wrong claim codes a user may enter per tournament in ``CLAIM_WINDOW_SECONDS``.
+CLAIM_ATTEMPTS = 10
+CLAIM_WINDOW_SECONDS = 3600
+WALK_IN_NAME_MAX = Registration._meta.get_field("walk_in_name").max_length or 80
+
+CHECK_IN_STATUSES = (Tournament.Status.REGISTRATION, Tournament.Status.CLOSED, Tournament.Status.RUNNING)
+
+
+def check_in_open(tournament: Tournament) -> bool:
+    """True while players can check in: registration open or closed, or started, and no round paired yet
+    (1 query)."""
+    return tournament.status in CHECK_IN_STATUSES and not tournament.rounds.exists()
+
+
+def new_claim_code() -> str:
+    """A random claim code (``CLAIM_CODE_LENGTH`` letters of ``CLAIM_ALPHABET``, ``secrets``)."""
+    return "".join(secrets.choice(CLAIM_ALPHABET) for _ in range(CLAIM_CODE_LENGTH))
+
+
+def normalise_claim_code(code: str) -> str:
+    """What a user typed as a code, capitals without spaces or dashes ("ab3d-ef ..." -> "AB3DEF...")."""
+    return "".join(ch for ch in (code or "").upper() if ch not in " -\t")
+
+
+def format_claim_code(code: str) -> str:
+    """A code as printed on a slip: two groups of five ("ABCDE-FGHJK")."""
+    return f"{code[:5]}-{code[5:]}" if len(code) > 5 else code
+
+
+def _yes_no(value: bool) -> str:
+    """An audit entry's before/after reads as words ("Checked in: yes")."""
+    return "yes" if value else "no"
+
+
+def _locked(tournament_id: int) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament_id)
+
+
+def _require_window(tournament: Tournament) -> None:
+    if tournament.status not in CHECK_IN_STATUSES:
+        raise Conflict("Check-in opens with registration and closes when round 1 is paired.", code="check_in_closed")
+    if tournament.rounds.exists():
+        raise Conflict("Round 1 is paired: check-in is over.", code="check_in_closed")
+
+
+@transaction.atomic
+def registration_check_in(*, registration: Registration, actor, checked_in: bool = True,
+                          idempotency_key: str = "") -> Registration:
+    """Check ``registration`` in (or, the organiser only, out) before round 1 is paired.
+
+    The player checks themself in; the organiser checks anyone in or out (logged, ``AuditEntry.Action.CHECK_IN``).
+    Checking in a player already checked in changes nothing. Raises NotAllowed (someone else's entry, or a
+    player checking out), Conflict (the window is closed: no registration yet, finished, or round 1 paired;
+    a withdrawn or dropped entry).
+    """
+    tournament = _locked(registration.tournament_id)
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    organiser = is_tournament_organiser(actor, tournament)
+    if not registration.belongs_to(actor) and not organiser:
+        raise NotAllowed("Only the player or the tournament's organiser may check a player in.")
+    if not checked_in and not organiser:
+        raise NotAllowed("Only the organiser may check a player out.")
+    claim = claim_key(actor, idempotency_key, "registration_check_in")
+    if claim.repeated:
+        return claim.first(Registration)
+    _require_window(tournament)
+    if registration.withdrawn or registration.dropped:
+        raise Conflict(f"{registration.display_name} has left the tournament; reinstate them first.",
+                       code="not_active")
+    if registration.checked_in == checked_in:
+        claim.done(registration)
+        return registration
+    before = {"player": registration.display_name, "checked_in": _yes_no(registration.checked_in)}
+    registration.checked_in_at = timezone.now() if checked_in else None
+    registration.checked_in_by = actor if checked_in else None
+    registration.save(update_fields=["checked_in_at", "checked_in_by"])
+    if not registration.belongs_to(actor):
+        AuditEntry.objects.create(
+            tournament=tournament, actor=actor, action=AuditEntry.Action.CHECK_IN,
+            reason="Checked in by the organiser" if checked_in else "Checked out by the organiser",
+            before=before, after={"player": registration.display_name, "checked_in": _yes_no(checked_in)})
+    claim.done(registration)
+    return registration
+
+
+@transaction.atomic
+def no_shows_drop(*, tournament: Tournament, actor, idempotency_key: str = "") -> list[Registration]:
+    """Drop every no-show in one step, before round 1 is paired: each active registration that has not checked
+    in is withdrawn as removed by the organiser (never paired, out of the standings; ``player_reinstate`` undoes
+    one), each logged as ``AuditEntry.Action.PLAYER_DROPPED`` with the reason "no-show". Returns the entries
+    dropped (registration order).
+
+    Raises NotAllowed (not the organiser), Conflict (round 1 is paired, the tournament is finished, or nobody has
+    checked in yet: that would drop everyone), UserError (everyone has checked in: no no-shows).
+    """
+    tournament = _locked(tournament.pk)
+    require_organiser(actor, tournament)
+    claim = claim_key(actor, idempotency_key, "no_shows_drop")
+    if claim.repeated:
+        return []
+    require_not_finished(tournament)
+    if tournament.rounds.exists():
+        raise Conflict("Round 1 is paired: the no-shows can only be dropped in one step before it. Drop a player "
+                       "who left from the players list instead.", code="round_paired")
+    _require_window(tournament)
+    active = Registration.objects.select_for_update().filter(
+        tournament=tournament, withdrawn=False, dropped_after_round__isnull=True).select_related("player")
+    if not active.filter(checked_in_at__isnull=False).exists():
+        raise Conflict("Nobody has checked in yet: check the players in first (dropping the no-shows now would "
+                       "drop everyone).", code="nobody_checked_in")
+    no_shows = list(active.filter(checked_in_at__isnull=True).order_by("registered_at", "id"))
+    if not no_shows:
+        raise UserError("Everyone has checked in: there are no no-shows to drop.", code="no_no_shows")
+    Registration.objects.filter(pk__in=[r.pk for r in no_shows]).update(withdrawn=True, removed_by_organiser=True)
+    AuditEntry.objects.bulk_create([
+        AuditEntry(tournament=tournament, actor=actor, action=AuditEntry.Action.PLAYER_DROPPED, reason="no-show",
+                   before={"player": r.display_name, "checked_in": "no", "state": "active"},
+                   after={"player": r.display_name, "state": "withdrawn (no-show)"})
+        for r in no_shows])
+    for r in no_shows:
+        r.withdrawn = r.removed_by_organiser = True
+    claim.done(None)
+    return no_shows
+
+
+@transaction.atomic
+def walk_in_register(*, tournament: Tournament, actor, name: str, idempotency_key: str = "") -> Registration:
+    """The organiser registers a walk-in by name only (no account): ``player`` None, ``walk_in_name`` the name,
+    checked in at once, with a new ``claim_code`` for the player to claim the entry later. While registration is
+    open or closed, or as a late entry while a running tournament takes them (``late_entry_open``). Logged
+    (``AuditEntry.Action.WALK_IN``). The walk-in still needs a legal decklist to start or be paired, which the
+    organiser enters (``decks.services.deck_submit``).
+
+    Raises NotAllowed (not the organiser), UserError (no name, longer than 80 characters, or the name of another
+    player of the tournament, case-insensitively), Conflict (the tournament takes no entries now).
+    """
+    tournament = _locked(tournament.pk)
+    require_organiser(actor, tournament)
+    claim = claim_key(actor, idempotency_key, "walk_in_register")
+    if claim.repeated:
+        return claim.first(Registration)
+    name = " ".join((name or "").split())
+    if not name:
+        raise UserError("Enter the walk-in's name.", code="name_required")
+    if len(name) > WALK_IN_NAME_MAX:
+        raise UserError(f"A name has at most {WALK_IN_NAME_MAX} characters.", code="name_too_long")
+    late = tournament.status == Tournament.Status.RUNNING and late_entry_open(tournament)
+    if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.CLOSED) and not late:
+        raise Conflict("Walk-ins are registered before the tournament starts (or as late entries while it takes "
+                       "them).", code="registration_closed")
+    taken = {r.display_name.casefold() for r in tournament.registrations.select_related("player")}
+    if name.casefold() in taken:
+        raise UserError(f"There is already a player named {name} in this tournament: add a surname or an initial.",
+                        code="name_taken")
+    now = timezone.now()
+    registration = Registration.objects.create(
+        tournament=tournament, player=None, walk_in_name=name, claim_code=new_claim_code(), late_entry=late,
+        checked_in_at=now, checked_in_by=actor)
+    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.WALK_IN,
+                              reason="Walk-in registered by the organiser (no account)" + (
+                                  "; late entry: joins the next round with no points" if late else ""),
+                              before={}, after={"player": name, "checked_in": "yes"})
+    claim.done(registration)
+    return registration
+
+
+def _attempts_key(tournament: Tournament, actor) -> str:
+    return f"claim-attempts:{tournament.pk}:{actor.pk}"
+
+
+def walk_in_claim(*, tournament: Tournament, actor, code: str) -> Registration:
+    """``actor`` claims a walk-in's entry with its claim code: the entry becomes theirs (``player`` set; the code
+    is spent; the walk-in's name stays as it was) and the claim is logged (``AuditEntry.Action.WALK_IN_CLAIMED``).
+
+    Raises NotAllowed (not logged in), Conflict (``actor`` already has an entry in this tournament, or too many
+    wrong codes: ``CLAIM_ATTEMPTS`` per ``CLAIM_WINDOW_SECONDS``), UserError (a wrong or spent code).
+    """
+    if not getattr(actor, "is_authenticated", False):
+        raise NotAllowed("Log in to claim an entry.")
+    key = _attempts_key(tournament, actor)
+    if (cache.get(key) or 0) >= CLAIM_ATTEMPTS:
+        raise Conflict("Too many wrong codes: try again in an hour, or ask the organiser.", code="too_many_attempts")
+    try:
+        return _claim(tournament=tournament, actor=actor, code=normalise_claim_code(code))
+    except UserError as exc:
+        if exc.code == "wrong_code":
+            if not cache.add(key, 1, CLAIM_WINDOW_SECONDS):
+                try:
+                    cache.incr(key)
+                except ValueError:  # expired between add and incr
+                    cache.add(key, 1, CLAIM_WINDOW_SECONDS)
+        raise
+
+
+@transaction.atomic
+def _claim(*, tournament: Tournament, actor, code: str) -> Registration:
+    tournament = _locked(tournament.pk)
+    if Registration.objects.filter(tournament=tournament, player=actor).exists():
+        raise Conflict("You already have an entry in this tournament; a walk-in's entry is claimed by an account "
+                       "without one.", code="already_registered")
+    candidates = list(Registration.objects.select_for_update().filter(
+        tournament=tournament, player__isnull=True).exclude(claim_code="").order_by("pk"))
+    found = None
+    for candidate in candidates:  # compare with every one, in constant time: the time says nothing of the code
+        if hmac.compare_digest(candidate.claim_code.encode(), code.encode()) and found is None:
+            found = candidate
+    if found is None or len(code) != CLAIM_CODE_LENGTH:
+        raise UserError("That code does not match any walk-in entry of this tournament (or it was already "
+                        "claimed). Check the slip the organiser gave you.", code="wrong_code")
+    found.player, found.claim_code = actor, ""
+    try:
+        with transaction.atomic():
+            found.save(update_fields=["player", "claim_code"])
+    except IntegrityError as exc:  # the same account claimed another entry at the same moment
+        raise Conflict("You already have an entry in this tournament.", code="already_registered") from exc
+    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.WALK_IN_CLAIMED,
+                              reason="Walk-in entry claimed with its code",
+                              before={"player": found.walk_in_name, "account": ""},
+                              after={"player": found.walk_in_name, "account": actor.get_username()})
+    return found
