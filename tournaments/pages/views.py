@@ -334,7 +334,7 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
         "pending_by": (by_seat.registration.display_name if by_seat else pending.submitted_by.get_username())
         if pending else "",
         "mine_pending": pending is not None and seat is not None and pending.submitted_by_id == request.user.pk,
-        "waiting_for": " or ".join(others) if others else "",
+        "waiting_for": others[0] if len(others) == 1 else "another player at the table (" + ", ".join(others) + ")",
         "can_answer": pending is not None and seat is not None and pending.submitted_by_id != request.user.pk,
         "confirmed_report": _confirmed_report(match, names, tournament.end_of_round),
         "disputed": _disputed(match, seats, names, tournament.end_of_round),
