@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Case, IntegerField, Value, When
 from django.utils.text import slugify
@@ -207,3 +209,67 @@ def deck_export(submission: DeckSubmission, as_: str) -> tuple[str, str, str]:
         size = str((tournament.deck_format or {}).get("id") or tournament.deck_format_id)
         return to_cfd(decklist, deck_size=size), "application/x-crossfire-deck; charset=utf-8", f"{stem}.cfd"
     raise ValueError(f"Export as 'text' or 'cfd', not {as_!r}.")
+
+
+# --------------------------------------------------------------------------- the editor's card suggestions
+@dataclass(frozen=True)
+class CardGroup:
+    """One card of the decklist editor's search with its printings grouped under it.
+
+    ``card``: the printing to add (a ``rules.cards.Card``, or the ``CardRecord`` of a row the catalogue does not
+    know): the printing a key in the query named, else the canonical printing (``CANONICAL_SET_ORDER``: the
+    newest English edition first); ``line``: its decklist line ("1x War Party (3rd/54)"); ``also``: the other
+    printings under another name, as "Elminster le Mage (FRN/44)"; ``same_name``: the sets of the other
+    printings under the same name ("1st", "2nd", ...)."""
+
+    card: Any
+    line: str
+    also: list[str] = field(default_factory=list)
+    same_name: list[str] = field(default_factory=list)
+
+
+def _set_rank(card) -> tuple[int, str, int]:
+    rank = CANONICAL_SET_ORDER.index(card.set_code) if card.set_code in CANONICAL_SET_ORDER else len(
+        CANONICAL_SET_ORDER)
+    return rank, card.set_code, card.number
+
+
+def card_search_grouped(*, q: str, card_type: str = "", limit: int = 12) -> list[CardGroup]:
+    """Up to ``limit`` distinct cards matching ``q`` (``card_search``'s order: exact names first), each once: the
+    printings of one card (the same identity, ``rules.cards.Card.identity``: same icon and name, a translated
+    printing counting as its English card — spellfire-tournament-rules-2.0.txt, "A card is considered the same
+    if it has both the same icon and the same name", before "55-Card Deck (Standard)") are grouped under it, so
+    "Elminster" lists Elminster the Mage once with its French and German printings beside it. One query."""
+    catalogue = get_catalogue()
+    named_key = _key_match(" ".join(q.split()))
+    groups: dict[tuple[str, str], CardGroup] = {}
+    for record in card_search(q=q, card_type=card_type).iterator(chunk_size=200):
+        printing = catalogue.get(record.key) if record.key in catalogue else None
+        identity = printing.identity if printing is not None else ("record", record.key)
+        if identity in groups:
+            continue
+        if len(groups) == limit:
+            break
+        if printing is None:
+            groups[identity] = CardGroup(card=record, line=_line(record))
+            continue
+        printings = catalogue.by_identity(printing)
+        main = printing if printing.key == named_key else min(printings, key=_set_rank)
+        others = sorted((p for p in printings if p.key != main.key), key=_set_rank)
+        groups[identity] = CardGroup(
+            card=main, line=_line(main),
+            also=[f"{' '.join(p.name.split())} ({p.key})" for p in others if p.name != main.name],
+            same_name=[p.key for p in others if p.name == main.name])
+    return list(groups.values())
+
+
+def _line(card) -> str:
+    return f"1x {' '.join(card.name.split())} ({card.key})"
+
+
+def decklist_text(registration: Registration) -> str:
+    """The player's latest decklist submission as text the readers take back (``rules.deck_export.to_text``: a
+    ``# Realm (10)`` heading per card type and one ``2x War Party (3rd/54)`` line per printing), for the
+    editor to open with; "" when the player has submitted none. 1 query."""
+    latest = registration.deck_submissions.first()
+    return to_text(submission_decklist(latest)) if latest is not None else ""

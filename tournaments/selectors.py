@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db.models import Case, Count, IntegerField, Max, Prefetch, QuerySet, Value, When
@@ -170,3 +171,77 @@ def check_in_panel(tournament: Tournament) -> dict:
 def claimable_walk_ins(tournament: Tournament) -> bool:
     """True if the tournament has a walk-in entry no account has claimed yet (1 query)."""
     return tournament.registrations.filter(player__isnull=True).exclude(claim_code="").exists()
+
+
+# --------------------------------------------------------------------------- the player's own events
+@dataclass
+class MatchNow:
+    """Where a player stands in one tournament (the "your match now" panel of ``/me/`` and the event page).
+
+    ``registration`` (with its ``tournament``); ``deck_status``: "legal" (a legal decklist is registered),
+    "not_legal" (decklists submitted, none legal) or "none"; for a running tournament ``round``: its latest
+    round (None before round 1), ``match``: the player's match in that round (None when not paired in it),
+    ``seat``: the player's seat number there, ``seats``: every seat of that match in seat order (registrations
+    and players loaded), ``report``: the match's open report (pending or disputed, newest), if any."""
+
+    registration: Registration
+    deck_status: str
+    round: Round | None = None
+    match: Match | None = None
+    seat: int | None = None
+    seats: list[Seat] = field(default_factory=list)
+    report: ResultSubmission | None = None
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.registration.tournament
+
+
+def player_events(user, *, tournament: Tournament | None = None) -> list[MatchNow]:
+    """The user's registrations (withdrawn ones left out), newest event first, each as a ``MatchNow``; only
+    ``tournament``'s when given. At most 5 queries whatever the number of events: registrations with their
+    tournaments and decklist counts, the latest rounds, the player's seats, every seat of those matches, their
+    open reports. An anonymous user has none (no query).
+
+    The deck status reads the decks app's submissions through the reverse relation ``deck_submissions`` (a
+    query, not an import: ``decks`` sits on top of ``tournaments``)."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    registrations = (Registration.objects.filter(player=user, withdrawn=False)
+                     .select_related("tournament", "player").annotate(decklists=Count("deck_submissions"))
+                     .order_by("-tournament__date", "-tournament_id"))
+    if tournament is not None:
+        registrations = registrations.filter(tournament=tournament)
+    events = [MatchNow(registration=r, deck_status="legal" if r.has_legal_deck else
+                       "not_legal" if r.decklists else "none")  # type: ignore[attr-defined]
+              for r in registrations]
+    running = [e for e in events if e.tournament.status == Tournament.Status.RUNNING]
+    if not running:
+        return events
+    latest: dict[int, Round] = {}
+    for rnd in Round.objects.filter(tournament_id__in=[e.tournament.pk for e in running]).order_by("number"):
+        latest[rnd.tournament_id] = rnd
+    for event in running:
+        event.round = latest.get(event.tournament.pk)
+    mine = {seat.registration_id: seat for seat in Seat.objects.filter(
+        registration__in=[e.registration for e in running if e.round is not None],
+        match__round__in=list(latest.values())).select_related("match")}
+    if not mine:
+        return events
+    matches = {seat.match_id: seat.match for seat in mine.values()}
+    seats: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(match__in=list(matches)).select_related("registration__player").order_by("number"):
+        seats.setdefault(seat.match_id, []).append(seat)
+    reports: dict[int, ResultSubmission] = {}
+    for report in (ResultSubmission.objects.filter(match__in=list(matches), state__in=(
+            ResultSubmission.State.PENDING, ResultSubmission.State.DISPUTED))
+            .select_related("submitted_by", "responded_by").order_by("submitted_at", "id")):
+        reports[report.match_id] = report  # the newest wins
+    for event in running:
+        own = mine.get(event.registration.pk)
+        if own is None:
+            continue
+        event.match, event.seat = matches[own.match_id], own.number
+        event.match.seat_list = event.seats = seats.get(own.match_id, [])
+        event.report = reports.get(own.match_id)
+    return events

@@ -23,7 +23,8 @@ from decks.models import RegisteredDeck
 from decks.pages.forms import DeckForm
 from decks.selectors import (
     can_view_decklist,
-    card_search,
+    card_search_grouped,
+    decklist_text,
     deck_export,
     deck_preview,
     exportable_submission,
@@ -189,11 +190,12 @@ def card_suggestions(request: HttpRequest) -> HttpResponse:
 
 
 def suggestion_context(params) -> dict:
+    """``q`` (normalised, at most 100 characters), ``cards`` (``decks.selectors.CardGroup``: each card once, its
+    other printings grouped under it), ``too_short`` (fewer than two characters)."""
     q = " ".join((params.get("q") or "").split())[:100]
     if len(q) < 2:
         return {"q": q, "cards": [], "too_short": bool(q)}
-    cards = list(card_search(q=q, card_type=(params.get("card_type") or "")[:32])[:SUGGESTIONS])
-    return {"q": q, "cards": [{"card": c, "line": f"1x {' '.join(c.name.split())} ({c.key})"} for c in cards]}
+    return {"q": q, "cards": card_search_grouped(q=q, card_type=(params.get("card_type") or "")[:32], limit=SUGGESTIONS)}
 
 
 # --------------------------------------------------------------------------- export
@@ -265,8 +267,8 @@ def _deck_editor(request: HttpRequest, tournament: Tournament, registration: Reg
         if action == "search":
             return _deck_page(request, tournament, registration, DeckForm(initial={"text": request.POST.get("text", "")}),
                               extra={"search": suggestion_context(request.POST)})
-    else:
-        form, action = DeckForm(), ""
+    else:  # the editor opens with the latest decklist: fixing one card means editing one line
+        form, action = DeckForm(initial={"text": decklist_text(registration)}), ""
     if action == "preview" and form.is_valid():
         upload = form.cleaned_data.get("file")
         data = upload.read() if upload is not None else form.cleaned_data["text"]

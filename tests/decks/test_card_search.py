@@ -133,3 +133,26 @@ def test_suggestions_give_lines_to_add_to_the_decklist(client, catalogue_rows):
     assert "1x War Party (3rd/54)" in page and "Add" in page
     assert "at least two letters" in client.get(reverse("decks:card-suggestions"), {"q": "w"}).content.decode()
     assert "No card matches" in client.get(reverse("decks:card-suggestions"), {"q": "zzyzx"}).content.decode()
+
+
+def test_suggestions_list_each_card_once_with_its_foreign_printings_beside_it(client, catalogue_rows):
+    from decks.selectors import card_search_grouped
+
+    groups = card_search_grouped(q="Elminster")
+    lines = [g.line for g in groups]
+    assert lines[0] == "1x Elminster the Mage (4th/271)"  # the German "Elminster" finds its English card
+    names = [g.card.name for g in groups]
+    assert len(names) == len(set(names))
+    assert "Elminster le Mage" not in names and "Elminster" not in names
+    assert {"Elminster le Mage (FRN/44)", "Elminster (DE/44)"} <= set(groups[0].also)
+    assert {"1st/44", "2nd/44", "3rd/44"} <= set(groups[0].same_name)
+    assert any(name.startswith("Elminster's") for name in names)  # other cards still listed
+    page = client.get(reverse("decks:card-suggestions"), {"q": "Elminster"}).content.decode()
+    assert page.count("<code class=\"text-body\">1x Elminster the Mage (4th/271)</code>") == 1 and page.count('class="btn btn-sm') == len(groups)
+    assert "Also printed as: " in page and "Elminster le Mage (FRN/44)" in page
+
+
+def test_a_key_in_the_query_adds_that_printing(client, catalogue_rows):
+    from decks.selectors import card_search_grouped
+
+    assert card_search_grouped(q="1st/44")[0].line == "1x Elminster the Mage (1st/44)"

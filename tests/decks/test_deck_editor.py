@@ -148,3 +148,33 @@ def test_the_preview_checks_against_the_tournaments_own_format(client, tournamen
 def test_champions_are_counted_per_champion_type(client, tournament, alice_registered):
     page = client.post(preview_url(tournament), {"text": "Elminster\nWar Party"}, **HTMX).content.decode()
     assert 'class="subtypes"' in page and "Wizard 1" in page
+
+
+def test_the_editor_opens_with_the_latest_decklist_as_text_the_reader_takes_back(client, tournament,
+                                                                                 alice_registered):
+    from rules.decklists import read_decklist
+
+    from tournaments.catalogue import get_catalogue
+
+    url = reverse("decks:deck", args=[tournament.pk])
+    assert ">\n</textarea>" in client.get(url).content.decode()  # nothing submitted: an empty editor
+    client.post(url, {"text": legal_text(LEGAL_55.read_bytes()), "action": "submit"})
+    client.post(url, {"text": "3rd/54\n2x War Party", "action": "submit"})  # the latest: illegal
+    page = client.get(url).content.decode()
+    text = page.split('id="id_text"', 1)[1].split(">", 1)[1].split("</textarea>", 1)[0]
+    assert "3x War Party (3rd/54)" in text  # the writer's format (rules.deck_export.to_text), one line a card
+    latest = DeckSubmission.objects.filter(registration__player=alice_registered).first()
+    import html
+
+    assert [c.key for c in read_decklist(html.unescape(text), get_catalogue()).cards] == latest.cards
+    assert "Your latest decklist" in page
+    assert 'class="alert alert-danger"' in page and "Not legal" in page  # the latest verdict: an error
+
+
+def test_a_legal_latest_verdict_is_a_success(client, tournament, alice_registered):
+    url = reverse("decks:deck", args=[tournament.pk])
+    client.post(url, {"text": legal_text(LEGAL_55.read_bytes()), "action": "submit"})
+    page = client.get(url).content.decode()
+    assert 'class="alert alert-success"' in page and "alert-danger" not in page
+    text = page.split('id="id_text"', 1)[1].split("</textarea>", 1)[0]
+    assert text.count("x ") >= 20  # the 55-card list is in the editor

@@ -55,7 +55,9 @@ def test_a_dispute_shows_every_report_and_the_settlement_is_logged_as_text(
     # The opponent sees the games and disputes, saying why.
     client.force_login(second)
     page = client.get(slip).content.decode()
-    assert f"Game 3: {second.username} won" in page and "Dispute" in page
+    # (a two-draw mulligan restarts a game: the slip numbers the games played, the mulligan told with game 2)
+    assert f"Game 2: {second.username} won" in page and "Dispute" in page
+    assert f"two-draw mulligan declared by {second.username}" in page
     client.post(reverse("tournaments:report-answer", args=[t.pk, match.pk, report.pk, "dispute"]),
                 {"reason": "I won game 1: the slip is the wrong way round"})
     match.refresh_from_db()

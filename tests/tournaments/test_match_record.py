@@ -324,7 +324,7 @@ def slip_url(match: Match) -> str:
 def form_errors(response) -> str:
     """The text of the slip's error box (empty when there is none)."""
     page = response.content.decode()
-    start = page.find('<div class="errors" role="alert">')
+    start = page.find('<div class="alert alert-danger errors" role="alert">')
     return "" if start < 0 else page[start:page.index("</div>", start)]
 
 
@@ -452,7 +452,9 @@ def test_a_confirmed_slip_lists_every_game_with_its_counts(client, round_one, to
     services.result_confirm(submission=report, actor=player_b)
     client.force_login(player_b)
     page = client.get(slip_url(match)).content.decode()
-    assert f"Game 1: two-draw mulligan declared by {player_b.username}" in page
-    assert f"Game 2: {player_a.username} won" in page
-    assert (f"Game 3: unfinished at time; counts {player_a.username}: unrazed realms 6, razed realms 1, "
-            f"holdings 2, champions 3, champion levels 9, draw pile 20; {player_b.username}: unrazed realms 2") in page
+    # a two-draw mulligan restarts game 1: told with it, not numbered as a game of its own
+    assert f"Game 1: {player_a.username} won" in page
+    assert f"two-draw mulligan declared by {player_b.username}" in page
+    assert f"Game 2: {player_a.username} won (unfinished when time was called)" in page  # the counts decided it
+    assert '<th scope="row" class="fw-normal">Unrazed realms</th><td>6</td><td>2</td>' in page
+    assert '<th scope="row" class="fw-normal">Cards left in the draw pile</th><td>20</td>' in page

@@ -29,7 +29,7 @@ from tournaments.catalogue import get_catalogue
 from tournaments.errors import NotAllowed, UserError
 from tournaments.models import AuditEntry, Tournament
 from tournaments.pages.access import tournament_view
-from tournaments.pages.presenters import game_start
+from tournaments.pages.presenters import game_start, tiebreaker_text
 from tournaments.services.formats import MAX_CFF_BYTES
 from tournaments.services.permissions import is_tournament_organiser
 
@@ -225,6 +225,7 @@ def _format_page(request: HttpRequest, tournament: Tournament, *, base_form: For
     organiser = is_tournament_organiser(request.user, tournament)
     return render(request, "tournaments/format.html", {
         "t": tournament, **format_summary(fmt, catalogue), "organiser": organiser, "start": game_start(tournament),
+        "tiebreakers": tiebreaker_text(tournament.tiebreakers),
         "editable": organiser and not tournament.decks_locked and tournament.status not in (
             Tournament.Status.RUNNING, Tournament.Status.FINISHED),
         "base_form": base_form or FormatBaseForm(prefix="base"),

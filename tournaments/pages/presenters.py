@@ -7,15 +7,18 @@ attributes of ``Match``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rules.formats import HAND_SIZES, DeckFormat
 from rules.game_start import FIRST_PLAYER_RULE, FIRST_PLAYER_TEXT
-from rules.results import VICTORY_RULE
+from rules.errors import RulesError
+from rules.standings import SYSTEMS
+from rules.results import COUNT_ORDER, VICTORY_RULE, Game, GameCounts, resolve_game
 
-from tournaments.models import Match, Registration, Seat, Tournament
-from tournaments.pages.forms import organiser_game_choices
+from tournaments.models import Match, Registration, ResultSubmission, Seat, Tournament
+from tournaments.pages.forms import COUNT_LABELS, organiser_game_choices
 from tournaments.services.results import outcome_text
 from tournaments.services.scoring import Outcome
 
@@ -104,3 +107,215 @@ def game_start(tournament: Tournament) -> GameStart:
     return GameStart(first_player_text=FIRST_PLAYER_TEXT, first_player_rule=FIRST_PLAYER_RULE, deck_size=fmt.total,
                      starting_hand=hands[0], draws_per_turn=hands[1], hand_limit=hands[2], hand_source=hands[3],
                      victory_rule=VICTORY_RULE)
+
+
+# --------------------------------------------------------------------------- a report, game by game
+@dataclass
+class ReportGame:
+    """One game of a result report as the match slip shows it (a two-draw mulligan restarts a game, so it is
+    told with the game it restarted, never numbered as a game of its own).
+
+    ``number``: 1.. (games actually played); ``text``: "Game 2: carol won (bob ran out of cards)";
+    ``winner``: the winner's name ("" for a drawn or undecided game); ``mulligans``: the names of the players
+    who declared a two-draw mulligan before it, in order; ``ended``: how it ended when not simply won
+    ("unfinished when time was called", "bob ran out of cards", ...); ``counts``: the end-of-game counts as
+    rows ``(label, [value per seat in seat order])``, empty when none were recorded."""
+
+    number: int
+    text: str
+    winner: str = ""
+    mulligans: list[str] = field(default_factory=list)
+    ended: str = ""
+    counts: list[tuple[str, list[object]]] = field(default_factory=list)
+
+
+@dataclass
+class Report:
+    """A whole report (``ResultSubmission.record``): ``games`` (``ReportGame``), ``placements`` (text lines of a
+    table reported by places), ``mulligans`` (each player's two-draw mulligans: ``[(name, count)]``) and
+    ``trailing_mulligans`` (mulligans after the last game, no game followed)."""
+
+    games: list[ReportGame]
+    placements: list[str]
+    mulligans: list[tuple[str, int]]
+    trailing_mulligans: list[str] = field(default_factory=list)
+
+
+def _counts_rows(counts: dict | None, seat_count: int) -> list[tuple[str, list[object]]]:
+    if not counts:
+        return []
+    return [(COUNT_LABELS.get(name, name), [counts.get(str(n), {}).get(name, "–") for n in range(1, seat_count + 1)])
+            for name in COUNT_ORDER]
+
+
+def _decided_by_counts(game: dict, end_of_round: str) -> int | None:
+    """The seat (1..) the counts give a stopped game to (``rules.results.resolve_game``), None for a draw or when
+    the counts are missing or malformed."""
+    counts = game.get("counts")
+    if not counts or set(counts) != {"1", "2"}:
+        return None
+    try:
+        rules_game = Game(unfinished=bool(game.get("unfinished")), deck_out=bool(game.get("deck_out")),
+                          counts=(GameCounts(**counts["1"]), GameCounts(**counts["2"])))
+        resolved = resolve_game(rules_game, end_of_round)
+    except (RulesError, TypeError):
+        return None
+    return None if resolved.winner is None else resolved.winner + 1
+
+
+def report_of(record: dict, names: dict[int, str], *, end_of_round: str) -> Report:
+    """``record`` (a ``ResultSubmission.record``, seats numbered from 1) as the match slip tells it: the winner of
+    each game by name (a decked-out or unfinished game decided by the counts names its winner, worked out by
+    ``rules.results.resolve_game`` as scoring does: spellfire-special-circumstances-guide.txt, Running out of
+    cards), the two-draw mulligans each player declared (spellfire-tournament-rules-2.0.txt, Two-Draw
+    Mulligan) and the end-of-game counts. ``names``: seat number -> name; ``end_of_round``: the tournament's
+    procedure for games unfinished at time."""
+    seat_count = max(names) if names else 2
+    if "placements" in record:
+        order = sorted(enumerate(record["placements"], start=1), key=lambda item: (item[1], item[0]))
+        return Report(games=[], placements=[f"{place}. {names.get(seat, seat)}" for seat, place in order],
+                      mulligans=[])
+    games: list[ReportGame] = []
+    waiting: list[str] = []
+    declared: dict[int, int] = {}
+    for game in record.get("games", []):
+        if game.get("mulligan_by"):
+            declared[game["mulligan_by"]] = declared.get(game["mulligan_by"], 0) + 1
+            waiting.append(names.get(game["mulligan_by"], str(game["mulligan_by"])))
+            continue
+        winners = [names.get(s, str(s)) for s in game.get("winners") or []]
+        ended = ""
+        if game.get("deck_out") or game.get("unfinished"):
+            seat = _decided_by_counts(game, end_of_round) if not winners else None
+            if seat is not None:
+                winners = [names.get(seat, str(seat))]
+            counts = game.get("counts") or {}
+            if game.get("deck_out"):
+                out = [names.get(int(s), s) for s, values in sorted(counts.items()) if values.get("draw_pile") == 0]
+                ended = f"{out[0]} ran out of cards" if len(out) == 1 else "a draw pile ran out"
+            else:
+                ended = "unfinished when time was called"
+        if winners:
+            result = " and ".join(winners) + " won"
+        elif game.get("drawn") or game.get("unfinished") or game.get("deck_out"):
+            result = "drawn"
+        else:
+            result = "no outcome"
+        text = f"Game {len(games) + 1}: {result}" + (f" ({ended})" if ended else "")
+        games.append(ReportGame(number=len(games) + 1, text=text, winner=" and ".join(winners),
+                                mulligans=waiting, ended=ended,
+                                counts=_counts_rows(game.get("counts"), seat_count)))
+        waiting = []
+    return Report(games=games, placements=[], trailing_mulligans=waiting,
+                  mulligans=[(names[n], declared.get(n, 0)) for n in sorted(names)])
+
+
+def score_for(outcome: dict, seat: int, seat_count: int) -> str:
+    """A duel's score from one seat's side: "2-1" (with "-1" drawn games); "" at a table of three or more."""
+    if seat_count != 2 or not outcome.get("wins"):
+        return ""
+    wins = outcome["wins"]
+    text = f"{wins[seat - 1]}-{wins[2 - seat]}"
+    return f"{text}-{outcome['draws']}" if outcome.get("draws") else text
+
+
+# --------------------------------------------------------------------------- the player's "your match now" panel
+@dataclass(frozen=True)
+class NowPanel:
+    """What the "your match now" panel says of one ``selectors.MatchNow`` (``/me/`` and the event page).
+
+    ``event``: the ``MatchNow``; ``phase``: "upcoming", "running" or "finished"; ``line``: where the player is,
+    in one line ("Round 3, table 12, against carol", "Round 3: bye this round", "Waiting for round 2 to be
+    paired", "Dropped after round 2"); ``report``: the state of the match's result in words ("carol reported
+    2-1: confirm or dispute", "Waiting for carol to confirm your report (2-1)", "Disputed by carol: …");
+    ``act``: the player must confirm or dispute the opponent's report; ``disputed``: the report is disputed;
+    ``ends_at``: the end of the round clock while the player's match is open (else None);
+    ``slip``: the match has a slip to open (a table, not a bye)."""
+
+    event: object
+    phase: str
+    line: str
+    report: str = ""
+    act: bool = False
+    disputed: bool = False
+    ends_at: object = None
+    slip: bool = False
+
+
+def _names(seats: list[Seat]) -> str:
+    names = [s.registration.display_name for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def now_panel(event) -> NowPanel:
+    """The ``NowPanel`` of a ``tournaments.selectors.MatchNow``."""
+    t, reg = event.tournament, event.registration
+    phase = {Tournament.Status.RUNNING: "running", Tournament.Status.FINISHED: "finished"}.get(t.status, "upcoming")
+    if phase != "running":
+        return NowPanel(event=event, phase=phase, line="")
+    if reg.disqualified:
+        return NowPanel(event=event, phase=phase, line="Disqualified")
+    if event.match is None and reg.dropped:
+        after = reg.dropped_after_round
+        return NowPanel(event=event, phase=phase,
+                        line=f"Dropped after round {after}" if after else "Dropped before round 1")
+    if event.round is None:
+        return NowPanel(event=event, phase=phase, line="Waiting for round 1 to be paired")
+    if event.match is None:
+        return NowPanel(event=event, phase=phase, line=f"Waiting for round {event.round.number + 1} to be paired")
+    number, match = event.round.number, event.match
+    others = [s for s in event.seats if s.number != event.seat]
+    if not others:
+        return NowPanel(event=event, phase=phase, line=f"Round {number}: bye this round")
+    line = f"Round {number}, table {match.table}, against {_names(others)}"
+    report, act, disputed = "", False, False
+    if match.status == Match.Status.CONFIRMED:
+        mine = next((s for s in event.seats if s.number == event.seat), None)
+        if mine is not None and mine.placement is not None:
+            score = score_for({"wins": [s.wins or 0 for s in event.seats], "draws": match.draws or 0},
+                              event.seat, len(event.seats))
+            won = "won" if mine.placement == 1 and not any(s.placement == 1 for s in others) else (
+                "drew" if mine.placement == 1 else "lost")
+            report = f"Result confirmed: you {won}" + (f" {score}" if score else "")
+            if len(event.seats) > 2:
+                report = f"Result confirmed: you placed {mine.placement}"
+        else:
+            report = "Result confirmed"
+    elif event.report is not None:
+        sub = event.report
+        by_seat = next((s for s in event.seats if s.registration.player_id == sub.submitted_by_id), None)
+        by = by_seat.registration.display_name if by_seat else sub.submitted_by.get_username()
+        score = score_for(sub.outcome, by_seat.number, len(event.seats)) if by_seat else ""
+        reported = f"reported {score}" if score else "reported the result"
+        if sub.state == ResultSubmission.State.DISPUTED:
+            disputed = True
+            responder = sub.responded_by.get_username() if sub.responded_by else "a player"
+            report = f"Disputed by {responder}: the organiser will settle it"
+        elif by_seat is not None and by_seat.number == event.seat:
+            report = f"Waiting for {_names(others)} to confirm your report" + (f" ({score})" if score else "")
+        else:
+            act = True
+            report = f"{by} {reported}: confirm or dispute"
+    elif match.status == Match.Status.DISPUTED:
+        disputed, report = True, "Disputed: the organiser will settle it"
+    else:
+        report = "No result reported yet"
+    ends_at = event.round.ends_at(t.round_minutes) if match.status != Match.Status.CONFIRMED else None
+    return NowPanel(event=event, phase=phase, line=line, report=report, act=act, disputed=disputed,
+                    ends_at=ends_at, slip=True)
+
+
+_FLAG = re.compile(r"(,\s*)?--[a-z][a-z-]*(,\s*)?")
+
+
+def tiebreaker_text(name: str) -> str:
+    """What a tiebreaker system (``rules.standings.SYSTEMS``) ranks by, for players: its description without the
+    command-line flags it mentions ("match points, then OMW%, GW%, OGW% (Magic Tournament Rules, Appendix C;
+    floors at 1/3)"); the name itself for a system no longer registered."""
+    system = SYSTEMS.get(name)
+    if system is None:
+        return name
+    text = _FLAG.sub("", system.description).replace("()", "").strip()
+    # "as mtg, but ...": another system by its id -> by the rules it follows
+    return re.sub(r"\bas (\w+),", lambda m: f"as the {SYSTEMS[m.group(1)].source}," if m.group(1) in SYSTEMS
+                  else m.group(0), text)

@@ -30,11 +30,11 @@ from tournaments.pages import crowd
 from tournaments.pages.access import organiser_required, tournament_view
 from tournaments.pages.actions import attempt
 from tournaments.pages.forms import SlipError, TournamentForm, game_choices, game_rows, result_from_post
-from tournaments.pages.presenters import game_start, match_row, match_rows
+from tournaments.pages.presenters import Report, game_start, match_row, match_rows, now_panel, report_of
 from tournaments.pages.signup import SignupForm
 from tournaments.services.penalties import penalties_of
 from tournaments.services.permissions import can_organise, is_tournament_organiser
-from tournaments.services.results import describe_record, outcome_text
+from tournaments.services.results import outcome_text
 from tournaments.services.scoring import Outcome
 from tournaments.services.tournaments import late_entry_open, player_reinstate, tournament_reopen
 
@@ -108,6 +108,7 @@ def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpRespo
         "registrations": tournament.registrations.filter(withdrawn=False).select_related("player"),
         "rounds": tournament.rounds.all(),
         "mine": selectors.registration_of(tournament, request.user),
+        "now": next((now_panel(e) for e in selectors.player_events(request.user, tournament=tournament)), None),
         "late_entry_open": late_entry_open(tournament),
         "is_organiser": is_tournament_organiser(request.user, tournament),
     })
@@ -128,7 +129,8 @@ def drop(request: HttpRequest, tournament: Tournament, registration: Registratio
     if registration is None:
         messages.error(request, "You are not registered for this tournament.")
     else:
-        attempt(request, lambda: services.player_drop(registration=registration, actor=request.user),
+        attempt(request, lambda: services.player_drop(registration=registration, actor=request.user,
+                                                      idempotency_key=_key(request)),
                 "You have dropped from the tournament.")
     return redirect("tournaments:detail", pk=tournament.pk)
 
@@ -256,10 +258,26 @@ def _match(tournament: Tournament, match_id: int) -> Match:
     return get_object_or_404(Match.objects.select_related("round"), pk=match_id, round__tournament=tournament)
 
 
-def _confirmed_lines(match: Match, names: dict[int, str]) -> list[str]:
-    """The confirmed result's games as lines of text (empty before it is confirmed)."""
+def _confirmed_report(match: Match, names: dict[int, str], end_of_round: str) -> Report | None:
+    """The confirmed result game by game (``presenters.report_of``); None before it is confirmed."""
     confirmed = next((s for s in match.submissions.all() if s.state == ResultSubmission.State.CONFIRMED), None)
-    return describe_record(confirmed.record, names) if confirmed is not None else []
+    return report_of(confirmed.record, names, end_of_round=end_of_round) if confirmed is not None else None
+
+
+def _disputed(match: Match, seats: list[Seat], names: dict[int, str], end_of_round: str) -> dict | None:
+    """A disputed match's newest disputed report as the players see it: ``{"by"`` (who disputed it, "" when two
+    reports differ), ``"reason"``, ``"reporter"``, ``"result"`` (text), ``"report"`` (``presenters.Report``)};
+    None unless the match is disputed."""
+    if match.status != Match.Status.DISPUTED:
+        return None
+    sub = next((s for s in match.submissions.all() if s.state == ResultSubmission.State.DISPUTED), None)
+    if sub is None:
+        return {"by": "", "reason": "", "reporter": "", "result": "", "report": None}
+    by = {s.registration.player_id: s.registration.display_name for s in seats}
+    return {"by": by.get(sub.responded_by_id, "") if sub.responded_by_id else "", "reason": sub.dispute_reason,
+            "reporter": by.get(sub.submitted_by_id, "the organiser"),
+            "result": outcome_text(seats, Outcome.from_json(sub.outcome)),
+            "report": report_of(sub.record, names, end_of_round=end_of_round)}
 
 
 @tournament_view("player")
@@ -304,13 +322,22 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
                 return redirect("tournaments:match", pk=tournament.pk, match_id=match.pk)
     names = {s.number: s.registration.display_name for s in seats}
     pending = selectors.pending_submission(match)
+    by_seat = next((s for s in seats if pending is not None and s.registration.player_id == pending.submitted_by_id),
+                   None)
+    others = [s.registration.display_name for s in seats if s.number != seat]
     return render(request, "tournaments/match.html", {
         "t": tournament, "match": match, "match_row": row, "seats": seats, "seat": seat, "errors": errors,
         "duel": row.is_duel, "seats_text": seats_text(len(seats)), "pending": pending,
+        "seat_names": [s.registration.display_name for s in seats],
         "pending_result": outcome_text(seats, Outcome.from_json(pending.outcome)) if pending else "",
-        "pending_games": describe_record(pending.record, names) if pending else [],
+        "pending_report": report_of(pending.record, names, end_of_round=tournament.end_of_round) if pending else None,
+        "pending_by": (by_seat.registration.display_name if by_seat else pending.submitted_by.get_username())
+        if pending else "",
+        "mine_pending": pending is not None and seat is not None and pending.submitted_by_id == request.user.pk,
+        "waiting_for": others[0] if len(others) == 1 else "another player at the table (" + ", ".join(others) + ")",
         "can_answer": pending is not None and seat is not None and pending.submitted_by_id != request.user.pk,
-        "game_lines": _confirmed_lines(match, names),
+        "confirmed_report": _confirmed_report(match, names, tournament.end_of_round),
+        "disputed": _disputed(match, seats, names, tournament.end_of_round),
         "game_rows": game_rows(tournament.best_of), "choices": game_choices(tournament.deck_out),
         "posted": request.POST, "start": game_start(tournament),
         "is_organiser": organiser,

@@ -2,12 +2,13 @@
 
 from django.urls import path, register_converter
 
-from tournaments.pages import check_in_views, views
+from tournaments.pages import check_in_views, player_views, views
 from tournaments.pages.converters import ReportAnswer
 
 register_converter(ReportAnswer, "answer")
 
 urlpatterns = [
+    path("me/", player_views.my_events, name="me"),
     path("t/<id:pk>/register/", views.register, name="register"),
     path("t/<id:pk>/drop/", views.drop, name="drop"),
     path("t/<id:pk>/check-in/", check_in_views.check_in, name="check-in"),
