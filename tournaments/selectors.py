@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
-from django.db.models import Case, Count, IntegerField, Max, Prefetch, QuerySet, Value, When
+from django.db.models import Case, Count, IntegerField, Max, Prefetch, Q, QuerySet, Value, When
 
 from tournaments.models import Match, Registration, ResultSubmission, Round, Seat, StandingsSnapshot, Tournament
 from tournaments.services.results import describe_record, outcome_text
@@ -139,3 +139,12 @@ def match_submissions(match: Match) -> list[dict]:
 def pending_submission(match: Match) -> ResultSubmission | None:
     """The match's report waiting for confirmation, if any."""
     return match.submissions.filter(state=ResultSubmission.State.PENDING).select_related("submitted_by").first()
+
+
+def rounds_progress(tournament: Tournament) -> tuple[int | None, int | None]:
+    """(the last round whose every table is confirmed, the latest round), round numbers or None, in one query:
+    the standings say "after round 3" (and "with round 4 results so far" while round 4 is playing)."""
+    rows = list(tournament.rounds.annotate(
+        open=Count("matches", filter=~Q(matches__status=Match.Status.CONFIRMED))).values_list("number", "open"))
+    complete = [number for number, open_ in rows if open_ == 0]
+    return max(complete, default=None), max((number for number, _ in rows), default=None)
