@@ -86,6 +86,10 @@ def test_a_top_8_is_drawn_as_quarter_finals_semi_finals_and_a_final_with_seeds_a
     scores = re.findall(r'<span class="bracket-score">(\d+)</span>', first)
     assert seeds == ["1", "8"] and scores == ["2", "0"]
     assert first.count("<strong>") == 1 and 'title="Seed 1"' in first
+    # bracket order from the top: 1 v 8, 4 v 5 (their winners meet), 2 v 7, 3 v 6
+    boxes = html.split('class="bracket-match')[1:5]
+    assert [re.findall(r'<span class="bracket-seed[^>]*>(\d+)</span>', b) for b in boxes] == [
+        ["1", "8"], ["4", "5"], ["2", "7"], ["3", "6"]]
     t.refresh_from_db()
     assert f"Winner: <strong>{t.winner.display_name}</strong>" in html
     assert "Top 8. Seeds are shown" in html

@@ -51,7 +51,7 @@ def test_the_winner_of_the_final_is_placed_first_everywhere(finished_top_cut, cl
     # the page
     page = client.get(f"/t/{t.pk}/standings/").content.decode()
     assert ">Placing</th>" in page
-    first_row = page.split('<td class="text-end">', 3)
+    first_row = page.split('<td class="text-end text-nowrap">', 3)
     assert first_row[1].startswith("1st") and t.winner.display_name in page.split("</tr>")[1]
     # the API
     api = APIClient().get(f"/api/v1/tournaments/{t.pk}/standings/").json()

@@ -128,9 +128,9 @@ def test_the_tiebreaker_columns_have_human_names_explained_and_one_is_kept_on_a_
     t, _ = running
     html = client.get(reverse("tournaments:standings", args=[t.pk])).content.decode()
     head = html.split("<thead>", 1)[1].split("</thead>", 1)[0]
-    assert '<th scope="col" class="text-end"><abbr title="Opponents&#x27; match-win percentage' in head
-    assert '<th scope="col" class="text-end d-none d-md-table-cell"><abbr title="Game-win percentage' in head
-    assert "d-none d-md-table-cell\"><abbr title=\"Matches won, lost and drawn\">W-L-D" in head
+    assert '<th scope="col" class="text-end text-nowrap"><abbr title="Opponents&#x27; match-win percentage' in head
+    assert '<th scope="col" class="text-end text-nowrap d-none d-md-table-cell"><abbr title="Game-win percentage' in head
+    assert "text-nowrap d-none d-md-table-cell\"><abbr title=\"Matches won, lost and drawn\">W-L-D" in head
 
 
 # --------------------------------------------------------------------------- no internals for the public

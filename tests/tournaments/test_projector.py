@@ -21,7 +21,7 @@ HX = {"HTTP_HX_REQUEST": "true"}
 
 
 def _names(html: str) -> list[str]:
-    return re.findall(r'<tr><td class="fw-semibold">([^<]+)</td>', html)
+    return re.findall(r'<tr><td class="fw-semibold" title="[^"]*">([^<]+)</td>', html)
 
 
 @pytest.fixture
@@ -52,7 +52,7 @@ def test_the_pairings_are_listed_by_player_name_with_table_and_opponent(client, 
     duel = rnd.matches.filter(seats__number=2).order_by("table").first()
     a, b = (s.registration.display_name for s in duel.seats.order_by("number"))
     html = first + second
-    assert re.search(rf'<td class="fw-semibold">{a}</td><td class="text-end projector-table-number">{duel.table}'
+    assert re.search(rf'<td class="fw-semibold" title="{a}">{a}</td><td class="text-end projector-table-number">{duel.table}'
                      rf'</td><td>{b}</td>', html)
     assert '<span class="badge text-bg-dark">Bye</span>' in html
     assert "Pairings by name: " in first and "<h1 class=\"projector-title mb-0\">Round 1</h1>" in first
@@ -87,7 +87,7 @@ def test_the_standings_follow_once_every_table_is_confirmed(client, paired, orga
             services.result_settle(match=match, actor=organiser, games=[{"winner": "a"}] * 2, reason="slip")
     html = client.get(url, **HX).content.decode()
     assert "Standings after round 1</h1>" in html and "data-round-clock" not in html
-    assert html.count('<td class="fw-semibold">') == 16 and "Page 1 of 3" in html  # the top 41 (at most 64), 16 a page
+    assert html.count('<td class="fw-semibold" title=') == 16 and "Page 1 of 3" in html  # the top 41 (at most 64), 16 a page
     assert '<abbr title="Opponents&#x27; match-win percentage' in html
     Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.FINISHED)
     assert "Final standings</h1>" in client.get(url).content.decode()

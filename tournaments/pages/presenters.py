@@ -7,6 +7,7 @@ attributes of ``Match``.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -300,20 +301,41 @@ def _slots(row: MatchRow, seed_of: dict[int, int]) -> list[BracketSlot]:
             for s in row.seats]
 
 
+def _best_seeds(columns: list[list[BracketMatch]]) -> dict[int, float]:
+    """The best (lowest) seed in each box's part of the bracket (the box and every box that fed it), by
+    ``id(box)``, left to right; an unseeded player counts as no seed."""
+    best: dict[int, float] = {}
+    winner_of: dict[int, float] = {}  # registration id -> best seed of the part of the bracket it came through
+    for column in columns:
+        for box in column:
+            seeds = [s.seed if s.seed is not None else math.inf for s in box.slots]
+            came = [winner_of.get(s.registration_id, math.inf) for s in box.row.seats]
+            best[id(box)] = min([*seeds, *came], default=math.inf)
+        for box in column:
+            if box.row.advances is not None:
+                winner_of[box.row.advances.pk] = best[id(box)]
+    return best
+
+
 def _order(columns: list[list[BracketMatch]]) -> list[BracketColumn]:
-    """Bracket order, right to left: the last column in table order; each earlier column ordered by the box its
-    winner moves on to (and their seat there), so connectors join a box to the two that fed it."""
+    """Bracket order, right to left: the last column by best seed; each earlier column ordered by the box its
+    winner moves on to, then by best seed (so the top seed's path runs along the top, 1 v 8 above 4 v 5), and
+    connectors join a box to the two that fed it."""
+    best = _best_seeds(columns)
     ordered: list[list[BracketMatch]] = [list(c) for c in columns]
+    if ordered:
+        ordered[-1].sort(key=lambda b: best[id(b)])
     joined = [False] * len(columns)
     for i in range(len(columns) - 2, -1, -1):
         later = ordered[i + 1]
-        position = {s.registration_id: (k, s.number) for k, box in enumerate(later) for s in box.row.seats}
+        position = {s.registration_id: k for k, box in enumerate(later) for s in box.row.seats}
         fed = {id(box): position.get(box.row.advances.pk) if box.row.advances else None for box in ordered[i]}
-        known = sorted((box for box in ordered[i] if fed[id(box)] is not None), key=lambda b: fed[id(b)] or (0, 0))
+        known = sorted((box for box in ordered[i] if fed[id(box)] is not None),
+                       key=lambda b: (fed[id(b)] or 0, best[id(b)]))
         rest = [box for box in ordered[i] if fed[id(box)] is None]
         ordered[i] = known + rest
         joined[i] = not rest and len(later) * 2 == len(ordered[i]) and all(
-            sum(1 for v in fed.values() if v is not None and v[0] == k) == 2 for k in range(len(later)))
+            sum(1 for v in fed.values() if v == k) == 2 for k in range(len(later)))
     result = []
     for boxes, join in zip(ordered, joined):
         pairs = [boxes[k:k + 2] for k in range(0, len(boxes), 2)] if join else [[b] for b in boxes]

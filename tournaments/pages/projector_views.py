@@ -26,7 +26,7 @@ from tournaments.pages.access import tournament_view
 from tournaments.pages.presenters import elimination_round_title, standings_columns
 
 #: Players a page of pairings shows (two columns on a 1,920 x 1,080 screen).
-PAIRINGS_PER_PAGE = 32
+PAIRINGS_PER_PAGE = 30
 #: Standings rows a page shows, and how many of the top players the projector shows at all.
 STANDINGS_PER_PAGE = 16
 STANDINGS_TOP = 64
