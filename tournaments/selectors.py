@@ -6,7 +6,7 @@ import logging
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.db.models import Case, Count, IntegerField, Max, Prefetch, QuerySet, Value, When
+from django.db.models import Case, Count, IntegerField, Max, Prefetch, Q, QuerySet, Value, When
 
 from tournaments.models import Match, Registration, ResultSubmission, Round, Seat, StandingsSnapshot, Tournament
 from tournaments.services.check_in import check_in_open
@@ -245,3 +245,12 @@ def player_events(user, *, tournament: Tournament | None = None) -> list[MatchNo
         event.match.seat_list = event.seats = seats.get(own.match_id, [])
         event.report = reports.get(own.match_id)
     return events
+
+
+def rounds_progress(tournament: Tournament) -> tuple[int | None, int | None]:
+    """(the last round whose every table is confirmed, the latest round), round numbers or None, in one query:
+    the standings say "after round 3" (and "with round 4 results so far" while round 4 is playing)."""
+    rows = list(tournament.rounds.annotate(
+        open=Count("matches", filter=~Q(matches__status=Match.Status.CONFIRMED))).values_list("number", "open"))
+    complete = [number for number, open_ in rows if open_ == 0]
+    return max(complete, default=None), max((number for number, _ in rows), default=None)

@@ -19,6 +19,7 @@ from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils.cache import patch_vary_headers
 
 #: Rows (standings) or tables (pairings) per page.
 PAGE_SIZE = 100
@@ -91,3 +92,16 @@ def whole_page(request: HttpRequest, key: str, template: str, context) -> HttpRe
     if request.user.is_authenticated or len(get_messages(request)):  # type: ignore[arg-type]
         return HttpResponse(render_to_string(template, context(), request))
     return HttpResponse(cached(key, lambda: render_to_string(template, context(), request)))
+
+
+def wants_fragment(request: HttpRequest) -> bool:
+    """An htmx poll (``HX-Request: true``, the live pairings, standings and projector): answer with only the part
+    that refreshes, never the whole page."""
+    return request.headers.get("HX-Request") == "true"
+
+
+def vary_on_fragment(response: HttpResponse) -> HttpResponse:
+    """Mark a response whose body depends on ``HX-Request`` (the whole page or its live part), so no browser or
+    proxy cache serves one for the other."""
+    patch_vary_headers(response, ("HX-Request",))
+    return response

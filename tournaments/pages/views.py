@@ -4,11 +4,12 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.template.loader import render_to_string
+from django.utils.cache import get_conditional_response
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import condition, require_POST
 
@@ -30,7 +31,17 @@ from tournaments.pages import crowd
 from tournaments.pages.access import organiser_required, tournament_view
 from tournaments.pages.actions import attempt
 from tournaments.pages.forms import SlipError, TournamentForm, game_choices, game_rows, result_from_post
-from tournaments.pages.presenters import Report, game_start, match_row, match_rows, now_panel, report_of
+from tournaments.pages.presenters import (
+    Report,
+    bracket_sections,
+    elimination_round_title,
+    game_start,
+    match_row,
+    match_rows,
+    now_panel,
+    report_of,
+    standings_columns,
+)
 from tournaments.pages.signup import SignupForm
 from tournaments.services.penalties import penalties_of
 from tournaments.services.permissions import can_organise, is_tournament_organiser
@@ -139,12 +150,18 @@ def drop(request: HttpRequest, tournament: Tournament, registration: Registratio
 def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """The pairings of a round: 100 tables a page, searchable by player name (``?q=``), the player's own table
     marked with a link to their match slip and a "find me" link. Each page of tables is rendered once per state
-    of the round (``selectors.round_state``) and cached; the player's marks are added per request."""
+    of the round (``selectors.round_state``) and cached; the player's marks are added per request.
+
+    Live: while a table is still open the table polls this URL (htmx, ``HX-Request``), which answers with only
+    the table (``fragments/round_live.html``); once every table is confirmed the answer no longer polls. A
+    visitor's page and every poll carry an ETag of the round's state (a 304 when nothing changed). The organiser
+    also sees why each table was paired and the line that reproduces the round (``is_organiser``)."""
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     paging = crowd.Paging.of(request)
     is_organiser = is_tournament_organiser(request.user, tournament)
     tables, state = selectors.round_state(rnd, tournament.results_version)
     path = request.path
+    fragment_only = crowd.wants_fragment(request)
 
     def build() -> dict:
         if paging.q:
@@ -177,18 +194,46 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             html = html.replace(f'<tr id="m{match_id}">', f'<tr id="m{match_id}" class="mine">')
             html = html.replace(f'<tr id="m{match_id}" class="bye">', f'<tr id="m{match_id}" class="mine bye">')
             slip = reverse("tournaments:match", args=[tournament.pk, match_id])
-            html = html.replace(f"<!--slip{match_id}-->", f' — <a href="{slip}">your match slip</a>')
-        return {"t": tournament, "round": rnd, "fragment": mark_safe(html), "find_me": find_me}  # noqa: S308
+            html = html.replace(f"<!--slip{match_id}-->", f' <a class="btn btn-sm btn-primary ms-md-2" href="{slip}">Open your match slip</a>')
+        title = f"Round {rnd.number}"
+        if rnd.is_elimination:
+            title = crowd.cached(f"crowd:round-title:{rnd.pk}:{state}", lambda: elimination_round_title(
+                tournament, rnd.matches.annotate(n=Count("seats")).values_list("pairing_reason", "n")))
+        return {"t": tournament, "round": rnd, "fragment": mark_safe(html), "find_me": find_me,  # noqa: S308
+                "is_organiser": is_organiser, "title": title, "live": not _round_complete(tables, state),
+                "live_url": crowd.page_url(path, paging.page, paging.q)}
 
     rounds = tournament.rounds.count()  # the tabs of a visitor's page, which is cached whole
     key = paging.key("round-page", rnd.pk, state, f"n{rounds}", crowd.digest(tournament.name))
-    return crowd.whole_page(request, key, "tournaments/round.html", context)
+    etag = None
+    # no forms inside (an ETag never serves a stale token) and no message waiting to be shown
+    if (fragment_only or not request.user.is_authenticated) and not len(messages.get_messages(request)):
+        etag = f'"round-{rnd.pk}-{state}-n{rounds}-{crowd.digest(tournament.name)}-{viewer}' \
+               f'-u{request.user.pk or 0}{"-hx" if fragment_only else ""}"'
+        not_modified = get_conditional_response(request, etag=etag)
+        if not_modified is not None:
+            return crowd.vary_on_fragment(not_modified)
+    if fragment_only:
+        response = HttpResponse(render_to_string("tournaments/fragments/round_live.html", context(), request))
+    else:
+        response = crowd.whole_page(request, key, "tournaments/round.html", context)
+    if etag:
+        response.headers["ETag"] = etag
+    return crowd.vary_on_fragment(response)
+
+
+def _round_complete(tables: int, state: str) -> bool:
+    """Every table of the round is confirmed, from ``selectors.round_state`` (its last count is the confirmed
+    tables: ``Match.Status.values`` ends with ``confirmed``)."""
+    return Match.Status.values[-1] == Match.Status.CONFIRMED and state.rsplit("-", 1)[-1] == str(tables)
 
 
 def _standings_etag(request: HttpRequest, pk: int) -> str | None:
-    """The page's ETag (one query); the versions it read are kept on the request for the view."""
+    """The page's ETag (one query); the versions it read are kept on the request for the view. A live poll
+    (``HX-Request``, answered with only the table) has its own tag."""
     request.standings_versions = selectors.standings_versions(pk)  # type: ignore[attr-defined]
-    return selectors.standings_etag(pk, request.user, versions=request.standings_versions)  # type: ignore[attr-defined]
+    etag = selectors.standings_etag(pk, request.user, versions=request.standings_versions)  # type: ignore[attr-defined]
+    return f"{etag}-hx" if etag and crowd.wants_fragment(request) else etag
 
 
 @condition(etag_func=_standings_etag)
@@ -197,7 +242,10 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The latest standings snapshot, served with an ETag of its version (a 304 when unchanged), 100 rows a
     page, searchable by name (``?q=``), with a "find me" link for a registered player. Each page's table is
     rendered once per snapshot version, a visitor's whole page once per version (``tournaments.pages.crowd``);
-    the CSV export keeps every row."""
+    the CSV export keeps every row.
+
+    Live: until the tournament is finished (and while its standings are being brought up to date) the table
+    polls this URL (htmx, ``HX-Request``), answered with only the table (``fragments/standings_live.html``)."""
     paging = crowd.Paging.of(request)
     versions = getattr(request, "standings_versions", None) or (tournament.results_version, None)
     results_version, latest = versions
@@ -207,6 +255,7 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         latest = snapshot.version if snapshot else None
         loaded.append(snapshot)
     path = request.path
+    fragment_only = crowd.wants_fragment(request)
 
     def load() -> StandingsSnapshot:
         assert latest is not None  # only called when there is a snapshot
@@ -219,15 +268,19 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         rows = [r for r in snap.rows if crowd.matches_name(r["name"], paging.q)] if paging.q else snap.rows
         pages = crowd.page_count(len(rows))
         page = min(paging.page, pages)
-        columns = snap.columns
+        columns = standings_columns(snap.columns)
         shown = rows[(page - 1) * crowd.PAGE_SIZE:page * crowd.PAGE_SIZE]
-        table = [(row, [(row.get(key), pct) for key, _, pct in columns]) for row in shown]
+        table = [(row, [(row.get(c.key), c) for c in columns]) for row in shown]
+        complete, current = selectors.rounds_progress(tournament)
         return {"html": render_to_string("tournaments/fragments/standings_table.html", {
-            "snapshot": snap, "table": table, "nav": crowd.nav(path, page, pages, paging.q, len(rows))})}
+            "snapshot": snap, "table": table, "columns": columns, "complete": complete, "current": current,
+            "nav": crowd.nav(path, page, pages, paging.q, len(rows))})}
 
     def context() -> dict:
-        ctx: dict = {"t": tournament, "version": latest, "q": paging.q, "find_me": "",
-                     "updating": latest is not None and results_version > latest}
+        updating = latest is not None and results_version > latest
+        ctx: dict = {"t": tournament, "q": paging.q, "find_me": "", "updating": updating,
+                     "live": tournament.status != Tournament.Status.FINISHED or updating,
+                     "live_url": crowd.page_url(path, paging.page, paging.q)}
         if latest is None:
             return ctx
         fragment = crowd.cached(paging.key("standings", tournament.pk, f"v{latest}"), build)
@@ -241,17 +294,25 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 ctx["find_me"] = crowd.page_url(path, index // crowd.PAGE_SIZE + 1, anchor=f"#p{mine.pk}")
         return ctx
 
+    if fragment_only:
+        return crowd.vary_on_fragment(HttpResponse(
+            render_to_string("tournaments/fragments/standings_live.html", context(), request)))
     rounds = tournament.rounds.count()  # the tabs of a visitor's page, which is cached whole
     key = paging.key("standings-page", tournament.pk, f"v{latest}", f"r{results_version}", f"n{rounds}",
-                     crowd.digest(tournament.name))
-    return crowd.whole_page(request, key, "tournaments/standings.html", context)
+                     tournament.status, crowd.digest(tournament.name))
+    return crowd.vary_on_fragment(crowd.whole_page(request, key, "tournaments/standings.html", context))
 
 
 @tournament_view("public")
 def bracket(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    rounds = [(rnd, match_rows(selectors.round_matches(rnd)))
+    """The elimination rounds drawn as a bracket (``presenters.bracket_sections``): a column per round named
+    quarter-final, semi-final, final (or the winners' and losers' brackets and the grand final), each match a
+    box with both players, their seeds, the games won and the winner in bold."""
+    rounds = [(rnd.number, match_rows(selectors.round_matches(rnd)))
               for rnd in tournament.rounds.filter(kind=Round.Kind.ELIMINATION)]
-    return render(request, "tournaments/bracket.html", {"t": tournament, "rounds": rounds})
+    return render(request, "tournaments/bracket.html", {
+        "t": tournament, "sections": bracket_sections(tournament, rounds),
+        "title": elimination_round_title(tournament, []) if rounds else ""})
 
 
 def _match(tournament: Tournament, match_id: int) -> Match:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.pages import export_views, format_views, views
+from tournaments.pages import export_views, format_views, projector_views, views
 from tournaments.pages.access import by_method
 
 urlpatterns = [
@@ -12,6 +12,7 @@ urlpatterns = [
     path("t/<id:pk>/rounds/<id:number>/", views.round_detail, name="round"),
     path("t/<id:pk>/standings/", views.standings, name="standings"),
     path("t/<id:pk>/bracket/", views.bracket, name="bracket"),
+    path("t/<id:pk>/projector/", projector_views.projector, name="projector"),
     # anyone reads the format; only the organiser posts a change (format_change is an organiser view)
     path("t/<id:pk>/format/", by_method(get=format_views.format_page, post=format_views.format_change),
          name="format"),
