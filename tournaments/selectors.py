@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from django.conf import settings
-from django.db.models import Case, Count, IntegerField, Max, Prefetch, QuerySet, Value, When
+from django.db.models import Case, Count, IntegerField, Max, Prefetch, Q, QuerySet, Value, When
 
+from tournaments.clock import ClockState, clock_at, table_time_up  # noqa: F401 (selectors of the round clock)
 from tournaments.models import Match, Registration, ResultSubmission, Round, Seat, StandingsSnapshot, Tournament
 from tournaments.services.results import describe_record, outcome_text
 from tournaments.services.scoring import Outcome
@@ -139,3 +141,63 @@ def match_submissions(match: Match) -> list[dict]:
 def pending_submission(match: Match) -> ResultSubmission | None:
     """The match's report waiting for confirmation, if any."""
     return match.submissions.filter(state=ResultSubmission.State.PENDING).select_related("submitted_by").first()
+
+
+# --------------------------------------------------------------------------- the round clock
+# ``clock_at`` (the clock at an instant, for the round or one table), ``ClockState`` and ``table_time_up`` are pure
+# arithmetic on the rows, in ``tournaments.clock`` (the results service checks time with them too); re-exported here.
+
+
+def extended_tables(rnd: Round) -> list[Match]:
+    """The round's tables with a time extension of their own (``Match.extra_minutes``), in table order (one
+    query)."""
+    return list(rnd.matches.filter(extra_minutes__gt=0).order_by("table"))
+
+
+def current_round(tournament: Tournament) -> Round | None:
+    """The tournament's latest round (the one whose clock runs), or None before round 1 (one query)."""
+    return tournament.rounds.order_by("-number").first()
+
+
+# --------------------------------------------------------------------------- printing
+
+
+@dataclass(frozen=True)
+class PairingLine:
+    """One player's line of the alphabetical pairings: ``name``, ``table``, ``side`` ("A"/"B" in a duel, "Seat 3"
+    at a multiplayer table, "" for a bye), ``opponents`` (names in seat order), ``bye``."""
+
+    name: str
+    table: int
+    side: str
+    opponents: tuple[str, ...]
+    bye: bool
+
+
+def pairing_lines(rnd: Round) -> list[PairingLine]:
+    """Every player seated in ``rnd``, sorted by name (case-insensitive), each with their table, side or seat and
+    opponents: what venues post on the wall beside the pairings by table (2 queries)."""
+    lines = []
+    for match in round_matches(rnd):
+        seats = list(match.seats.all())
+        for seat in seats:
+            others = tuple(s.registration.display_name for s in seats if s.pk != seat.pk)
+            if len(seats) == 1:
+                side = ""
+            elif len(seats) == 2:
+                side = "AB"[seat.number - 1] if seat.number in (1, 2) else f"Seat {seat.number}"
+            else:
+                side = f"Seat {seat.number}"
+            lines.append(PairingLine(name=seat.registration.display_name, table=match.table, side=side,
+                                     opponents=others, bye=len(seats) == 1))
+    return sorted(lines, key=lambda line: (line.name.casefold(), line.name, line.table))
+
+
+def rounds_progress(tournament: Tournament) -> list[tuple[int, int, int]]:
+    """(round number, tables, confirmed tables) of every round in order, in one query: how far the standings
+    go ("after round 2; round 3 in progress")."""
+    rows = (tournament.rounds.order_by("number")
+            .annotate(tables=Count("matches"),
+                      confirmed=Count("matches", filter=Q(matches__status=Match.Status.CONFIRMED)))
+            .values_list("number", "tables", "confirmed"))
+    return list(rows)

@@ -176,10 +176,11 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             html = html.replace(f'<tr id="m{match_id}" class="bye">', f'<tr id="m{match_id}" class="mine bye">')
             slip = reverse("tournaments:match", args=[tournament.pk, match_id])
             html = html.replace(f"<!--slip{match_id}-->", f' — <a href="{slip}">your match slip</a>')
-        return {"t": tournament, "round": rnd, "fragment": mark_safe(html), "find_me": find_me}  # noqa: S308
+        return {"t": tournament, "round": rnd, "fragment": mark_safe(html), "find_me": find_me,  # noqa: S308
+                "is_organiser": is_organiser}
 
     rounds = tournament.rounds.count()  # the tabs of a visitor's page, which is cached whole
-    key = paging.key("round-page", rnd.pk, state, f"n{rounds}", crowd.digest(tournament.name))
+    key = paging.key("round-page", rnd.pk, state, f"n{rounds}", f"c{rnd.clock_version}", crowd.digest(tournament.name))
     return crowd.whole_page(request, key, "tournaments/round.html", context)
 
 

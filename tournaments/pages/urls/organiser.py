@@ -4,7 +4,7 @@ One path and one view per action."""
 
 from django.urls import path
 
-from tournaments.pages import pairing_views, views
+from tournaments.pages import clock_views, pairing_views, print_views, views
 
 urlpatterns = [
     path("t/new/", views.tournament_new, name="new"),
@@ -26,4 +26,11 @@ urlpatterns = [
     path("t/<id:pk>/manage/registrations/<id:registration_id>/reinstate/", views.manage_reinstate,
          name="manage-reinstate"),
     path("t/<id:pk>/manage/reopen/", views.manage_reopen, name="manage-reopen"),
+    path("t/<id:pk>/manage/rounds/<id:number>/clock/start/", clock_views.clock_start, name="clock-start"),
+    path("t/<id:pk>/manage/rounds/<id:number>/clock/pause/", clock_views.clock_pause, name="clock-pause"),
+    path("t/<id:pk>/manage/rounds/<id:number>/clock/resume/", clock_views.clock_resume, name="clock-resume"),
+    path("t/<id:pk>/manage/rounds/<id:number>/clock/extend/", clock_views.clock_extend, name="clock-extend"),
+    path("t/<id:pk>/manage/rounds/<id:number>/clock/table-extension/", clock_views.table_extend,
+         name="table-extend"),
+    path("t/<id:pk>/manage/rounds/<id:number>/print/slips/", print_views.print_slips, name="print-slips"),
 ]
