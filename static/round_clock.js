@@ -1,21 +1,42 @@
-// Round clock: turns <time data-round-clock datetime="ISO end time"> into a live countdown.
-// Without JavaScript the element keeps its text: the time the round ends.
+// Round clock (tournaments/fragments/round_clock.html): turns <time data-round-clock datetime="ISO end time"
+// data-state="running|paused|time_up|finished" data-remaining="seconds"> into a live countdown while it runs.
+// Paused: "paused, 12:34 left", no ticking (the organiser's resume reloads the page). Finished: "finished".
+// Without JavaScript the element keeps its text: the time the round (or the table) ends.
 (function () {
   "use strict";
   function pad(n) { return (n < 10 ? "0" : "") + n; }
+  function clock(seconds) {
+    var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+    return (h ? h + ":" + pad(m) : m) + ":" + pad(s);
+  }
   function tick(el, end) {
     var left = Math.round((end - Date.now()) / 1000);
-    if (left <= 0) { el.textContent = "Time is up (the round ended at " + el.dataset.endText + ")"; return false; }
-    var h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
-    el.textContent = (h ? h + ":" + pad(m) : m) + ":" + pad(s) + " left (ends at " + el.dataset.endText + ")";
+    if (left <= 0) {
+      el.dataset.state = "time_up";
+      el.textContent = "Time is up (ended at " + el.dataset.endText + ")";
+      return false;
+    }
+    el.textContent = clock(left) + " left (ends at " + el.dataset.endText + ")";
     return true;
   }
-  document.querySelectorAll("time[data-round-clock]").forEach(function (el) {
+  function start(el) {
+    if (el.dataset.clockBound) { return; }  // the fragment may be included more than once on a page
+    el.dataset.clockBound = "1";
+    var state = el.dataset.state || "running";
+    if (state === "finished") { el.textContent = "finished"; return; }
+    if (state === "paused") {
+      var remaining = parseInt(el.dataset.remaining, 10);
+      if (!isNaN(remaining)) { el.textContent = "paused, " + clock(Math.max(0, remaining)) + " left"; }
+      return;
+    }
     var end = Date.parse(el.getAttribute("datetime"));
     if (isNaN(end)) { return; }
     el.dataset.endText = el.dataset.endText || el.textContent;
     if (tick(el, end)) {
       var timer = setInterval(function () { if (!tick(el, end)) { clearInterval(timer); } }, 1000);
     }
-  });
+  }
+  function all() { document.querySelectorAll("time[data-round-clock]").forEach(start); }
+  all();
+  document.addEventListener("htmx:afterSwap", all);
 })();

@@ -126,6 +126,16 @@ def round_one(tournament, organiser, registered, django_capture_on_commit_callba
     return rnd
 
 
+def call_time(rnd) -> None:
+    """Time is up in round ``rnd``: its clock started long enough ago (rounds are paired with the clock running),
+    so the players may report games unfinished at time (``tournaments.services.results._check_time_called``)."""
+    from tournaments.models import Round
+
+    Round.objects.filter(pk=rnd.pk).update(started_at=datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc),
+                                           clock_paused_at=None)
+    rnd.refresh_from_db()
+
+
 # --------------------------------------------------------------------------- matches (one model: seats)
 
 

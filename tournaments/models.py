@@ -25,6 +25,7 @@ Terms (the field's standard ones):
 
 from __future__ import annotations
 
+import datetime
 from zoneinfo import ZoneInfo, available_timezones
 
 from django.conf import settings
@@ -248,8 +249,19 @@ class Round(models.Model):
     seed = models.BigIntegerField(help_text="Seed of the random.Random the pairing used; reproduces the round")
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # The round clock (``tournaments.selectors.clock_at`` reads it, ``tournaments.services.clock`` writes it):
+    # it runs from ``started_at`` for ``Tournament.round_minutes`` + ``clock_extra_minutes``, stopped while paused;
+    # a table's own extension is ``Match.extra_minutes``.
     started_at = models.DateTimeField(null=True, blank=True, default=timezone.now,
-                                      help_text="When the round clock started (when the round was paired)")
+                                      help_text="When the round clock started (pairing starts it; the organiser "
+                                                "may restart it); None: not started")
+    clock_paused_at = models.DateTimeField(null=True, blank=True, help_text="When the clock was paused; None: running")
+    clock_paused_seconds = models.PositiveIntegerField(
+        default=0, help_text="Seconds the clock stood paused before the current pause (pauses already resumed)")
+    clock_extra_minutes = models.PositiveSmallIntegerField(
+        default=0, help_text="Minutes the organiser added to the whole round")
+    clock_version = models.PositiveIntegerField(
+        default=0, help_text="Bumped by every clock action (the cached round page's key)")
 
     class Meta:
         ordering = ["number"]
@@ -263,10 +275,14 @@ class Round(models.Model):
         return self.kind == self.Kind.ELIMINATION
 
     def ends_at(self, minutes: int):
-        """When the round clock of ``minutes`` runs out (None without a start time)."""
-        import datetime
-
-        return self.started_at + datetime.timedelta(minutes=minutes) if self.started_at else None
+        """When the round clock of ``minutes`` (``Tournament.round_minutes``) runs out, with the round's pauses and
+        extensions (None without a start time; while paused, the end if it were resumed now). Per table, and for
+        the state at a given instant: ``tournaments.selectors.clock_at``."""
+        if self.started_at is None:
+            return None
+        pause = (timezone.now() - self.clock_paused_at) if self.clock_paused_at else datetime.timedelta(0)
+        return self.started_at + datetime.timedelta(minutes=minutes + self.clock_extra_minutes,
+                                                    seconds=self.clock_paused_seconds) + pause
 
 
 class Match(models.Model):
@@ -286,6 +302,8 @@ class Match(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     draws = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Drawn games of the confirmed result (None until confirmed)")
+    extra_minutes = models.PositiveSmallIntegerField(
+        default=0, help_text="Time extension of this table alone (a deck check, a judge call), in minutes")
 
     #: The seats in seat order, set by ``tournaments.services.results.seats_of`` (and selectors) when loaded.
     seat_list: list[Seat]
@@ -415,6 +433,11 @@ class AuditEntry(models.Model):
         CHECK_IN = "check_in", "Check-in changed by the organiser"
         WALK_IN = "walk_in", "Walk-in registered"
         WALK_IN_CLAIMED = "walk_in_claimed", "Walk-in entry claimed by an account"
+        CLOCK_STARTED = "clock_started", "Round clock started or restarted"
+        CLOCK_PAUSED = "clock_paused", "Round clock paused"
+        CLOCK_RESUMED = "clock_resumed", "Round clock resumed"
+        CLOCK_EXTENDED = "clock_extended", "Round clock extended"
+        TIME_EXTENSION = "time_extension", "Time extension for one table"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries")

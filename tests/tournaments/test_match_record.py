@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 
 from tournaments import services
 from tournaments.errors import UserError
-from tests.conftest import confirmed_submission, score_text, seat_users
+from tests.conftest import call_time, confirmed_submission, score_text, seat_users
 from tournaments.models import Match, ResultSubmission, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -37,6 +37,14 @@ def count_fields(game: int, a: dict, b: dict) -> dict:
     fields = {f"counts-{game}-a-{k}": str(v) for k, v in a.items()}
     fields.update({f"counts-{game}-b-{k}": str(v) for k, v in b.items()})
     return fields
+
+
+@pytest.fixture(autouse=True)
+def _time_is_called(request):
+    """These games are reported at the end of the round: time has been called (a player reports a game unfinished
+    at time only then; tests/tournaments/test_round_clock.py checks the refusal before)."""
+    if "round_one" in request.fixturenames:
+        call_time(request.getfixturevalue("round_one"))
 
 
 def seats(match: Match, alice=None, bob=None):
@@ -345,7 +353,7 @@ def test_the_slip_shows_the_victory_condition_and_the_round_clock(client, organi
     page = client.get(slip_url(match)).content.decode()
     assert "Ten unrazed realms (10 realms)" in page
     ends = rnd.started_at + datetime.timedelta(minutes=35)
-    assert "Round clock (35 minutes)" in page
+    assert "Table 1 clock (35 minutes)" in page
     assert f'datetime="{ends.isoformat()}"' in page  # the countdown's end, for round_clock.js
     assert "ends at " in page and "round_clock.js" in page  # without JavaScript: the end time
 

@@ -15,6 +15,7 @@ from rules.standings import compute_standings
 from decks.services import deck_submit
 from tests.conftest import (
     LEGAL_55,
+    call_time,
     confirmed_submission,
     make_event,
     score_text,
@@ -130,6 +131,7 @@ def test_a_correction_of_a_confirmed_result_logs_both_results_as_text(round_one,
 
 def test_a_game_loss_on_a_confirmed_match_is_a_new_penalty_submission(round_one, tournament, organiser):
     match, first, second = duel(round_one)
+    call_time(round_one)
     report = services.result_report(match=match, actor=first, games=[{"winner": "a"}, {"unfinished": True}])
     services.result_confirm(submission=report, actor=second)
     assert ResultSubmission.objects.filter(match=match).count() == 1

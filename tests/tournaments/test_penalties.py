@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from tournaments import services
 from tournaments.errors import Conflict, NotAllowed, UserError
-from tests.conftest import confirmed_submission, score_text, seat_regs, seat_users, seat_wins
+from tests.conftest import call_time, confirmed_submission, score_text, seat_regs, seat_users, seat_wins
 from tournaments.models import AuditEntry, Match, Penalty, ResultSubmission, Seat, StandingsSnapshot, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -76,6 +76,7 @@ def test_a_game_loss_on_a_confirmed_match_rescores_it_and_logs_before_and_after(
                                                                                 alice, bob):
     match = round_one.matches.get()
     player_a, player_b = seats(match, alice, bob)
+    call_time(round_one)
     confirm(match, player_a, player_b, [{"winner": "a"}, {"unfinished": True}])  # 1-0-1 at time
     version = Tournament.objects.get(pk=tournament.pk).results_version
     services.penalty_issue(tournament=tournament, actor=organiser, registration=seat_regs(match)[0],

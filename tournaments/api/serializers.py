@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rules.results import COUNT_ORDER, DECK_OUT_SETTINGS, END_OF_ROUND_PROCEDURES
@@ -9,6 +10,7 @@ from rules.standings import TIEBREAKERS
 
 from tournaments.api.fields import BoundedJSONField, IdField
 from tournaments.models import Match, Penalty, Registration, Round, Seat, StandingsSnapshot, Tournament
+from tournaments.selectors import clock_at
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -134,7 +136,8 @@ class MatchSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Match
-        fields = ["id", "round", "table", "status", "pairing_reason", "seats", "draws", "is_bye", "multiplayer"]
+        fields = ["id", "round", "table", "status", "pairing_reason", "seats", "draws", "is_bye", "multiplayer",
+                  "extra_minutes"]
         read_only_fields = fields
 
     def _seats(self, obj: Match) -> list[Seat]:
@@ -152,12 +155,74 @@ class MatchSerializer(serializers.ModelSerializer):
         return len(self._seats(obj)) > 2
 
 
+class TableClockSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    extra_minutes = serializers.IntegerField(help_text="The table's own time extension, in minutes")
+    state = serializers.CharField(help_text="running, paused, time_up, finished or not_started")
+    ends_at = serializers.DateTimeField(allow_null=True)
+    remaining_seconds = serializers.IntegerField(allow_null=True)
+
+
+class ClockSerializer(serializers.Serializer):
+    """The round clock now (``tournaments.selectors.clock_at``): ``state`` not_started, running, paused or time_up
+    (finished for a table whose result is confirmed); ``ends_at`` (while paused: the end if resumed now) and
+    ``remaining_seconds`` (null before the start); ``minutes`` in all; ``extra_minutes`` added to the round;
+    ``tables``: the tables with a time extension of their own, each with its clock."""
+
+    round = serializers.IntegerField()
+    state = serializers.CharField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    paused = serializers.BooleanField()
+    ends_at = serializers.DateTimeField(allow_null=True)
+    remaining_seconds = serializers.IntegerField(allow_null=True)
+    minutes = serializers.IntegerField()
+    extra_minutes = serializers.IntegerField()
+    tables = TableClockSerializer(many=True)
+
+
+def clock_data(rnd: Round, now=None) -> dict:
+    """The ``ClockSerializer`` body of ``rnd`` at ``now`` (default: now); reads ``rnd.tournament`` (select_related
+    it) and the round's matches (prefetched or not)."""
+    now = now or timezone.now()
+    minutes = rnd.tournament.round_minutes
+    state = clock_at(rnd, minutes, now=now)
+    tables = []
+    for match in sorted((m for m in rnd.matches.all() if m.extra_minutes), key=lambda m: m.table):
+        table = clock_at(rnd, minutes, now=now, match=match)
+        tables.append({"table": match.table, "extra_minutes": match.extra_minutes, "state": table.state,
+                       "ends_at": table.ends_at, "remaining_seconds": table.remaining_seconds})
+    return {"round": rnd.number, "state": state.state, "started_at": rnd.started_at, "paused": state.paused,
+            "ends_at": state.ends_at, "remaining_seconds": state.remaining_seconds, "minutes": state.minutes,
+            "extra_minutes": state.extra_minutes, "tables": tables}
+
+
 class RoundSerializer(serializers.ModelSerializer):
     matches = MatchSerializer(many=True, read_only=True)
+    clock = serializers.SerializerMethodField(help_text="The round clock now")
 
     class Meta:
         model = Round
-        fields = ["number", "kind", "seed", "created_at", "matches"]
+        fields = ["number", "kind", "seed", "created_at", "clock", "matches"]
+
+    @extend_schema_field(ClockSerializer)
+    def get_clock(self, obj: Round) -> dict:
+        return dict(ClockSerializer(clock_data(obj)).data)
+
+
+class ClockActionSerializer(serializers.Serializer):
+    """A round clock action (organiser): ``start`` (or restart: a reason needed), ``pause``, ``resume``, ``extend``
+    (``minutes``, 1-60, and a ``reason``)."""
+
+    action = serializers.ChoiceField(choices=["start", "pause", "resume", "extend"])
+    minutes = serializers.IntegerField(required=False, min_value=1, max_value=60)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
+
+
+class TimeExtensionSerializer(serializers.Serializer):
+    """A time extension for one table (organiser): ``minutes`` (1-60) and a ``reason``."""
+
+    minutes = serializers.IntegerField(min_value=1, max_value=60)
+    reason = serializers.CharField(max_length=500)
 
 
 # --------------------------------------------------------------------------- result input

@@ -1,7 +1,6 @@
 from django.urls import path, re_path
 
-from tournaments.api import check_in_views, views
-from tournaments.api import pairing_views
+from tournaments.api import check_in_views, clock_views, pairing_views, views
 from tournaments.api.errors import not_found
 from tournaments.api.format_views import TournamentFormat
 
@@ -20,6 +19,7 @@ urlpatterns = [
     path("tournaments/<id:pk>/no-shows/drop/", check_in_views.NoShowsDrop.as_view(), name="no-shows-drop"),
     path("tournaments/<id:pk>/rounds/", views.RoundListCreate.as_view(), name="rounds"),
     path("tournaments/<id:pk>/rounds/<id:number>/", views.RoundDetail.as_view(), name="round-detail"),
+    path("tournaments/<id:pk>/rounds/<id:number>/clock/", clock_views.RoundClock.as_view(), name="round-clock"),
     path("tournaments/<id:pk>/standings/", views.Standings.as_view(), name="standings"),
     path("tournaments/<id:pk>/format/", TournamentFormat.as_view(), name="tournament-format"),
     path("tournaments/<id:pk>/forbidden-pairs/", pairing_views.ForbiddenPairs.as_view(), name="forbidden-pairs"),
@@ -41,6 +41,7 @@ urlpatterns = [
     path("tournaments/<id:pk>/registrations/<id:registration_id>/reinstate/",
          views.RegistrationReinstate.as_view(), name="registration-reinstate"),
     path("matches/<id:pk>/", views.MatchDetail.as_view(), name="match-detail"),
+    path("matches/<id:pk>/time-extension/", clock_views.MatchTimeExtension.as_view(), name="match-time-extension"),
     path("matches/<id:pk>/submissions/", views.MatchSubmissions.as_view(), name="match-submissions"),
     # results of any match (one service for any number of seats); the table-* paths are the former
     # multiplayer endpoints, kept as aliases of the same views

@@ -170,7 +170,7 @@ class RoundListCreate(generics.ListAPIView):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Round.objects.none()
-        return Round.objects.filter(tournament_id=self.kwargs["pk"]).prefetch_related(
+        return Round.objects.filter(tournament_id=self.kwargs["pk"]).select_related("tournament").prefetch_related(
             Prefetch("matches", queryset=MATCHES.order_by("table")))
 
     @extend_schema(request=None, responses={201: s.RoundSerializer, 200: s.TournamentSerializer})
@@ -180,7 +180,8 @@ class RoundListCreate(generics.ListAPIView):
         if rnd is None:
             tournament.refresh_from_db()
             return Response(s.TournamentSerializer(tournament).data, status=status.HTTP_200_OK)
-        rnd = Round.objects.prefetch_related(Prefetch("matches", queryset=MATCHES.order_by("table"))).get(pk=rnd.pk)
+        rnd = Round.objects.select_related("tournament").prefetch_related(
+            Prefetch("matches", queryset=MATCHES.order_by("table"))).get(pk=rnd.pk)
         return Response(s.RoundSerializer(rnd).data, status=status.HTTP_201_CREATED)
 
 
@@ -189,7 +190,8 @@ class RoundDetail(generics.RetrieveAPIView):
 
     def get_object(self):
         return get_object_or_404(
-            Round.objects.prefetch_related(Prefetch("matches", queryset=MATCHES.order_by("table"))),
+            Round.objects.select_related("tournament").prefetch_related(
+                Prefetch("matches", queryset=MATCHES.order_by("table"))),
             tournament_id=self.kwargs["pk"], number=self.kwargs["number"],
         )
 

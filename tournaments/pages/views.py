@@ -204,11 +204,11 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
                 "live_url": crowd.page_url(path, paging.page, paging.q)}
 
     rounds = tournament.rounds.count()  # the tabs of a visitor's page, which is cached whole
-    key = paging.key("round-page", rnd.pk, state, f"n{rounds}", crowd.digest(tournament.name))
+    key = paging.key("round-page", rnd.pk, state, f"n{rounds}", f"c{rnd.clock_version}", crowd.digest(tournament.name))
     etag = None
     # no forms inside (an ETag never serves a stale token) and no message waiting to be shown
     if (fragment_only or not request.user.is_authenticated) and not len(messages.get_messages(request)):
-        etag = f'"round-{rnd.pk}-{state}-n{rounds}-{crowd.digest(tournament.name)}-{viewer}' \
+        etag = f'"round-{rnd.pk}-{state}-n{rounds}-c{rnd.clock_version}-{crowd.digest(tournament.name)}-{viewer}' \
                f'-u{request.user.pk or 0}{"-hx" if fragment_only else ""}"'
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:

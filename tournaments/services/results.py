@@ -33,6 +33,7 @@ from django.utils import timezone
 
 from rules.results import COUNT_ORDER
 
+from tournaments.clock import clock_at
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import AuditEntry, Match, Penalty, ResultSubmission, Seat
 from tournaments.services.idempotency import claim_key
@@ -216,6 +217,7 @@ def result_report(*, match: Match, actor, games: Any = None, placements: Any = N
         raise Conflict("This match is disputed; the organiser will settle it.", code="disputed")
     _check_slip(match, round_number, table)
     record, outcome = parse_record(match, games=games, placements=placements)
+    _check_time_called(match, record)
     submission = ResultSubmission(match=match, source=ResultSubmission.Source.PLAYER, submitted_by=actor,
                                   record=record, outcome=outcome.to_json())
     pending = match.submissions.select_for_update().filter(state=State.PENDING).first()
@@ -246,6 +248,29 @@ def result_report(*, match: Match, actor, games: Any = None, placements: Any = N
     match.status = Match.Status.DISPUTED
     match.save(update_fields=["status"])
     return submission
+
+
+def _check_time_called(match: Match, record: dict) -> None:
+    """A player reports a game "unfinished at time" only once time is up at the table: its round clock with the
+    pauses, the round's extension and the table's own (``tournaments.clock.clock_at``); before that the game is
+    still being played. The end-of-round procedure then decides it (``Tournament.end_of_round``; rules/results.py,
+    ``END_OF_ROUND_RULE``). The organiser may enter such a game at any time (a judge calls time). Raises UserError
+    (``time_not_called``)."""
+    if not any(isinstance(g, dict) and g.get("unfinished") for g in record.get("games") or []):
+        return
+    now = timezone.now()
+    state = clock_at(match.round, match.round.tournament.round_minutes, now=now, match=match)
+    if state.state == "time_up":
+        return
+    if state.state == "not_started":
+        when = "the round clock has not started"
+    elif state.paused:
+        when = f"the round clock is paused with {state.remaining_text} left"
+    else:
+        when = f"{state.remaining_text} left (time ends at {timezone.localtime(state.ends_at, match.round.tournament.zone):%H:%M})"
+    raise UserError(f"Time has not been called at table {match.table} yet: {when}. Report a game as unfinished "
+                    "at time only once time is up, or ask the organiser.", code="time_not_called",
+                    params={"remaining_seconds": state.remaining_seconds})
 
 
 def _pending_for_other_player(submission: ResultSubmission, actor, doing: str) -> tuple[ResultSubmission, Match]:

@@ -4,7 +4,7 @@ One path and one view per action."""
 
 from django.urls import path
 
-from tournaments.pages import check_in_views, pairing_views, views
+from tournaments.pages import check_in_views, clock_views, pairing_views, print_views, views
 
 urlpatterns = [
     path("t/new/", views.tournament_new, name="new"),
@@ -30,4 +30,11 @@ urlpatterns = [
          name="manage-check-in"),
     path("t/<id:pk>/manage/walk-ins/", check_in_views.manage_walk_in, name="manage-walk-in"),
     path("t/<id:pk>/manage/no-shows/", check_in_views.manage_no_shows, name="manage-no-shows"),
+    path("t/<id:pk>/manage/rounds/<id:number>/clock/start/", clock_views.clock_start, name="clock-start"),
+    path("t/<id:pk>/manage/rounds/<id:number>/clock/pause/", clock_views.clock_pause, name="clock-pause"),
+    path("t/<id:pk>/manage/rounds/<id:number>/clock/resume/", clock_views.clock_resume, name="clock-resume"),
+    path("t/<id:pk>/manage/rounds/<id:number>/clock/extend/", clock_views.clock_extend, name="clock-extend"),
+    path("t/<id:pk>/manage/rounds/<id:number>/clock/table-extension/", clock_views.table_extend,
+         name="table-extend"),
+    path("t/<id:pk>/manage/rounds/<id:number>/print/slips/", print_views.print_slips, name="print-slips"),
 ]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.pages import export_views, format_views, projector_views, views
+from tournaments.pages import export_views, format_views, print_views, projector_views, views
 from tournaments.pages.access import by_method
 
 urlpatterns = [
@@ -13,6 +13,11 @@ urlpatterns = [
     path("t/<id:pk>/standings/", views.standings, name="standings"),
     path("t/<id:pk>/bracket/", views.bracket, name="bracket"),
     path("t/<id:pk>/projector/", projector_views.projector, name="projector"),
+    path("t/<id:pk>/rounds/<id:number>/print/tables/", print_views.print_pairings_by_table,
+         name="print-pairings-tables"),
+    path("t/<id:pk>/rounds/<id:number>/print/names/", print_views.print_pairings_by_name,
+         name="print-pairings-names"),
+    path("t/<id:pk>/standings/print/", print_views.print_standings, name="print-standings"),
     # anyone reads the format; only the organiser posts a change (format_change is an organiser view)
     path("t/<id:pk>/format/", by_method(get=format_views.format_page, post=format_views.format_change),
          name="format"),

@@ -1,0 +1,187 @@
+"""The round clock: the organiser starts (or restarts), pauses, resumes and extends it, for the whole round or for one
+table (a *time extension* after a deck check or a judge call). Every action is an ``AuditEntry`` (who, when, why,
+the clock before and after) and bumps ``Round.clock_version`` (the cached round page's key).
+
+The clock's fields are ``Round.started_at`` (pairing sets it: a paired round's clock runs at once, as before),
+``clock_paused_at``, ``clock_paused_seconds``, ``clock_extra_minutes`` and ``Match.extra_minutes``; what they mean at
+an instant is ``tournaments.selectors.clock_at``. When a table's time is up, the tournament's end-of-round procedure
+applies to its unfinished games (``Tournament.end_of_round``; rules/results.py ``END_OF_ROUND_RULE``).
+
+Reasons: required to restart a running clock, to extend it and for a table's time extension; optional to start a
+clock that never ran, to pause and to resume. Only the tournament's current (latest) round has a clock to change,
+and never once the tournament is finished.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.errors import Conflict, UserError
+from tournaments.models import AuditEntry, Match, Round
+from tournaments.services.idempotency import claim_key
+from tournaments.services.permissions import require_not_finished, require_organiser
+
+#: The most minutes one extension adds (round or table).
+MAX_EXTENSION_MINUTES = 60
+
+
+def _clock(rnd: Round) -> dict:
+    """The round's clock fields as the audit log keeps them (times in ISO 8601, UTC)."""
+    return {
+        "round": rnd.number,
+        "started_at": rnd.started_at.isoformat() if rnd.started_at else None,
+        "paused_at": rnd.clock_paused_at.isoformat() if rnd.clock_paused_at else None,
+        "paused_seconds": rnd.clock_paused_seconds,
+        "extra_minutes": rnd.clock_extra_minutes,
+    }
+
+
+def _locked_round(rnd: Round, actor) -> Round:
+    """The round locked for update with its tournament, after the checks every clock action shares: the organiser,
+    a tournament not finished, the current round. Raises NotAllowed, Conflict (code ``finished`` or
+    ``not_current_round``)."""
+    locked = Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=rnd.pk)
+    tournament = locked.tournament
+    require_organiser(actor, tournament)
+    require_not_finished(tournament)
+    latest = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+    if latest != locked.number:
+        raise Conflict(f"Round {locked.number} is over: only the current round ({latest}) has a clock to change.",
+                       code="not_current_round")
+    return locked
+
+
+def _minutes(minutes: object) -> int:
+    if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= MAX_EXTENSION_MINUTES:
+        raise UserError(f"An extension is a whole number of minutes from 1 to {MAX_EXTENSION_MINUTES}.",
+                        code="minutes", params={"max": MAX_EXTENSION_MINUTES})
+    return minutes
+
+
+def _reason(reason: str, what: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise UserError(f"Give a reason to {what} (it is logged).", code="reason")
+    return reason
+
+
+def _save(rnd: Round, actor, action: str, reason: str, before: dict, *, match: Match | None = None,
+          after: dict | None = None) -> Round:
+    rnd.clock_version += 1
+    rnd.save(update_fields=["started_at", "clock_paused_at", "clock_paused_seconds", "clock_extra_minutes",
+                            "clock_version"])
+    AuditEntry.objects.create(tournament=rnd.tournament, match=match, actor=actor, action=action, reason=reason,
+                              before=before, after=after if after is not None else _clock(rnd))
+    return rnd
+
+
+@transaction.atomic
+def round_clock_start(*, rnd: Round, actor, reason: str = "", idempotency_key: str = "",
+                      now: datetime.datetime | None = None) -> Round:
+    """Start the round's clock now, or restart it: the full ``round_minutes`` from now, not paused, the round's
+    extension cleared (a table's own extension stays: it makes up for time that table lost). A restart of a clock
+    that already ran needs a reason. Logged (``clock_started``). Returns the round.
+    Raises NotAllowed (not the organiser), Conflict (finished tournament, not the current round), UserError
+    (``reason``)."""
+    claim = claim_key(actor, idempotency_key, "round_clock_start")
+    if claim.repeated:
+        return claim.first(Round)
+    rnd = _locked_round(rnd, actor)
+    if rnd.started_at is not None:
+        reason = _reason(reason, "restart the round clock")
+    before = _clock(rnd)
+    rnd.started_at = now or timezone.now()
+    rnd.clock_paused_at = None
+    rnd.clock_paused_seconds = 0
+    rnd.clock_extra_minutes = 0
+    _save(rnd, actor, AuditEntry.Action.CLOCK_STARTED, reason.strip() or "Round clock started", before)
+    claim.done(rnd)
+    return rnd
+
+
+@transaction.atomic
+def round_clock_pause(*, rnd: Round, actor, reason: str = "", idempotency_key: str = "",
+                      now: datetime.datetime | None = None) -> Round:
+    """Pause the round's clock (the time stands still for every table until it is resumed). Logged
+    (``clock_paused``), the reason optional. Raises NotAllowed, Conflict, UserError (``not_started``,
+    ``already_paused``)."""
+    claim = claim_key(actor, idempotency_key, "round_clock_pause")
+    if claim.repeated:
+        return claim.first(Round)
+    rnd = _locked_round(rnd, actor)
+    if rnd.started_at is None:
+        raise UserError("The round clock has not started: start it first.", code="not_started")
+    if rnd.clock_paused_at is not None:
+        raise UserError("The round clock is already paused.", code="already_paused")
+    before = _clock(rnd)
+    rnd.clock_paused_at = now or timezone.now()
+    _save(rnd, actor, AuditEntry.Action.CLOCK_PAUSED, (reason or "").strip() or "Round clock paused", before)
+    claim.done(rnd)
+    return rnd
+
+
+@transaction.atomic
+def round_clock_resume(*, rnd: Round, actor, reason: str = "", idempotency_key: str = "",
+                       now: datetime.datetime | None = None) -> Round:
+    """Resume a paused clock: the pause's length is added to ``clock_paused_seconds`` (every end moves by it).
+    Logged (``clock_resumed``), the reason optional. Raises NotAllowed, Conflict, UserError (``not_paused``)."""
+    claim = claim_key(actor, idempotency_key, "round_clock_resume")
+    if claim.repeated:
+        return claim.first(Round)
+    rnd = _locked_round(rnd, actor)
+    if rnd.clock_paused_at is None:
+        raise UserError("The round clock is not paused.", code="not_paused")
+    before = _clock(rnd)
+    now = now or timezone.now()
+    rnd.clock_paused_seconds += max(0, round((now - rnd.clock_paused_at).total_seconds()))
+    rnd.clock_paused_at = None
+    _save(rnd, actor, AuditEntry.Action.CLOCK_RESUMED, (reason or "").strip() or "Round clock resumed", before)
+    claim.done(rnd)
+    return rnd
+
+
+@transaction.atomic
+def round_clock_extend(*, rnd: Round, actor, minutes: int, reason: str, idempotency_key: str = "") -> Round:
+    """Add ``minutes`` (1 to 60) to the whole round's clock, with a reason. Logged (``clock_extended``).
+    Raises NotAllowed, Conflict, UserError (``minutes``, ``reason``)."""
+    claim = claim_key(actor, idempotency_key, "round_clock_extend")
+    if claim.repeated:
+        return claim.first(Round)
+    minutes = _minutes(minutes)
+    reason = _reason(reason, "extend the round")
+    rnd = _locked_round(rnd, actor)
+    before = _clock(rnd)
+    rnd.clock_extra_minutes += minutes
+    _save(rnd, actor, AuditEntry.Action.CLOCK_EXTENDED, reason, before)
+    claim.done(rnd)
+    return rnd
+
+
+@transaction.atomic
+def match_time_extend(*, match: Match, actor, minutes: int, reason: str, idempotency_key: str = "") -> Match:
+    """A time extension of ``minutes`` (1 to 60) for one table of the current round (after a deck check or a judge
+    call), with a reason: that table's time ends later than the round's. Logged (``time_extension``, with the
+    match). Raises NotAllowed, Conflict (finished tournament, not the current round, ``finished_match``: a
+    confirmed result needs no time, ``bye``), UserError (``minutes``, ``reason``)."""
+    claim = claim_key(actor, idempotency_key, "match_time_extend")
+    if claim.repeated:
+        return claim.first(Match)
+    minutes = _minutes(minutes)
+    reason = _reason(reason, "give a time extension")
+    rnd = _locked_round(match.round, actor)
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    if match.seats.count() < 2:
+        raise Conflict(f"Table {match.table} is a bye: there is no game to extend.", code="bye")
+    if match.status == Match.Status.CONFIRMED:
+        raise Conflict(f"Table {match.table} has finished (its result is confirmed): it needs no more time.",
+                       code="finished_match")
+    before = {"table": match.table, "extra_minutes": match.extra_minutes}
+    match.extra_minutes += minutes
+    match.save(update_fields=["extra_minutes"])
+    _save(rnd, actor, AuditEntry.Action.TIME_EXTENSION, reason, before, match=match,
+          after={"table": match.table, "extra_minutes": match.extra_minutes})
+    claim.done(match)
+    return match
