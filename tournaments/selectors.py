@@ -145,4 +145,173 @@ def pending_submission(match: Match) -> ResultSubmission | None:
     return match.submissions.filter(state=ResultSubmission.State.PENDING).select_related("submitted_by").first()
 
 
-from dataclasses import dataclass, field
+def check_in_panel(tournament: Tournament) -> dict:
+    """What the organiser's check-in panel shows (``tournaments/fragments/check_in.html``), in 2 or 3 queries:
+    ``rows`` (while the window is open: every registration not withdrawn, registration order, with its player),
+    ``checked_in`` and
+    ``active`` (counts of active entries: not withdrawn, not dropped), ``no_shows`` (active entries not checked in),
+    ``walk_ins`` (walk-in entries not withdrawn, with ``claim_code`` still unspent or spent), ``window_open``
+    (players can still check in: ``tournaments.services.check_in.check_in_open``) and ``walk_ins_open`` (the
+    organiser can register a walk-in now)."""
+    window_open = check_in_open(tournament)
+    entries = tournament.registrations.filter(withdrawn=False).select_related("player").order_by("registered_at", "id")
+    if not window_open:  # once round 1 is paired the list is over; only the walk-ins' claim codes still matter
+        entries = entries.exclude(walk_in_name="")
+    rows = list(entries)
+    active = [r for r in rows if not r.dropped]
+    checked_in = sum(1 for r in active if r.checked_in)
+    walk_ins_open = (tournament.status in (Tournament.Status.REGISTRATION, Tournament.Status.CLOSED)
+                     or late_entry_open(tournament))
+    return {
+        "rows": rows if window_open else [], "active": len(active), "checked_in": checked_in,
+        "no_shows": len(active) - checked_in, "walk_ins": [r for r in rows if r.is_walk_in],
+        "window_open": window_open, "walk_ins_open": walk_ins_open,
+    }
+
+
+def claimable_walk_ins(tournament: Tournament) -> bool:
+    """True if the tournament has a walk-in entry no account has claimed yet (1 query)."""
+    return tournament.registrations.filter(player__isnull=True).exclude(claim_code="").exists()
+
+
+# --------------------------------------------------------------------------- the player's own events
+@dataclass
+class MatchNow:
+    """Where a player stands in one tournament (the "your match now" panel of ``/me/`` and the event page).
+
+    ``registration`` (with its ``tournament``); ``deck_status``: "legal" (a legal decklist is registered),
+    "not_legal" (decklists submitted, none legal) or "none"; for a running tournament ``round``: its latest
+    round (None before round 1), ``match``: the player's match in that round (None when not paired in it),
+    ``seat``: the player's seat number there, ``seats``: every seat of that match in seat order (registrations
+    and players loaded), ``report``: the match's open report (pending or disputed, newest), if any."""
+
+    registration: Registration
+    deck_status: str
+    round: Round | None = None
+    match: Match | None = None
+    seat: int | None = None
+    seats: list[Seat] = field(default_factory=list)
+    report: ResultSubmission | None = None
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.registration.tournament
+
+
+def player_events(user, *, tournament: Tournament | None = None) -> list[MatchNow]:
+    """The user's registrations (withdrawn ones left out), newest event first, each as a ``MatchNow``; only
+    ``tournament``'s when given. At most 5 queries whatever the number of events: registrations with their
+    tournaments and decklist counts, the latest rounds, the player's seats, every seat of those matches, their
+    open reports. An anonymous user has none (no query).
+
+    The deck status reads the decks app's submissions through the reverse relation ``deck_submissions`` (a
+    query, not an import: ``decks`` sits on top of ``tournaments``)."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    registrations = (Registration.objects.filter(player=user, withdrawn=False)
+                     .select_related("tournament", "player").annotate(decklists=Count("deck_submissions"))
+                     .order_by("-tournament__date", "-tournament_id"))
+    if tournament is not None:
+        registrations = registrations.filter(tournament=tournament)
+    events = [MatchNow(registration=r, deck_status="legal" if r.has_legal_deck else
+                       "not_legal" if r.decklists else "none")  # type: ignore[attr-defined]
+              for r in registrations]
+    running = [e for e in events if e.tournament.status == Tournament.Status.RUNNING]
+    if not running:
+        return events
+    latest: dict[int, Round] = {}
+    for rnd in Round.objects.filter(tournament_id__in=[e.tournament.pk for e in running]).order_by("number"):
+        latest[rnd.tournament_id] = rnd
+    for event in running:
+        event.round = latest.get(event.tournament.pk)
+    mine = {seat.registration_id: seat for seat in Seat.objects.filter(
+        registration__in=[e.registration for e in running if e.round is not None],
+        match__round__in=list(latest.values())).select_related("match")}
+    if not mine:
+        return events
+    matches = {seat.match_id: seat.match for seat in mine.values()}
+    seats: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(match__in=list(matches)).select_related("registration__player").order_by("number"):
+        seats.setdefault(seat.match_id, []).append(seat)
+    reports: dict[int, ResultSubmission] = {}
+    for report in (ResultSubmission.objects.filter(match__in=list(matches), state__in=(
+            ResultSubmission.State.PENDING, ResultSubmission.State.DISPUTED))
+            .select_related("submitted_by", "responded_by").order_by("submitted_at", "id")):
+        reports[report.match_id] = report  # the newest wins
+    for event in running:
+        own = mine.get(event.registration.pk)
+        if own is None:
+            continue
+        event.match, event.seat = matches[own.match_id], own.number
+        event.match.seat_list = event.seats = seats.get(own.match_id, [])
+        event.report = reports.get(own.match_id)
+    return events
+
+
+def rounds_progress(tournament: Tournament) -> tuple[int | None, int | None]:
+    """(the last round whose every table is confirmed, the latest round), round numbers or None, in one query:
+    the standings say "after round 3" (and "with round 4 results so far" while round 4 is playing)."""
+    rows = list(tournament.rounds.annotate(
+        open=Count("matches", filter=~Q(matches__status=Match.Status.CONFIRMED))).values_list("number", "open"))
+    complete = [number for number, open_ in rows if open_ == 0]
+    return max(complete, default=None), max((number for number, _ in rows), default=None)
+
+
+# --------------------------------------------------------------------------- the round clock
+# ``clock_at`` (the clock at an instant, for the round or one table), ``ClockState`` and ``table_time_up`` are pure
+# arithmetic on the rows, in ``tournaments.clock`` (the results service checks time with them too); re-exported here.
+
+
+def extended_tables(rnd: Round) -> list[Match]:
+    """The round's tables with a time extension of their own (``Match.extra_minutes``), in table order (one
+    query)."""
+    return list(rnd.matches.filter(extra_minutes__gt=0).order_by("table"))
+
+
+def current_round(tournament: Tournament) -> Round | None:
+    """The tournament's latest round (the one whose clock runs), or None before round 1 (one query)."""
+    return tournament.rounds.order_by("-number").first()
+
+
+# --------------------------------------------------------------------------- printing
+
+
+@dataclass(frozen=True)
+class PairingLine:
+    """One player's line of the alphabetical pairings: ``name``, ``table``, ``side`` ("A"/"B" in a duel, "Seat 3"
+    at a multiplayer table, "" for a bye), ``opponents`` (names in seat order), ``bye``."""
+
+    name: str
+    table: int
+    side: str
+    opponents: tuple[str, ...]
+    bye: bool
+
+
+def pairing_lines(rnd: Round) -> list[PairingLine]:
+    """Every player seated in ``rnd``, sorted by name (case-insensitive), each with their table, side or seat and
+    opponents: what venues post on the wall beside the pairings by table (2 queries)."""
+    lines = []
+    for match in round_matches(rnd):
+        seats = list(match.seats.all())
+        for seat in seats:
+            others = tuple(s.registration.display_name for s in seats if s.pk != seat.pk)
+            if len(seats) == 1:
+                side = ""
+            elif len(seats) == 2:
+                side = "AB"[seat.number - 1] if seat.number in (1, 2) else f"Seat {seat.number}"
+            else:
+                side = f"Seat {seat.number}"
+            lines.append(PairingLine(name=seat.registration.display_name, table=match.table, side=side,
+                                     opponents=others, bye=len(seats) == 1))
+    return sorted(lines, key=lambda line: (line.name.casefold(), line.name, line.table))
+
+
+def rounds_tables(tournament: Tournament) -> list[tuple[int, int, int]]:
+    """(round number, tables, confirmed tables) of every round in order, in one query: how far the standings
+    go ("after round 2; round 3 in progress")."""
+    rows = (tournament.rounds.order_by("number")
+            .annotate(tables=Count("matches"),
+                      confirmed=Count("matches", filter=Q(matches__status=Match.Status.CONFIRMED)))
+            .values_list("number", "tables", "confirmed"))
+    return list(rows)
