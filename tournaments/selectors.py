@@ -5,7 +5,8 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
-from django.db.models import Case, Count, IntegerField, Max, Prefetch, QuerySet, Value, When
+from django.db.models import Case, Count, IntegerField, Max, OuterRef, Prefetch, QuerySet, Subquery, Value, When
+from django.db.models.functions import Coalesce
 
 from tournaments.models import Match, Registration, ResultSubmission, Round, Seat, StandingsSnapshot, Tournament
 from tournaments.services.results import describe_record, outcome_text
@@ -17,6 +18,14 @@ logger = logging.getLogger(__name__)
 
 def tournament_list() -> QuerySet[Tournament]:
     return Tournament.objects.select_related("organiser")
+
+
+def tournament_list_with_players() -> QuerySet[Tournament]:
+    """The tournaments page's rows (newest first): each tournament with ``players``, its registrations not withdrawn
+    before the start (dropped and disqualified players still count: they played). One query."""
+    players = (Registration.objects.filter(tournament=OuterRef("pk"), withdrawn=False).order_by()
+               .values("tournament").annotate(n=Count("pk")).values("n"))
+    return tournament_list().annotate(players=Coalesce(Subquery(players), 0)).order_by("-date", "-id")
 
 
 def round_matches(rnd: Round) -> QuerySet[Match]:
