@@ -159,7 +159,7 @@ def test_the_api_docs_load_nothing_from_another_site_and_link_back(client):
         assert url in urls
         assert finders.find(url.removeprefix("/static/")), url
     assert "cdn." not in html and "https://" not in html
-    assert '"validatorUrl": null' in html
+    assert "\"validatorUrl\": null" in html and "\"deepLinking\": false" in html
 
 
 def test_the_api_docs_assets_are_served(client):
