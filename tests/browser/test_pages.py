@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.conf import settings
 
 from tests.browser.conftest import ORGANISER_PASSWORD, PLAYER_PASSWORD, SwissEvent, log_in
 
@@ -55,6 +56,24 @@ def visit(page: Any, event: SwissEvent, name: str) -> None:
         "not-found": "/t/999999/",
         "api-docs": "/api/docs/",
     }
+    if name == "locked-out":  # too many failed logins (django-axes): the last one answers 429
+        page.goto("/accounts/login/")
+        for _ in range(settings.AXES_FAILURE_LIMIT):
+            page.fill("#id_username", event.players[1].username)
+            page.fill("#id_password", "wrong-password")
+            with page.expect_navigation():
+                page.click("main form button[type=submit]")
+        assert "Too many failed logins" in page.locator("h1").inner_text()
+        return
+    if name == "form-expired":  # a form sent without its CSRF cookie (cookies cleared while the page was open)
+        page.goto("/accounts/login/")
+        page.context.clear_cookies()
+        page.fill("#id_username", event.players[1].username)
+        page.fill("#id_password", PLAYER_PASSWORD)
+        with page.expect_navigation():
+            page.click("main form button[type=submit]")
+        assert page.locator("h1").inner_text() == "This form could not be sent"
+        return
     response = page.goto(paths[name])
     expected = {"forbidden": 403, "not-found": 404}.get(name, 200)
     assert response is not None and response.status == expected, (name, response and response.status, page.url)
@@ -64,7 +83,7 @@ def visit(page: Any, event: SwissEvent, name: str) -> None:
 
 
 PAGES = ["list", "event", "round", "standings", "bracket", "deck-format", "match-slip", "deck-editor", "manage",
-         "login", "signup", "forbidden", "not-found", "api-docs"]
+         "login", "signup", "forbidden", "not-found", "locked-out", "form-expired", "api-docs"]
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
