@@ -8,6 +8,9 @@ each is for, logging in through the login form, and prints one JSON object::
       "document_width": 390, "screen_width": 390, "overflows": false,
       "widest": {"selector": "main#content > div.table-responsive > table.table", "right": 390, "width": 366}}}}
 
+With ``--axe``, each page also has ``axe_violations``: the axe-core rules it breaks, counted per impact
+(``{"serious": 1}``).
+
 ``widest`` is the element of the page's content (``<main>``, or the whole page when what overflows is outside it)
 reaching furthest right (the deepest one when several do): on a page that overflows, the element that pushes it wider;
 ``null`` when the page shows nothing.
@@ -167,7 +170,7 @@ def pages(tournament: int, match: int) -> list[tuple[str, str, str | None]]:
             ("api-docs", "/api/docs/", None)]
 
 
-def measure(base_url: str, event: dict[str, Any]) -> dict[str, Any]:
+def measure(base_url: str, event: dict[str, Any], axe: bool = False) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     results: dict[str, Any] = {}
@@ -195,6 +198,13 @@ def measure(base_url: str, event: dict[str, Any]) -> dict[str, Any]:
                 except Exception:  # noqa: BLE001 - an old page that never renders is measured as it is
                     pass
             figures = page.evaluate(MEASURE)
+            if axe:
+                from axe_playwright_python.sync_playwright import Axe
+
+                impacts: dict[str, int] = {}
+                for violation in Axe().run(page).response["violations"]:
+                    impacts[violation["impact"]] = impacts.get(violation["impact"], 0) + 1
+                figures["axe_violations"] = impacts
             figures["screen_width"] = min(figures["screen_width"], VIEWPORT["width"])
             results[name] = {"path": path, "status": response.status if response else None, **figures,
                              "overflows": figures["document_width"] > figures["screen_width"]}
@@ -211,6 +221,8 @@ def main() -> None:
     parser.add_argument("--organiser", help="NAME:PASSWORD of the tournament's organiser")
     parser.add_argument("--player", help="NAME:PASSWORD of a player of --match")
     parser.add_argument("--stranger", help="NAME:PASSWORD of a logged-in user who is not the organiser")
+    parser.add_argument("--axe", action="store_true",
+                        help="also run axe-core on each page: violations (rules broken) per impact")
     parser.add_argument("--keep-db", action="store_true", help="keep the temporary database (its path on stderr)")
     args = parser.parse_args()
     if args.base_url:
@@ -219,7 +231,7 @@ def main() -> None:
             parser.error("with --base-url give " + ", ".join(f"--{o}" for o in missing))
         event = {"tournament": args.tournament, "match": args.match, "organiser": args.organiser,
                  "player": args.player, "stranger": args.stranger or args.player}
-        print(json.dumps(measure(args.base_url.rstrip("/"), event), indent=2))
+        print(json.dumps(measure(args.base_url.rstrip("/"), event, args.axe), indent=2))
         return
     folder = Path(tempfile.mkdtemp(prefix="page-widths-"))
     env = dict(os.environ, DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}", DJANGO_SETTINGS_MODULE="config.settings.test",
@@ -229,7 +241,7 @@ def main() -> None:
     port = free_port()
     server = start_server(port, env)
     try:
-        print(json.dumps(measure(f"http://127.0.0.1:{port}", event), indent=2))
+        print(json.dumps(measure(f"http://127.0.0.1:{port}", event, args.axe), indent=2))
     finally:
         server.terminate()
         server.wait(timeout=10)
