@@ -6,7 +6,8 @@ import logging
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.db.models import Case, Count, IntegerField, Max, Prefetch, Q, QuerySet, Value, When
+from django.db.models import Case, Count, IntegerField, Max, OuterRef, Prefetch, Q, QuerySet, Subquery, Value, When
+from django.db.models.functions import Coalesce
 
 from tournaments.clock import ClockState, clock_at, table_time_up  # noqa: F401 (selectors of the round clock)
 from tournaments.models import Match, Registration, ResultSubmission, Round, Seat, StandingsSnapshot, Tournament
@@ -21,6 +22,14 @@ logger = logging.getLogger(__name__)
 
 def tournament_list() -> QuerySet[Tournament]:
     return Tournament.objects.select_related("organiser")
+
+
+def tournament_list_with_players() -> QuerySet[Tournament]:
+    """The tournaments page's rows (newest first): each tournament with ``players``, its registrations not withdrawn
+    before the start (dropped and disqualified players still count: they played). One query."""
+    players = (Registration.objects.filter(tournament=OuterRef("pk"), withdrawn=False).order_by()
+               .values("tournament").annotate(n=Count("pk")).values("n"))
+    return tournament_list().annotate(players=Coalesce(Subquery(players), 0)).order_by("-date", "-id")
 
 
 def round_matches(rnd: Round) -> QuerySet[Match]:

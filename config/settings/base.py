@@ -24,7 +24,9 @@ BASE_DIR = Path(__file__).resolve().parents[2]
 
 env = environ.Env()
 
-DEBUG = env.bool("DEBUG", default=True)
+# Off unless asked for (DEBUG=1 in the environment shows Django's tracebacks while developing); with it off the site
+# answers with its own 403/404/500 pages and whitenoise serves the static files (scripts/run runs collectstatic).
+DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = env.str("SECRET_KEY", default="dev-only-not-secret-spellfire-tournament-manager")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 
@@ -39,6 +41,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    # Swagger UI's and Redoc's files served from static/ (the API docs page works offline: no CDN)
+    "drf_spectacular_sidecar",
     "django_htmx",
     "axes",
     "decks",
@@ -126,6 +130,11 @@ AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=env.float("AXES_COOLOFF_MINUTES", default=15.0))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# A locked-out login answers 429 with this page (what happened, for how long, what to do).
+AXES_LOCKOUT_TEMPLATE = "429.html"
+
+# A form posted without a valid CSRF token (an expired page, cookies off) gets the friendly 403 page that says so.
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:list"
@@ -222,6 +231,12 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Tournaments, registration, decklists, pairings, results and standings.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from drf_spectacular_sidecar's static files, never a CDN; no online validator badge; no deep links
+    # (they put a link inside each operation's button: nested controls a screen reader cannot reach, axe-core).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "SWAGGER_UI_SETTINGS": {"deepLinking": False, "validatorUrl": None},
 }
 
 LOGGING = {

@@ -62,7 +62,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/list.html", {
-        "tournaments": selectors.tournament_list(), "can_organise": can_organise(request.user)})
+        "tournaments": selectors.tournament_list_with_players(), "can_organise": can_organise(request.user)})
 
 
 @organiser_required

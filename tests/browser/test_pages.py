@@ -1,0 +1,110 @@
+"""Issue #13: every main page, at phone (390 x 844) and desktop (1,280 x 800) sizes, in a real browser: no horizontal
+overflow, no serious or critical axe-core violation, a screenshot of each (tests/browser/screenshots/).
+
+The event: ``swiss_event`` (8 players, round 1 paired, results confirmed, one reported, one disputed, decklists).
+Each page is opened as the person who uses it, logged in through the login form.
+
+Pages other helpers restyle on their branches still overflow or fail axe here: they are marked
+``xfail(strict=False)`` with the page's name until the merge brings their styles (see ``PENDING_RESTYLE``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.conf import settings
+
+from tests.browser.conftest import ORGANISER_PASSWORD, PLAYER_PASSWORD, SwissEvent, log_in
+
+#: pages restyled on other branches (issue #13); they pass once those are merged
+PENDING_RESTYLE: dict[str, str] = {
+    "round": "the pairing seed's command line (<code>, pink on the cream page: 4.3:1) is an internal the public "
+             "must not see; the public pages' branch removes it",
+    "match-slip": "the end-of-game counts table (table.counts) is wider than a phone; restyled on the player pages' "
+                  "branch",
+    "manage": "the settle form's counts table (table.counts) is wider than a phone; restyled on the manage branch",
+}
+
+
+def _pending(name: str) -> Any:
+    if name in PENDING_RESTYLE:
+        return pytest.param(name, marks=pytest.mark.xfail(reason=f"{name}: {PENDING_RESTYLE[name]}", strict=False))
+    return name
+
+
+def visit(page: Any, event: SwissEvent, name: str) -> None:
+    """Open page ``name`` as the person it is for (logging in first); wait until it has rendered."""
+    t = event.tournament
+    if name in ("match-slip", "deck-editor"):
+        log_in(page, event.pending_opponent.username, PLAYER_PASSWORD)
+    elif name == "manage":
+        log_in(page, event.organiser.username, ORGANISER_PASSWORD)
+    elif name == "forbidden":
+        log_in(page, event.players[0].username, PLAYER_PASSWORD)
+    paths = {
+        "list": "/",
+        "event": event.path(),
+        "round": event.path("rounds/1/"),
+        "standings": event.path("standings/"),
+        "bracket": event.path("bracket/"),
+        "deck-format": event.path("format/"),
+        "match-slip": event.path(f"matches/{event.pending.pk}/"),
+        "deck-editor": event.path("deck/"),
+        "manage": event.path("manage/"),
+        "login": "/accounts/login/",
+        "signup": "/signup/",
+        "forbidden": event.path("manage/"),
+        "not-found": "/t/999999/",
+        "api-docs": "/api/docs/",
+    }
+    if name == "locked-out":  # too many failed logins (django-axes): the last one answers 429
+        page.goto("/accounts/login/")
+        for _ in range(settings.AXES_FAILURE_LIMIT):
+            page.fill("#id_username", event.players[1].username)
+            page.fill("#id_password", "wrong-password")
+            with page.expect_navigation():
+                page.click("main form button[type=submit]")
+        assert "Too many failed logins" in page.locator("h1").inner_text()
+        return
+    if name == "form-expired":  # a form sent without its CSRF cookie (cookies cleared while the page was open)
+        page.goto("/accounts/login/")
+        page.context.clear_cookies()
+        page.fill("#id_username", event.players[1].username)
+        page.fill("#id_password", PLAYER_PASSWORD)
+        with page.expect_navigation():
+            page.click("main form button[type=submit]")
+        assert page.locator("h1").inner_text() == "This form could not be sent"
+        return
+    response = page.goto(paths[name])
+    expected = {"forbidden": 403, "not-found": 404}.get(name, 200)
+    assert response is not None and response.status == expected, (name, response and response.status, page.url)
+    if name == "api-docs":
+        page.wait_for_selector(".swagger-ui .opblock-tag", timeout=20_000)
+    assert t.name in page.content() or name in ("list", "login", "signup", "forbidden", "not-found", "api-docs")
+
+
+PAGES = ["list", "event", "round", "standings", "bracket", "deck-format", "match-slip", "deck-editor", "manage",
+         "login", "signup", "forbidden", "not-found", "locked-out", "form-expired", "api-docs"]
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("name", [_pending(name) for name in PAGES])
+def test_page_fits_and_is_accessible(request, live_server, swiss_event, check_page, name, size):
+    context = request.getfixturevalue(size)
+    page = context.new_page()
+    visit(page, swiss_event, name)
+    check_page(page, name)
+
+
+def test_the_api_docs_load_nothing_from_another_site(swiss_event, desktop, live_server):
+    """Swagger UI works offline: every request the page makes goes to the site itself."""
+    page = desktop.new_page()
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+    page.goto("/api/docs/")
+    page.wait_for_selector(".swagger-ui .opblock-tag", timeout=20_000)
+    outside = [url for url in requested if not url.startswith(live_server.url) and not url.startswith("data:")]
+    assert requested and outside == []
+    page.click("text=← Spellfire Tournament Manager")
+    page.wait_for_url(f"{live_server.url}/")
+    assert page.locator("h1").inner_text() == "Tournaments"
