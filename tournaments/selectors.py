@@ -16,7 +16,7 @@ logger = logging.getLogger(__name__)
 
 
 def tournament_list() -> QuerySet[Tournament]:
-    return Tournament.objects.select_related("organiser")
+    return Tournament.objects.select_related("organiser").prefetch_related("co_organisers")
 
 
 def round_matches(rnd: Round) -> QuerySet[Match]:
@@ -139,3 +139,8 @@ def match_submissions(match: Match) -> list[dict]:
 def pending_submission(match: Match) -> ResultSubmission | None:
     """The match's report waiting for confirmation, if any."""
     return match.submissions.filter(state=ResultSubmission.State.PENDING).select_related("submitted_by").first()
+
+
+def staff_names(tournament: Tournament) -> list[str]:
+    """The co-organisers' (judges') usernames, sorted (one query); the organiser is ``tournament.organiser``."""
+    return sorted(tournament.co_organisers.values_list("username", flat=True))

@@ -22,8 +22,10 @@ pytestmark = pytest.mark.django_db
 PINNED = {
     ("/t/{t}/rounds/2/", "anon"): 4,  # 5 before issue #12: the rendered tables are cached per round state
     ("/t/{t}/standings/", "anon"): 3,  # 4 before issue #12: the rendered table is cached per snapshot version
-    ("/t/{t}/manage/", "organiser"): 18,
-    ("/api/v1/tournaments/", "anon"): 2,
+    # +2 (issue 13): the event state (the latest round's open tables) and the staff (co-organisers)
+    ("/t/{t}/manage/", "organiser"): 20,
+    # +1 (issue 13): the co-organisers of the listed tournaments, prefetched in one query
+    ("/api/v1/tournaments/", "anon"): 3,
     ("/api/v1/tournaments/{t}/registrations/", "anon"): 2,
     ("/api/v1/tournaments/{t}/rounds/", "anon"): 3,
     ("/api/v1/tournaments/{t}/rounds/2/", "anon"): 3,
