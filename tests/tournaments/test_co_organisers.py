@@ -58,7 +58,7 @@ def test_a_co_organiser_pairs_a_round_and_drops_a_player_under_their_name(staffe
     entry = AuditEntry.objects.get(action=AuditEntry.Action.PLAYER_DROPPED)
     assert entry.actor == judge and entry.reason == "left for a train"
     page = client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
-    assert "<td>judge</td><td>Player dropped by the organiser</td>" in page.replace("\n", "")
+    assert '<td class="text-nowrap">judge</td><td>Player dropped by the organiser</td>' in page
 
 
 def test_a_co_organiser_settles_a_dispute_under_their_name(staffed, organiser, judge, client):

@@ -246,6 +246,8 @@ class TournamentEditForm(forms.ModelForm):
         self.fields["tiebreakers"] = forms.ChoiceField(
             label="Tiebreaker system", choices=[(name, f"{name}: {text}") for name, text in TIEBREAKERS.items()])
         self.fields["capacity"].help_text = "Further players join the waiting list. Blank: no limit"
+        self.fields["registration_deadline"].help_text = (
+            f"In the event's time zone ({self.instance.time_zone}); blank: until you close registration")
         for name in self.STRUCTURE:
             self.fields[name].required = self.fields[name].required and not locked
             if locked:
