@@ -255,3 +255,18 @@ def _fresh_cache_and_eager_standings(request):
     yield
     if local:
         cache.clear()
+
+
+def pair_or_finish(tournament, organiser, seed=None):
+    """Pair the next round; once the structure is complete, finish the tournament explicitly and return None
+    (pairing after the last round is refused with code ``complete``: the organiser finishes it)."""
+    from tournaments.errors import Conflict
+    from tournaments.services import round_pair_next, tournament_finish
+
+    try:
+        return round_pair_next(tournament=tournament, actor=organiser, seed=seed)
+    except Conflict as exc:
+        if exc.code != "complete":
+            raise
+    tournament_finish(tournament=tournament, actor=organiser)
+    return None

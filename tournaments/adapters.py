@@ -26,7 +26,7 @@ def history_for(tournament: Tournament) -> History:
     rounds, matches, seats), read as plain rows: no model instances, so a 4,096-player event of
     12 rounds (about 24,000 matches) reads in a fraction of a second.
     """
-    registrations = list(tournament.registrations.filter(withdrawn=False).order_by("registered_at", "id")
+    registrations = list(tournament.registrations.entered().order_by("registered_at", "id")
                          .values_list("pk", "player__username", "dropped_after_round", "disqualified", "walk_in_name"))
     # a walk-in's name (kept after a claim) as Registration.display_name gives it
     players = tuple(PlayerEntry(id=str(pk), name=walk_in or name or "") for pk, name, _, _, walk_in in registrations)
@@ -100,7 +100,7 @@ def structure_settings(tournament: Tournament, *, roster: dict[str, list[str]] |
                       for a, b, until in tournament.forbidden_pairs.values_list("player_a_id", "player_b_id",
                                                                                 "until_round"))
     awarded = {str(pk): frozenset(range(1, n + 1))
-               for pk, n in tournament.registrations.filter(withdrawn=False, awarded_byes__gt=0)
+               for pk, n in tournament.registrations.entered().filter(awarded_byes__gt=0)
                .values_list("pk", "awarded_byes")}
     return StructureSettings(
         structure=str(structure),

@@ -136,6 +136,19 @@ class Tournament(models.Model):
         help_text="The event's IANA time zone (e.g. America/Sao_Paulo): every time on its pages is shown in it")
     winner = models.ForeignKey("Registration", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    # The event's page: where, what, how many (issue 13). Edited by ``tournament_update`` (logged).
+    venue = models.CharField(max_length=200, blank=True, help_text="Where the event is played (a shop, a hall, ...)")
+    description = models.TextField(blank=True, max_length=4000, help_text="What players should know, as plain text")
+    capacity = models.PositiveIntegerField(
+        null=True, blank=True,
+        help_text="Most players registered at once; further players join the waiting list (blank: unlimited)")
+    registration_deadline = models.DateTimeField(
+        null=True, blank=True, help_text="Players cannot register after this moment (blank: until registration "
+                                         "closes)")
+    co_organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="co_organised",
+        help_text="Judges who run the event with the organiser, with the same rights (each action logged under "
+                  "their name); only the organiser adds or removes them")
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -169,7 +182,24 @@ class Tournament(models.Model):
         return 10 if self.victory_condition == self.Victory.TEN_REALMS else 6
 
 
+class RegistrationQuerySet(models.QuerySet):
+    def entered(self) -> RegistrationQuerySet:
+        """Registrations that take part: not withdrawn and not on the waiting list (dropped players included:
+        they keep their record)."""
+        return self.filter(withdrawn=False, waitlisted_at__isnull=True)
+
+    def waitlisted(self) -> RegistrationQuerySet:
+        """The waiting list, first come first served."""
+        return self.filter(withdrawn=False, waitlisted_at__isnull=False).order_by("waitlisted_at", "id")
+
+
 class Registration(models.Model):
+    """A player's entry in a tournament. ``waitlisted_at`` set: the event was full when they registered; they are
+    on the waiting list (never paired, not counted as a player) until a place frees up
+    (``tournaments.services.tournaments.waitlist_promote``)."""
+
+    objects = RegistrationQuerySet.as_manager()
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="registrations")
     #: None for a walk-in the organiser registered by name only (``walk_in_name``) until someone claims the entry
     #: with its ``claim_code`` (``tournaments.services.check_in``).
@@ -196,6 +226,8 @@ class Registration(models.Model):
         default=0, help_text="Byes granted at registration (e.g. for invited players): rounds 1..N")
     late_entry = models.BooleanField(default=False, help_text="Joined after the tournament started, with no points")
     team = models.CharField(max_length=80, blank=True, help_text="Team name in a team event (members share it)")
+    waitlisted_at = models.DateTimeField(
+        null=True, blank=True, help_text="On the waiting list since (the event was full); None: a place in the event")
     removed_by_organiser = models.BooleanField(
         default=False, help_text="Dropped or disqualified by the organiser: stands until the organiser reinstates "
                                  "the player (the player cannot register again by themself)")
@@ -234,6 +266,10 @@ class Registration(models.Model):
     @property
     def dropped(self) -> bool:
         return self.dropped_after_round is not None
+
+    @property
+    def waitlisted(self) -> bool:
+        return self.waitlisted_at is not None and not self.withdrawn
 
 
 class Round(models.Model):
@@ -438,6 +474,10 @@ class AuditEntry(models.Model):
         CLOCK_RESUMED = "clock_resumed", "Round clock resumed"
         CLOCK_EXTENDED = "clock_extended", "Round clock extended"
         TIME_EXTENSION = "time_extension", "Time extension for one table"
+        TOURNAMENT_FINISHED = "tournament_finished", "Tournament finished"
+        TOURNAMENT_EDITED = "tournament_edited", "Event details changed"
+        STAFF_CHANGED = "staff_changed", "Co-organiser added or removed"
+        WAITLIST_PROMOTED = "waitlist_promoted", "Player moved from the waiting list into the event"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries")

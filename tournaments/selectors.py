@@ -21,7 +21,7 @@ logger = logging.getLogger(__name__)
 
 
 def tournament_list() -> QuerySet[Tournament]:
-    return Tournament.objects.select_related("organiser")
+    return Tournament.objects.select_related("organiser").prefetch_related("co_organisers")
 
 
 def tournament_list_with_players() -> QuerySet[Tournament]:
@@ -324,3 +324,8 @@ def rounds_tables(tournament: Tournament) -> list[tuple[int, int, int]]:
                       confirmed=Count("matches", filter=Q(matches__status=Match.Status.CONFIRMED)))
             .values_list("number", "tables", "confirmed"))
     return list(rows)
+
+
+def staff_names(tournament: Tournament) -> list[str]:
+    """The co-organisers' (judges') usernames, sorted (one query); the organiser is ``tournament.organiser``."""
+    return sorted(tournament.co_organisers.values_list("username", flat=True))

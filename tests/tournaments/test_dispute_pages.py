@@ -93,7 +93,7 @@ def test_a_dispute_shows_every_report_and_the_settlement_is_logged_as_text(
 
     # The audit log shows the result before and after as text, never a Python dict.
     manage = client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
-    audit_html = manage.split("<h2>Audit log</h2>")[1]
+    audit_html = manage.split(">Audit log</h2>")[1]
     assert "Both players agreed at the desk" in audit_html
     assert "Status: Disputed" in audit_html and "Result: no confirmed result" in audit_html
     assert f"Result: {first.username} 2-1 {second.username}" in audit_html

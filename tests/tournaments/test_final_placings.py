@@ -14,6 +14,7 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
+from tests.conftest import pair_or_finish
 from tests.tournaments.test_structures import make_event as make_tournament
 from tournaments import services
 from tournaments.models import Match, Round, Tournament
@@ -34,7 +35,7 @@ def finished_top_cut(organiser, django_capture_on_commit_callbacks):
     t, regs = make_tournament(organiser, 8, swiss_rounds=3, top_cut=4)
     with django_capture_on_commit_callbacks(execute=True):
         while True:
-            rnd = services.round_pair_next(tournament=t, actor=organiser, seed=11)
+            rnd = pair_or_finish(t, organiser, seed=11)
             if rnd is None:
                 break
             _settle_round(rnd, organiser, "b" if rnd.is_elimination else "a")
@@ -74,7 +75,7 @@ def test_placings_are_bands_for_the_cut_and_distinct_below_it(finished_top_cut):
 def test_a_swiss_only_event_has_no_placing_column(organiser, django_capture_on_commit_callbacks, client):
     t, _ = make_tournament(organiser, 4, swiss_rounds=2, top_cut=0)
     with django_capture_on_commit_callbacks(execute=True):
-        while (rnd := services.round_pair_next(tournament=t, actor=organiser, seed=3)) is not None:
+        while (rnd := pair_or_finish(t, organiser, seed=3)) is not None:
             _settle_round(rnd, organiser, "a")
     rows = t.snapshots.order_by("-version").first().rows
     assert all("placing" not in r for r in rows)

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 
 from decks.selectors import can_view_decklist, published_decklists
 from decks.services import decklists_publish, deck_submit
-from tests.conftest import LEGAL_55, confirmed_submission, seat_regs, seat_wins
+from tests.conftest import LEGAL_55, confirmed_submission, pair_or_finish, seat_regs, seat_wins
 from tournaments import services
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import (
@@ -67,7 +67,7 @@ def finished(organiser) -> tuple[Tournament, list[Registration]]:
     t, regs = event(organiser, 2, swiss_rounds=1)
     rnd = services.round_pair_next(tournament=t, actor=organiser, seed=1)
     report(rnd.matches.get(), [{"winner": "a"}, {"winner": "a"}])
-    assert services.round_pair_next(tournament=t, actor=organiser, seed=2) is None
+    assert pair_or_finish(t, organiser, seed=2) is None
     t.refresh_from_db()
     assert t.status == Tournament.Status.FINISHED and t.winner is not None
     return t, regs
@@ -308,7 +308,7 @@ def test_the_organiser_reopens_a_finished_tournament_with_a_reason_and_it_is_log
     assert entry.reason == "the winner marked cards" and entry.before["winner"] == winner.display_name
     services.penalty_issue(tournament=t, actor=organiser, registration=winner,
                            kind=Penalty.Kind.DISQUALIFICATION, reason="marked cards")
-    assert services.round_pair_next(tournament=t, actor=organiser, seed=3) is None
+    assert pair_or_finish(t, organiser, seed=3) is None
     t.refresh_from_db()
     assert t.status == Tournament.Status.FINISHED and t.winner is not None and t.winner != winner
     with pytest.raises(Conflict):

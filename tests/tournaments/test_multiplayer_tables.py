@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 from django.urls import reverse
 from rules.standings import compute_standings
 
-from tests.conftest import deck_of
+from tests.conftest import deck_of, pair_or_finish
 from decks.services import deck_submit, register_deck
 from tests.conftest import LEGAL_55
 from tests.factories import UserFactory
@@ -64,8 +64,9 @@ def tables_of(rnd) -> list[Match]:
 
 
 def pair(t, organiser, seed, capture):
+    """Pair the next round; after the last one, finish the tournament (explicitly) and return None."""
     with capture(execute=True):
-        return services.round_pair_next(tournament=t, actor=organiser, seed=seed)
+        return pair_or_finish(t, organiser, seed=seed)
 
 
 def play(match: Match, capture, *, placements=None, games=None):
@@ -410,7 +411,8 @@ def test_the_organiser_enters_a_table_result_from_the_manage_page(client, pods_r
     override = reverse("tournaments:override", args=[t.pk, big.pk])
     assert html.count(f'action="{override}"') == 2  # placements and game by game
     names = [u.username for u in users_at(big)]
-    assert f"Round {rnd.number}, table {big.table}: {' v '.join(names)} — Awaiting result" in html
+    heading = html.split(f"Round {rnd.number}, table {big.table}: {' v '.join(names)}\n")[1].split("</h3>")[0]
+    assert '<span class="badge text-bg-secondary">Awaiting result</span>' in heading
     assert 'name="place-4"' in html
     client.post(override, {"mode": "placements", "place-1": "1", "place-2": "2", "place-3": "3", "place-4": "4"})
     big.refresh_from_db()

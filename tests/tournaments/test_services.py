@@ -9,7 +9,7 @@ import pytest
 from tests.conftest import deck_of, deck_pk
 from decks.models import DeckSubmission
 from decks.services import deck_submit
-from tests.conftest import LEGAL_55, seat_regs, seat_users, seat_wins
+from tests.conftest import LEGAL_55, pair_or_finish, seat_regs, seat_users, seat_wins
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.errors import Conflict, NotAllowed, UserError
@@ -252,7 +252,7 @@ def _run_swiss_event(organiser, players: int, rounds: int, top_cut: int):
     services.tournament_start(tournament=tournament, actor=organiser)
     rounds_seen = []
     while True:
-        rnd = services.round_pair_next(tournament=tournament, actor=organiser, seed=len(rounds_seen))
+        rnd = pair_or_finish(tournament, organiser, seed=len(rounds_seen))
         if rnd is None:
             break
         rounds_seen.append(rnd)

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from decks.services import deck_submit
-from tests.conftest import LEGAL_55, seat_regs, seat_wins
+from tests.conftest import LEGAL_55, pair_or_finish, seat_regs, seat_wins
 from tournaments import services
 from tournaments.errors import Conflict, UserError
 from tournaments.models import AuditEntry, Match, Registration, Round, Seat, Tournament
@@ -50,7 +50,7 @@ def play_round(rnd: Round, organiser, winner_seat: str = "a") -> None:
 def run_to_the_end(t: Tournament, organiser, limit: int = 40) -> list[Round]:
     rounds = []
     for seed in range(limit):
-        rnd = services.round_pair_next(tournament=t, actor=organiser, seed=seed)
+        rnd = pair_or_finish(t, organiser, seed=seed)
         if rnd is None:
             return rounds
         rounds.append(rnd)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from zoneinfo import available_timezones
+
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -15,6 +17,9 @@ from tournaments.selectors import clock_at
 
 class TournamentSerializer(serializers.ModelSerializer):
     organiser = serializers.CharField(source="organiser.username", read_only=True)
+    co_organisers: serializers.SlugRelatedField = serializers.SlugRelatedField(
+        many=True, read_only=True, slug_field="username",
+        help_text="Usernames of the co-organisers (judges): they run the event with the organiser's rights")
     winner = serializers.CharField(source="winner.display_name", read_only=True, default=None, allow_null=True,
                                    help_text="The winner's name once the tournament is finished; null before")
 
@@ -24,7 +29,8 @@ class TournamentSerializer(serializers.ModelSerializer):
                   "swiss_rounds", "top_cut", "victory_condition", "decks_locked_at", "results_version", "winner",
                   "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round", "round_minutes",
                   "random_seeding", "third_place_match", "bracket_reset", "double_round_robin", "table_size",
-                  "team_size", "late_entry_rounds", "format_version", "deck_out", "random_draw_each_round"]
+                  "team_size", "late_entry_rounds", "format_version", "deck_out", "random_draw_each_round",
+                  "time_zone", "venue", "description", "capacity", "registration_deadline", "co_organisers"]
         read_only_fields = ["status", "decks_locked_at", "results_version"]
 
 
@@ -63,6 +69,21 @@ class TournamentCreateSerializer(serializers.Serializer):
                                              help_text="pods only: points for 1st, 2nd, ..., e.g. 5,3,2,1")
     end_of_round = serializers.ChoiceField(choices=list(END_OF_ROUND_PROCEDURES), default="unfinished_is_draw")
     round_minutes = serializers.IntegerField(min_value=10, max_value=240, default=50)
+    time_zone = serializers.CharField(max_length=64, default="UTC",
+                                      help_text="IANA time zone of the event, e.g. Europe/Paris (times on its pages)")
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    description = serializers.CharField(max_length=4000, required=False, allow_blank=True, default="")
+    capacity = serializers.IntegerField(min_value=2, max_value=100000, required=False, allow_null=True, default=None,
+                                        help_text="Most players; further players join the waiting list (null: none)")
+    registration_deadline = serializers.DateTimeField(
+        required=False, allow_null=True, default=None,
+        help_text="No registration after this moment (null: until registration closes); ISO 8601, UTC without "
+                  "an offset")
+
+    def validate_time_zone(self, value: str) -> str:
+        if value not in available_timezones():
+            raise serializers.ValidationError(f"{value!r} is not a time zone: use an IANA name such as Europe/Paris.")
+        return value
 
 
 class RegistrationSerializer(serializers.ModelSerializer):
@@ -80,7 +101,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
         model = Registration
         fields = ["id", "player", "account", "walk_in", "registered_at", "dropped_after_round", "withdrawn",
                   "has_legal_deck", "awarded_byes", "late_entry", "team", "disqualified", "checked_in",
-                  "checked_in_at"]
+                  "checked_in_at", "waitlisted_at"]
         read_only_fields = fields
 
     def get_has_legal_deck(self, obj: Registration) -> bool:

@@ -37,6 +37,7 @@ urlpatterns = [
     path("tournaments/<id:pk>/close-registration/", views.TournamentCloseRegistration.as_view(),
          name="tournament-close-registration"),
     path("tournaments/<id:pk>/start/", views.TournamentStart.as_view(), name="tournament-start"),
+    path("tournaments/<id:pk>/finish/", views.TournamentFinish.as_view(), name="tournament-finish"),
     path("tournaments/<id:pk>/reopen/", views.TournamentReopen.as_view(), name="tournament-reopen"),
     path("tournaments/<id:pk>/registrations/<id:registration_id>/reinstate/",
          views.RegistrationReinstate.as_view(), name="registration-reinstate"),

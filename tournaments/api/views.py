@@ -99,6 +99,21 @@ class TournamentStart(TournamentServiceAction):
     service = staticmethod(services.tournament_start)
 
 
+class TournamentFinish(APIView):
+    """POST (organiser or co-organiser): finish a tournament whose structure is complete and whose results are all
+    confirmed (logged). 409 while tables are unfinished (``results_missing``) or rounds remain (``rounds_remain``).
+    An ``Idempotency-Key`` header makes a repeat answer the first result."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: s.TournamentSerializer})
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        tournament = services.tournament_finish(tournament=tournament, actor=request.user,
+                                                idempotency_key=idempotency_key(request))
+        return Response(s.TournamentSerializer(tournament).data)
+
+
 class RegistrationListCreate(generics.ListAPIView):
     """GET: the tournament's players. POST: register yourself."""
 
@@ -173,13 +188,11 @@ class RoundListCreate(generics.ListAPIView):
         return Round.objects.filter(tournament_id=self.kwargs["pk"]).select_related("tournament").prefetch_related(
             Prefetch("matches", queryset=MATCHES.order_by("table")))
 
-    @extend_schema(request=None, responses={201: s.RoundSerializer, 200: s.TournamentSerializer})
+    @extend_schema(request=None, responses={201: s.RoundSerializer})
     def post(self, request, pk: int):
+        """Pair the next round. After the last round: 409 with code ``complete`` (POST .../finish/ then)."""
         tournament = get_object_or_404(Tournament, pk=pk)
         rnd = services.round_pair_next(tournament=tournament, actor=request.user)
-        if rnd is None:
-            tournament.refresh_from_db()
-            return Response(s.TournamentSerializer(tournament).data, status=status.HTTP_200_OK)
         rnd = Round.objects.select_related("tournament").prefetch_related(
             Prefetch("matches", queryset=MATCHES.order_by("table"))).get(pk=rnd.pk)
         return Response(s.RoundSerializer(rnd).data, status=status.HTTP_201_CREATED)

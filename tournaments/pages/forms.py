@@ -1,6 +1,10 @@
 from __future__ import annotations
 
+import datetime
+from zoneinfo import ZoneInfo, available_timezones
+
 from django import forms
+from django.utils import timezone
 from rules.formats import BUILTIN_FORMATS
 from rules.results import COUNT_ORDER
 from rules.standings import TIEBREAKERS
@@ -95,6 +99,22 @@ def game_rows(best_of: int) -> list[dict]:
     ]
 
 
+def bootstrap(form: forms.BaseForm) -> None:
+    """Give every widget its Bootstrap class (``form-control``, ``form-select``, ``form-check-input``), marked
+    ``is-invalid`` when the field has an error."""
+    for name, field in form.fields.items():
+        widget = field.widget
+        if isinstance(widget, forms.CheckboxInput):
+            css = "form-check-input"
+        elif isinstance(widget, forms.Select):
+            css = "form-select"
+        else:
+            css = "form-control"
+        if form.is_bound and name in form.errors:
+            css += " is-invalid"
+        widget.attrs["class"] = css
+
+
 class TournamentForm(forms.Form):
     name = forms.CharField(max_length=200)
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
@@ -145,14 +165,129 @@ class TournamentForm(forms.Form):
     round_minutes = forms.IntegerField(label="Round clock (minutes)", min_value=10, max_value=240, initial=50,
                                        required=False)
 
+    time_zone = forms.ChoiceField(label="Time zone", initial="UTC", required=False,
+                                  help_text="Every time on the event's pages is shown in it")
+    venue = forms.CharField(max_length=200, required=False, help_text="Where the event is played")
+    description = forms.CharField(required=False, max_length=4000, widget=forms.Textarea(attrs={"rows": 4}),
+                                  help_text="What players should know (plain text)")
+    capacity = forms.IntegerField(min_value=2, max_value=100000, required=False,
+                                  help_text="Most players; further players join the waiting list. Blank: no limit")
+    registration_deadline = forms.DateTimeField(
+        required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text="In the event's time zone; blank: until you close registration")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = time_zone_choices()  # type: ignore[attr-defined]
+        bootstrap(self)
+
     def clean(self):
-        """Results settings left out of the post take their defaults (mtg, unfinished is a draw, 50 minutes)."""
+        """Results settings left out of the post take their defaults (mtg, unfinished is a draw, 50 minutes); the
+        registration deadline is a time in the event's time zone."""
         data = super().clean()
         for name, default in (("tiebreakers", "mtg"), ("end_of_round", Tournament.EndOfRound.UNFINISHED_IS_DRAW),
-                              ("round_minutes", 50), ("table_size", 4), ("team_size", 1), ("late_entry_rounds", 0)):
+                              ("round_minutes", 50), ("table_size", 4), ("team_size", 1), ("late_entry_rounds", 0),
+                              ("time_zone", "UTC"), ("venue", ""), ("description", "")):
             if name not in self.errors and data.get(name) in (None, ""):
                 data[name] = default
+        if data.get("registration_deadline"):
+            data["registration_deadline"] = in_zone(data["registration_deadline"], data.get("time_zone") or "UTC")
         return data
+
+
+def time_zone_choices() -> list[tuple[str, str]]:
+    """Every IANA time zone this machine knows (``zoneinfo.available_timezones``), sorted, as form choices."""
+    return [(name, name.replace("_", " ")) for name in sorted(available_timezones())]
+
+
+def in_zone(value: datetime.datetime, zone: str) -> datetime.datetime:
+    """The wall-clock time a form read (made aware in whatever zone was active) as a time in ``zone``: a
+    deadline typed as 18:00 is 18:00 at the event, whatever its time zone."""
+    naive = timezone.make_naive(value) if timezone.is_aware(value) else value
+    try:
+        return timezone.make_aware(naive, ZoneInfo(zone))
+    except (ValueError, KeyError):
+        return timezone.make_aware(naive, ZoneInfo("UTC"))
+
+
+class TournamentEditForm(forms.ModelForm):
+    """Edit the event (``tournaments.services.tournaments.tournament_update``): its details always, its structure
+    and results settings until round 1 is paired (then shown read-only: ``locked``). ``reason`` is optional and
+    logged. The registration deadline is a time in the event's (new) time zone."""
+
+    reason = forms.CharField(required=False, max_length=500, label="Reason for the change (optional, logged)")
+
+    class Meta:
+        model = Tournament
+        fields = ["name", "date", "time_zone", "venue", "description", "capacity", "registration_deadline",
+                  "structure", "swiss_rounds", "top_cut", "third_place_match", "best_of", "table_size", "team_size",
+                  "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
+                  "random_draw_each_round", "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round",
+                  "round_minutes"]
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "registration_deadline": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+            "description": forms.Textarea(attrs={"rows": 4}),
+        }
+        labels = {"capacity": "Capacity (players)", "swiss_rounds": "Swiss or pods rounds",
+                  "round_minutes": "Round clock (minutes)", "table_size": "Players per multiplayer table"}
+
+    #: Fields of the structure and results settings (locked once round 1 is paired).
+    STRUCTURE = ("structure", "swiss_rounds", "top_cut", "third_place_match", "best_of", "table_size", "team_size",
+                 "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
+                 "random_draw_each_round", "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round",
+                 "round_minutes")
+
+    def __init__(self, *args, locked: bool = False, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.locked = locked
+        self.fields["time_zone"] = forms.ChoiceField(label="Time zone", choices=time_zone_choices(),
+                                                     help_text="Every time on the event's pages is shown in it")
+        self.fields["tiebreakers"] = forms.ChoiceField(
+            label="Tiebreaker system", choices=[(name, f"{name}: {text}") for name, text in TIEBREAKERS.items()])
+        self.fields["capacity"].help_text = "Further players join the waiting list. Blank: no limit"
+        self.fields["registration_deadline"].help_text = (
+            f"In the event's time zone ({self.instance.time_zone}); blank: until you close registration")
+        for name in self.STRUCTURE:
+            self.fields[name].required = self.fields[name].required and not locked
+            if locked:
+                self.fields[name].disabled = True
+        for name in ("swiss_rounds", "table_size", "late_entry_rounds", "round_minutes"):
+            self.fields[name].required = False
+        bootstrap(self)
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        if self.is_bound:
+            bootstrap(self)  # mark the fields with errors
+
+    @property
+    def detail_fields(self) -> list:
+        return [self[name] for name in ("name", "date", "time_zone", "venue", "description", "capacity",
+                                        "registration_deadline")]
+
+    @property
+    def structure_fields(self) -> list:
+        return [self[name] for name in self.STRUCTURE]
+
+    def clean(self):
+        data = super().clean()
+        for name in ("swiss_rounds", "table_size", "late_entry_rounds", "round_minutes"):
+            if name not in self.errors and data.get(name) is None:
+                data[name] = getattr(self.instance, name)
+        if data.get("registration_deadline"):
+            data["registration_deadline"] = in_zone(data["registration_deadline"],
+                                                    data.get("time_zone") or self.instance.time_zone)
+        return data
+
+    def _post_clean(self) -> None:
+        # The service checks and saves (tournament_update): the form does not write to the instance.
+        pass
+
+    def changes(self) -> dict:
+        """The posted values of the editable fields, for ``tournament_update``."""
+        return {name: self.cleaned_data.get(name) for name in self.Meta.fields
+                if not (self.locked and name in self.STRUCTURE)}
 
 
 def _counts_from_post(post, n: int) -> dict | None:

@@ -30,7 +30,15 @@ from tournaments.models import (
 from tournaments.pages import crowd
 from tournaments.pages.access import organiser_required, tournament_view
 from tournaments.pages.actions import attempt
-from tournaments.pages.forms import SlipError, TournamentForm, game_choices, game_rows, result_from_post
+from tournaments.pages.forms import (
+    SlipError,
+    TournamentEditForm,
+    TournamentForm,
+    bootstrap,
+    game_choices,
+    game_rows,
+    result_from_post,
+)
 from tournaments.pages.presenters import (
     Report,
     bracket_sections,
@@ -44,10 +52,11 @@ from tournaments.pages.presenters import (
 )
 from tournaments.pages.signup import SignupForm
 from tournaments.services.penalties import penalties_of
-from tournaments.services.permissions import can_organise, is_tournament_organiser
+from tournaments.services.permissions import can_organise, is_main_organiser, is_tournament_organiser
 from tournaments.services.results import outcome_text
 from tournaments.services.scoring import Outcome
-from tournaments.services.tournaments import late_entry_open, player_reinstate, tournament_reopen
+from tournaments.services.event_state import event_state
+from tournaments.services.tournaments import late_entry_open, player_reinstate, tournament_reopen, waitlist_position
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -86,7 +95,9 @@ def _create_error_field(exc: UserError) -> str | None:
         fields_of_options = {"floor": "tiebreaker_floor", "placement_points": "placement_points"}
         return fields_of_options.get(option) if isinstance(option, str) else None
     fields = ("tiebreakers", "end_of_round", "round_minutes", "name", "top_cut", "swiss_rounds", "table_size",
-              "team_size", "late_entry_rounds", "victory_condition", "deck_out", "random_draw_each_round")
+              "team_size", "late_entry_rounds", "victory_condition", "deck_out", "random_draw_each_round",
+              "time_zone", "venue", "description", "capacity", "registration_deadline", "best_of", "structure",
+              "placement_points", "tiebreaker_floor")
     return exc.code if exc.code in fields else None
 
 
@@ -114,11 +125,14 @@ def seats_text(seat_count: int) -> str:
 
 @tournament_view("public")
 def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    mine = selectors.registration_of(tournament, request.user)
     return render(request, "tournaments/detail.html", {
         "t": tournament, "structure": structure_text(tournament),
-        "registrations": tournament.registrations.filter(withdrawn=False).select_related("player"),
+        "registrations": tournament.registrations.entered().select_related("player"),
+        "staff": selectors.staff_names(tournament),
+        "waitlist_position": waitlist_position(mine) if mine is not None else None,
         "rounds": tournament.rounds.all(),
-        "mine": selectors.registration_of(tournament, request.user),
+        "mine": mine,
         "now": next((now_panel(e) for e in selectors.player_events(request.user, tournament=tournament)), None),
         "late_entry_open": late_entry_open(tournament),
         "is_organiser": is_tournament_organiser(request.user, tournament),
@@ -128,8 +142,16 @@ def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpRespo
 @tournament_view("player")
 @require_POST
 def register(request: HttpRequest, tournament: Tournament, registration: Registration | None) -> HttpResponse:
-    if attempt(request, lambda: services.player_register(tournament=tournament, actor=request.user),
-               "You are registered. Now submit your decklist."):
+    """Register (or join the waiting list of a full event: the message gives the player's place on it)."""
+    done: list[Registration] = []
+    if attempt(request, lambda: done.append(services.player_register(tournament=tournament, actor=request.user)),
+               ""):
+        position = waitlist_position(done[0])
+        if position is not None:
+            messages.warning(request, f"The tournament is full: you are on the waiting list, number {position}. "
+                                      "You get a place as soon as one frees up.")
+            return redirect("tournaments:detail", pk=tournament.pk)
+        messages.success(request, "You are registered. Now submit your decklist.")
         return redirect("decks:deck", pk=tournament.pk)
     return redirect("tournaments:detail", pk=tournament.pk)
 
@@ -199,9 +221,12 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
         if rnd.is_elimination:
             title = crowd.cached(f"crowd:round-title:{rnd.pk}:{state}", lambda: elimination_round_title(
                 tournament, rnd.matches.annotate(n=Count("seats")).values_list("pairing_reason", "n")))
-        return {"t": tournament, "round": rnd, "fragment": mark_safe(html), "find_me": find_me,  # noqa: S308
-                "is_organiser": is_organiser, "title": title, "live": not _round_complete(tables, state),
-                "live_url": crowd.page_url(path, paging.page, paging.q)}
+        ctx = {"t": tournament, "round": rnd, "fragment": mark_safe(html), "find_me": find_me,  # noqa: S308
+               "is_organiser": is_organiser, "title": title, "live": not _round_complete(tables, state),
+               "live_url": crowd.page_url(path, paging.page, paging.q)}
+        if is_organiser:  # the organiser's bar: back to the manage page and the step valid now
+            ctx["organiser_actions"] = state_actions(tournament, event_state(tournament))
+        return ctx
 
     rounds = tournament.rounds.count()  # the tabs of a visitor's page, which is cached whole
     key = paging.key("round-page", rnd.pk, state, f"n{rounds}", f"c{rnd.clock_version}", crowd.digest(tournament.name))
@@ -431,15 +456,33 @@ def report_answer(request: HttpRequest, tournament: Tournament, registration: Re
     return redirect("tournaments:match", pk=tournament.pk, match_id=match.pk)
 
 
+#: The URL of each workflow step of ``tournaments.services.event_state`` (the manage page's buttons).
+ACTION_URLS = {"open": "tournaments:manage-open", "close": "tournaments:manage-close",
+               "start": "tournaments:manage-start", "pair": "tournaments:manage-pair",
+               "finish": "tournaments:manage-finish", "reopen": "tournaments:manage-reopen"}
+
+
+def state_actions(tournament: Tournament, state) -> list[dict]:
+    """The state's valid actions with their form URLs, for the templates (``fragments/next_action.html``)."""
+    return [{"action": a, "url": reverse(ACTION_URLS[a.code], args=[tournament.pk])} for a in state.actions]
+
+
 @tournament_view("organiser")
 def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The organiser's page, built around the event's state (``event_state``): the status header, the steps
+    valid now, what blocks the next one, then tables to settle, players, penalties, pairing tools, decks, staff
+    and the audit log."""
     open_matches = match_rows(selectors.open_matches(tournament), deck_out=tournament.deck_out)
     for row in open_matches:
         if row.match.status == Match.Status.DISPUTED:
             row.evidence = selectors.match_submissions(row.match)
     latest = tournament.rounds.order_by("-number").first()
+    state = event_state(tournament)
     return render(request, "tournaments/manage.html", {
         "t": tournament,
+        "state": state,
+        "actions": state_actions(tournament, state),
+        "latest_round": latest,
         "registrations": tournament.registrations.select_related("player"),
         "open_matches": open_matches,
         "audit": AuditEntry.objects.filter(tournament=tournament).select_related("actor", "match__round")[:100],
@@ -448,7 +491,68 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "penalties": penalties_of(tournament),
         "penalty_kinds": Penalty.Kind.choices,
         "current_matches": match_rows(selectors.round_matches(latest)) if latest else [],
+        "staff": selectors.staff_names(tournament),
+        "is_main_organiser": is_main_organiser(request.user, tournament),
     })
+
+
+@tournament_view("organiser")
+def manage_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Edit the event: details always, the structure until round 1 is paired (read-only after). A refused value
+    is a form error (400), never a 500; every change is logged."""
+    locked = tournament.rounds.exists()
+    form = TournamentEditForm(request.POST or None, instance=tournament, locked=locked)
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.tournament_update(tournament=tournament, actor=request.user, changes=form.changes(),
+                                           reason=form.cleaned_data.get("reason", ""))
+            except NotAllowed as exc:
+                raise PermissionDenied(exc.message) from exc
+            except UserError as exc:
+                field = exc.code if exc.code in form.fields else None
+                if exc.code == "structure_locked":
+                    field = None
+                form.add_error(field, exc.message)
+                bootstrap(form)
+            else:
+                messages.success(request, "The event is updated; the change is logged.")
+                return redirect("tournaments:manage", pk=tournament.pk)
+    return render(request, "tournaments/edit.html", {"t": tournament, "form": form, "locked": locked})
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Finish the tournament (its structure complete, every result confirmed); logged."""
+    done: list[Tournament] = []
+    if attempt(request, lambda: done.append(services.tournament_finish(tournament=tournament, actor=request.user,
+                                                                         idempotency_key=_key(request))), ""):
+        winner = done[0].winner
+        messages.success(request, f"The tournament is finished. Winner: {winner.display_name if winner else '–'}.")
+    return redirect("tournaments:manage", pk=tournament.pk)
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_staff_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Add a co-organiser (judge) by username; only the organiser may (a co-organiser gets the 403 page)."""
+    username = request.POST.get("username", "").strip()
+    attempt(request, lambda: services.co_organiser_add(tournament=tournament, actor=request.user,
+                                                       username=username),
+            f"{username} is now a co-organiser of {tournament.name}.")
+    return redirect(reverse("tournaments:manage", args=[tournament.pk]) + "#staff")
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_staff_remove(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Remove a co-organiser; only the organiser may, and the organiser cannot be removed."""
+    username = request.POST.get("username", "").strip()
+    attempt(request, lambda: services.co_organiser_remove(tournament=tournament, actor=request.user,
+                                                          username=username),
+            f"{username} is no longer a co-organiser.")
+    return redirect(reverse("tournaments:manage", args=[tournament.pk]) + "#staff")
 
 
 @tournament_view("organiser")
@@ -479,20 +583,20 @@ def manage_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @tournament_view("organiser")
 @require_POST
 def manage_pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Pair the next round (or finish the tournament when the structure says it is over)."""
-    result: dict = {}
-
-    def pair() -> None:
-        result["round"] = services.round_pair_next(tournament=tournament, actor=request.user)
-
-    if attempt(request, pair, ""):
-        if result["round"] is None:
-            tournament.refresh_from_db()
-            messages.success(request, f"The tournament is finished. Winner: {tournament.winner}.")
+    """Pair the next round and show it (the round page offers the way back). After the last round this says
+    the event is complete: the organiser finishes it with its own button (``manage_finish``)."""
+    try:
+        rnd = services.round_pair_next(tournament=tournament, actor=request.user)
+    except NotAllowed as exc:
+        raise PermissionDenied(exc.message) from exc
+    except UserError as exc:
+        if exc.code == "complete":  # not a failure: the last round is played, the Finish button is offered
+            messages.info(request, exc.message)
         else:
-            messages.success(request, f"Round {result['round'].number} is paired.")
-            return redirect("tournaments:round", pk=tournament.pk, number=result["round"].number)
-    return redirect("tournaments:manage", pk=tournament.pk)
+            messages.error(request, exc.message)
+        return redirect("tournaments:manage", pk=tournament.pk)
+    messages.success(request, f"Round {rnd.number} is paired.")
+    return redirect("tournaments:round", pk=tournament.pk, number=rnd.number)
 
 
 @tournament_view("organiser")
@@ -574,7 +678,7 @@ def manage_reopen(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     attempt(request, lambda: tournament_reopen(tournament=tournament, actor=request.user,
                                                reason=request.POST.get("reason", ""),
                                                idempotency_key=_key(request)),
-            "The tournament is reopened: pair the next round to finish it again.")
+            "The tournament is reopened: correct it, then finish it again.")
     return redirect("tournaments:manage", pk=tournament.pk)
 
 

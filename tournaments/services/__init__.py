@@ -10,13 +10,16 @@ from tournaments.services.results import (  # noqa: F401
     result_report,
     result_settle,
 )
-from tournaments.services.rounds import round_pair_next  # noqa: F401
+from tournaments.services.rounds import round_pair_next, tournament_finish  # noqa: F401
 from tournaments.services.standings import standings_recompute  # noqa: F401
 from tournaments.services.tournaments import (  # noqa: F401
     player_drop,
+    co_organiser_add,
+    co_organiser_remove,
     player_register,
     tournament_close_registration,
     tournament_create,
     tournament_open_registration,
     tournament_start,
+    tournament_update,
 )

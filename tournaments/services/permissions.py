@@ -1,4 +1,6 @@
-"""Who may do what. Organisers are staff users or members of the "Organisers" group."""
+"""Who may do what. Organisers are staff users or members of the "Organisers" group. A tournament is run by its
+organiser, its co-organisers (judges, ``Tournament.co_organisers``: the same rights on that tournament, each
+action logged under their own name) and site admins; only the organiser (or an admin) changes who is on staff."""
 
 from __future__ import annotations
 
@@ -16,15 +18,39 @@ def can_organise(user) -> bool:
     )
 
 
-def is_tournament_organiser(user, tournament: Tournament) -> bool:
-    """True for the tournament's organiser and for site admins."""
+def is_main_organiser(user, tournament: Tournament) -> bool:
+    """True for the tournament's own organiser (who created it) and for site admins."""
     return bool(user.is_authenticated and (user.pk == tournament.organiser_id or user.is_superuser))
 
 
+def co_organiser_ids(tournament: Tournament) -> frozenset[int]:
+    """The user ids of the tournament's co-organisers (one query, then kept on the instance for the request)."""
+    cached = getattr(tournament, "_co_organiser_ids", None)
+    if cached is None:
+        cached = frozenset(tournament.co_organisers.values_list("pk", flat=True)) if tournament.pk else frozenset()
+        tournament._co_organiser_ids = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def is_tournament_organiser(user, tournament: Tournament) -> bool:
+    """True for the tournament's organiser, its co-organisers (judges) and site admins: they may run it
+    (one query for a logged-in user who is neither the organiser nor an admin, none for anyone else)."""
+    if not user.is_authenticated:
+        return False
+    return is_main_organiser(user, tournament) or user.pk in co_organiser_ids(tournament)
+
+
 def require_organiser(user, tournament: Tournament) -> None:
-    """Raises NotAllowed unless ``user`` organises ``tournament``."""
+    """Raises NotAllowed unless ``user`` organises ``tournament`` (the organiser or a co-organiser)."""
     if not is_tournament_organiser(user, tournament):
         raise NotAllowed("Only the tournament's organiser may do this.")
+
+
+def require_main_organiser(user, tournament: Tournament) -> None:
+    """Raises NotAllowed unless ``user`` is the tournament's own organiser (or a site admin): co-organisers run
+    the event but do not change who is on its staff."""
+    if not is_main_organiser(user, tournament):
+        raise NotAllowed("Only the tournament's organiser may add or remove co-organisers.")
 
 
 def require_not_finished(tournament: Tournament) -> None:

@@ -20,7 +20,7 @@ from django.db.models import Count, Q
 from rules.history import History
 from rules.pairings import Pairing, PairingError
 from rules.pairings.teams import validate_roster
-from rules.structures import Finished, StructureError, next_round
+from rules.structures import Finished, NextRound, StructureError, next_round
 
 from tournaments.adapters import history_for, structure_settings
 from tournaments.errors import Conflict, UserError
@@ -47,7 +47,7 @@ BYE_REASON = "Bye: scored as a 2-0 match win (Magic Tournament Rules, Appendix C
 
 def _waiting(tournament: Tournament) -> set[str]:
     """Late entrants who have no legal deck registered yet: not paired until they have one."""
-    return {str(pk) for pk in tournament.registrations.filter(withdrawn=False, late_entry=True, has_legal_deck=False)
+    return {str(pk) for pk in tournament.registrations.entered().filter(late_entry=True, has_legal_deck=False)
             .values_list("pk", flat=True)}
 
 
@@ -64,7 +64,7 @@ def _roster(tournament: Tournament, history: History) -> dict[str, list[str]]:
     """Team name -> member registration ids (registration order) for a team event."""
     roster: dict[str, list[str]] = {}
     active = {p.id for p in history.players}
-    for pk, team in tournament.registrations.filter(withdrawn=False).values_list("pk", "team"):
+    for pk, team in tournament.registrations.entered().values_list("pk", "team"):
         if str(pk) in active:
             if not team.strip():
                 raise UserError("In a team event every player needs a team: set the team of each registration.",
@@ -91,17 +91,38 @@ def _check_round_finished(tournament: Tournament) -> Round | None:
     return last
 
 
+def _next(tournament: Tournament, seed: int) -> tuple[NextRound | Finished, dict[str, list[str]] | None]:
+    """What the structure says comes next (``rules.structures.next_round``) on the confirmed history, and the
+    team roster of a team event. Raises UserError with what to do when nothing can be paired."""
+    history = _pairing_history(tournament)
+    roster = _roster(tournament, history) if tournament.team_size > 1 else None
+    try:
+        return next_round(structure_settings(tournament, roster=roster), history, random.Random(seed)), roster
+    except PairingError as exc:
+        raise UserError(_explain(exc), code=exc.code, params=exc.params) from exc
+    except StructureError as exc:
+        raise UserError(str(exc), code=exc.code, params=exc.params) from exc
+
+
+def next_step(tournament: Tournament) -> NextRound | Finished:
+    """What the structure says comes after the latest round (reads only; nothing stored, no lock): the next
+    round (``rules.structures.NextRound``: its number and kind) or ``Finished`` with the winner. For the
+    organiser's manage page (``tournaments.services.event_state``); call it once the latest round is complete.
+    Raises UserError when the rules cannot pair the next round (too few players, forbidden pairs, teams)."""
+    return _next(tournament, 0)[0]
+
+
 @transaction.atomic
-def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None) -> Round | None:
-    """Pair and store the next round and return it; or, when the last round has been played
-    (a Swiss or pods phase without a top cut, a complete bracket or round robin), mark the
-    tournament finished with its winner and return None.
+def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None) -> Round:
+    """Pair and store the next round and return it.
 
     Refuses (UserError/Conflict with what to do; nothing stored) when: the tournament is not
     running; the latest round has tables without a confirmed result; fewer than two players
     are left; the forbidden pairs leave no possible pairing; a team event has players
-    without a team. ``seed`` fixes the pairing randomness (stored on the round so a judge can
-    reproduce it).
+    without a team; the last round has been played (a Swiss or pods phase without a top cut, a
+    complete bracket or round robin): Conflict with code ``complete`` -- the organiser then finishes
+    the tournament explicitly (:func:`tournament_finish`). ``seed`` fixes the pairing randomness
+    (stored on the round so a judge can reproduce it).
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_organiser(actor, tournament)
@@ -112,24 +133,56 @@ def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None) -
     number = (last.number if last else 0) + 1
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    history = _pairing_history(tournament)
-    roster = _roster(tournament, history) if tournament.team_size > 1 else None
-    try:
-        result = next_round(structure_settings(tournament, roster=roster), history, random.Random(seed))
-    except PairingError as exc:
-        raise UserError(_explain(exc), code=exc.code, params=exc.params) from exc
-    except StructureError as exc:
-        raise UserError(str(exc), code=exc.code, params=exc.params) from exc
+    result, _ = _next(tournament, seed)
     if isinstance(result, Finished):
-        if result.winner is None:
-            raise UserError("The tournament is over but no player is left to win it; reinstate a player.",
-                            code="no_winner")
-        _finish(tournament, result.winner, roster)
-        return None
+        raise Conflict(f"{tournament.name} is complete: {result.message} Finish the tournament to make its "
+                       "standings final.", code="complete", params={"rounds": number - 1})
     pairing, kind = result.pairing, result.kind
     rnd = _store(tournament, pairing, number, kind, seed, actor)
     round_paired.send(sender=Tournament, tournament=tournament, number=number, actor=actor)
     return rnd
+
+
+@transaction.atomic
+def tournament_finish(*, tournament: Tournament, actor, idempotency_key: str = "") -> Tournament:
+    """Finish the tournament once its structure is complete (the last Swiss or pods round played without a top
+    cut, the bracket or round robin complete): it becomes ``finished`` with its winner (the bracket's, else the
+    standings leader: ``rules.structures.next_round``) and is read-only until reopened
+    (``tournament_reopen``). Logged (``AuditEntry``, ``tournament_finished``: status and winner before and after).
+
+    Raises NotAllowed (not an organiser), Conflict (not running: ``status``; tables of the latest round without a
+    confirmed result: ``results_missing`` with ``params["tables"]``; rounds remain to be played: ``rounds_remain``
+    with the next round's number), UserError (nobody left to win: ``no_winner``).
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_organiser(actor, tournament)
+    claim = claim_key(actor, idempotency_key, "tournament_finish")
+    if claim.repeated:
+        return claim.first(Tournament)
+    require_not_finished(tournament)
+    if tournament.status != Tournament.Status.RUNNING:
+        raise Conflict("Only a running tournament can be finished: start it and play its rounds first.",
+                       code="status")
+    last = _check_round_finished(tournament)
+    result, roster = _next(tournament, 0)
+    if isinstance(result, NextRound):
+        what = "the top cut" if result.kind == Round.Kind.ELIMINATION and last is not None \
+            and not last.is_elimination else f"round {result.number}"
+        raise Conflict(f"{tournament.name} is not complete: {what} is still to be played. Pair it, or change the "
+                       "structure before round 1 is paired.", code="rounds_remain",
+                       params={"next_round": result.number})
+    if result.winner is None:
+        raise UserError("The tournament is over but no player is left to win it; reinstate a player.",
+                        code="no_winner")
+    _finish(tournament, result.winner, roster)
+    tournament.refresh_from_db()
+    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.TOURNAMENT_FINISHED,
+                              reason=result.message,
+                              before={"status": Tournament.Status.RUNNING.label, "winner": ""},
+                              after={"status": tournament.get_status_display(),
+                                     "winner": tournament.winner.display_name if tournament.winner else ""})
+    claim.done(tournament)
+    return tournament
 
 
 def _explain(exc: PairingError) -> str:
@@ -285,8 +338,6 @@ def round_repair(*, tournament: Tournament, actor, reason: str, seed: int | None
     if had_byes:
         queue_standings(tournament)  # the byes of the old round no longer count
     new = round_pair_next(tournament=tournament, actor=actor, seed=seed)
-    if new is None:
-        raise Conflict("Nothing to pair again: the tournament is complete.", code="complete")
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PAIRING_CHANGED,
                               reason=reason.strip(), before=before,
                               after={"round": new.number, "seed": new.seed, "tables": _round_snapshot(new),
@@ -411,7 +462,7 @@ def registration_team_set(*, registration: Registration, actor, team: str) -> Re
     if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
         raise Conflict("Teams are fixed once the tournament starts.", code="status")
     team = " ".join(team.split())[:80]
-    if team and tournament.registrations.filter(team=team, withdrawn=False).exclude(pk=registration.pk).count() \
+    if team and tournament.registrations.entered().filter(team=team).exclude(pk=registration.pk).count() \
             >= tournament.team_size:
         raise UserError(f"Team {team!r} already has {tournament.team_size} players.", code="team_full")
     registration.team = team

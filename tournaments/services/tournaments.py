@@ -1,10 +1,15 @@
-"""Creating a tournament, registration, the deck lock, drops."""
+"""Creating and editing a tournament, its staff (co-organisers), registration with a capacity and a waiting list,
+the deck lock, drops, finishing and reopening."""
 
 from __future__ import annotations
 
 import datetime
+from zoneinfo import ZoneInfo
 
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from rules.formats import UnknownFormat, get_format
 from rules.history import History
@@ -13,10 +18,24 @@ from rules.standings import TIEBREAKERS, StandingsError, compute_standings
 
 from tournaments.adapters import standings_options
 from tournaments.errors import Conflict, NotAllowed, UserError
-from tournaments.models import AuditEntry, Registration, Tournament
+from tournaments.models import AuditEntry, Registration, Tournament, validate_time_zone
 from tournaments.services.idempotency import claim_key
-from tournaments.services.permissions import can_organise, require_not_finished, require_organiser
+from tournaments.services.permissions import (
+    can_organise,
+    require_main_organiser,
+    require_not_finished,
+    require_organiser,
+)
 from tournaments.services.standings import queue_standings
+
+
+#: The fields of the event's details: editable until the tournament is finished (``tournament_update``).
+DETAIL_FIELDS = ("name", "date", "time_zone", "venue", "description", "capacity", "registration_deadline")
+#: The structure and results settings: editable only until round 1 is paired (``tournament_update``).
+STRUCTURE_FIELDS = ("structure", "swiss_rounds", "top_cut", "third_place_match", "best_of", "table_size",
+                    "team_size", "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
+                    "random_draw_each_round", "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round",
+                    "round_minutes")
 
 
 def tournament_create(
@@ -44,8 +63,18 @@ def tournament_create(
     late_entry_rounds: int = 0,
     deck_out: str | None = None,
     random_draw_each_round: bool = False,
+    time_zone: str = "UTC",
+    venue: str = "",
+    description: str = "",
+    capacity: int | None = None,
+    registration_deadline: datetime.datetime | None = None,
 ) -> Tournament:
     """Create a tournament in draft, freezing a copy of the chosen built-in deck format.
+
+    Event details (see :func:`_checked_details`): ``time_zone`` (an IANA name, e.g. Europe/Paris; every time on
+    the event's pages is shown in it), ``venue``, ``description``, ``capacity`` (players; None: unlimited, further
+    players join the waiting list) and ``registration_deadline`` (an aware datetime; None: until registration
+    closes).
 
     Results settings: ``tiebreakers`` (a system of ``rules.standings.TIEBREAKERS``) with its
     options ``tiebreaker_floor`` (e.g. "1/3"; blank: the system's default) and
@@ -74,7 +103,8 @@ def tournament_create(
     format or an impossible structure (best of 1/3/5; top cut 0/4/8/16/32; 1 to 20 Swiss rounds;
     tables of 3 to 6; teams of 1 to 3),
     an unknown tiebreaker system or an option it does not use or cannot take, an unknown
-    end-of-round procedure or a round clock out of range.
+    end-of-round procedure or a round clock out of range, an unknown time zone or a capacity below 2
+    (the error's ``code`` is the field's name).
     """
     if not can_organise(actor):
         raise NotAllowed("Only organisers may create tournaments.")
@@ -82,6 +112,63 @@ def tournament_create(
         fmt = get_format(deck_format_id)
     except UnknownFormat as exc:
         raise UserError(str(exc), code="unknown_format") from exc
+    details = _checked_details(name=name, date=date, time_zone=time_zone, venue=venue, description=description,
+                               capacity=capacity, registration_deadline=registration_deadline)
+    settings = _checked_structure(
+        best_of=best_of, structure=structure, swiss_rounds=swiss_rounds, top_cut=top_cut, tiebreakers=tiebreakers,
+        tiebreaker_floor=tiebreaker_floor, placement_points=placement_points, end_of_round=end_of_round,
+        round_minutes=round_minutes, random_seeding=random_seeding, third_place_match=third_place_match,
+        bracket_reset=bracket_reset, double_round_robin=double_round_robin, table_size=table_size,
+        team_size=team_size, late_entry_rounds=late_entry_rounds, random_draw_each_round=random_draw_each_round)
+    if not victory_condition:
+        victory_condition = (Tournament.Victory.TEN_REALMS if victory_realms(fmt.total) == 10
+                             else Tournament.Victory.SIX_REALMS)
+    if victory_condition not in Tournament.Victory.values:
+        raise UserError(f"Unknown victory condition {victory_condition!r}.", code="victory_condition")
+    if not deck_out:
+        deck_out = default_deck_out(fmt.source)
+    if deck_out not in DECK_OUT_SETTINGS:
+        raise UserError(f"Running out of cards is one of {', '.join(DECK_OUT_SETTINGS)}, not {deck_out!r}.",
+                        code="deck_out", params={"valid": list(DECK_OUT_SETTINGS)})
+    return Tournament.objects.create(
+        organiser=actor, deck_format_id=fmt.id, deck_format=fmt.to_dict(), victory_condition=victory_condition,
+        deck_out=deck_out, **details, **settings)
+
+
+def _checked_details(*, name: str, date: datetime.date, time_zone: str, venue: str, description: str,
+                     capacity: int | None, registration_deadline: datetime.datetime | None) -> dict:
+    """The event's details, trimmed and checked: a name, a known IANA ``time_zone``, a ``capacity`` of at least 2
+    players (None: unlimited), a venue of at most 200 characters and a description of at most 4,000. Raises
+    UserError (``code``: the field)."""
+    if not (name or "").strip():
+        raise UserError("The tournament needs a name.", code="name")
+    if len(name.strip()) > 200:
+        raise UserError("The name is at most 200 characters long.", code="name")
+    time_zone = (time_zone or "UTC").strip()
+    try:
+        validate_time_zone(time_zone)
+    except ValidationError as exc:
+        raise UserError(exc.messages[0], code="time_zone") from exc
+    if capacity is not None and (isinstance(capacity, bool) or not isinstance(capacity, int) or capacity < 2):
+        raise UserError("The capacity is at least 2 players (leave it blank for no limit).", code="capacity")
+    venue, description = (venue or "").strip(), (description or "").strip()
+    if len(venue) > 200:
+        raise UserError("The venue is at most 200 characters long.", code="venue")
+    if len(description) > 4000:
+        raise UserError("The description is at most 4,000 characters long.", code="description")
+    if registration_deadline is not None and timezone.is_naive(registration_deadline):
+        registration_deadline = timezone.make_aware(registration_deadline, ZoneInfo(time_zone))
+    return {"name": name.strip(), "date": date, "time_zone": time_zone, "venue": venue, "description": description,
+            "capacity": capacity, "registration_deadline": registration_deadline}
+
+
+def _checked_structure(*, best_of: int, structure: str, swiss_rounds: int, top_cut: int, tiebreakers: str,
+                       tiebreaker_floor: str, placement_points: str, end_of_round: str, round_minutes: int,
+                       random_seeding: bool, third_place_match: bool, bracket_reset: bool, double_round_robin: bool,
+                       table_size: int, team_size: int, late_entry_rounds: int,
+                       random_draw_each_round: bool) -> dict:
+    """The structure and results settings checked and normalised (see :func:`tournament_create`): the fields of
+    ``STRUCTURE_FIELDS`` as the tournament stores them. Raises UserError (``code``: the field)."""
     if best_of not in (1, 3, 5):
         raise UserError("Matches are best of 1, 3 or 5 games.", code="best_of")
     if structure not in Tournament.Structure.values:
@@ -122,23 +209,11 @@ def tournament_create(
     if late_entry_rounds and structure not in (S.SWISS, S.PODS):
         raise UserError("Late entries join Swiss or pods rounds with no points; brackets and round robins are "
                         "fixed when they start.", code="late_entry_rounds")
-    if not name.strip():
-        raise UserError("The tournament needs a name.", code="name")
-    if not victory_condition:
-        victory_condition = (Tournament.Victory.TEN_REALMS if victory_realms(fmt.total) == 10
-                             else Tournament.Victory.SIX_REALMS)
-    if victory_condition not in Tournament.Victory.values:
-        raise UserError(f"Unknown victory condition {victory_condition!r}.", code="victory_condition")
     if end_of_round not in END_OF_ROUND_PROCEDURES:
         raise UserError(
             f"The end-of-round procedure must be one of {', '.join(END_OF_ROUND_PROCEDURES)}, not {end_of_round!r}.",
             code="end_of_round",
         )
-    if not deck_out:
-        deck_out = default_deck_out(fmt.source)
-    if deck_out not in DECK_OUT_SETTINGS:
-        raise UserError(f"Running out of cards is one of {', '.join(DECK_OUT_SETTINGS)}, not {deck_out!r}.",
-                        code="deck_out", params={"valid": list(DECK_OUT_SETTINGS)})
     if random_draw_each_round and (structure != S.SINGLE_ELIMINATION or third_place_match or random_seeding):
         raise UserError("A random draw each round is a single-elimination option (spell-battle-rules.txt, "
                         "8. Tournaments): choose single elimination, without a third-place match or random seeding "
@@ -146,34 +221,15 @@ def tournament_create(
     if isinstance(round_minutes, bool) or not isinstance(round_minutes, int) or not 10 <= round_minutes <= 240:
         raise UserError("The round clock is between 10 and 240 minutes.", code="round_minutes")
     chosen = Tournament(tiebreakers=tiebreakers, tiebreaker_floor=(tiebreaker_floor or "").strip(),
-                          placement_points=(placement_points or "").strip())
+                        placement_points=(placement_points or "").strip())
     _check_tiebreakers(chosen)
-    return Tournament.objects.create(
-        name=name.strip(),
-        date=date,
-        organiser=actor,
-        deck_format_id=fmt.id,
-        deck_format=fmt.to_dict(),
-        best_of=best_of,
-        structure=structure,
-        swiss_rounds=swiss_rounds,
-        top_cut=top_cut,
-        victory_condition=victory_condition,
-        tiebreakers=chosen.tiebreakers,
-        tiebreaker_floor=chosen.tiebreaker_floor,
-        placement_points=chosen.placement_points,
-        end_of_round=end_of_round,
-        round_minutes=round_minutes,
-        random_seeding=bool(random_seeding),
-        third_place_match=bool(third_place_match),
-        bracket_reset=bool(bracket_reset),
-        double_round_robin=bool(double_round_robin),
-        table_size=table_size,
-        team_size=team_size,
-        late_entry_rounds=late_entry_rounds,
-        deck_out=deck_out,
-        random_draw_each_round=bool(random_draw_each_round),
-    )
+    return {"best_of": best_of, "structure": structure, "swiss_rounds": swiss_rounds, "top_cut": top_cut,
+            "tiebreakers": chosen.tiebreakers, "tiebreaker_floor": chosen.tiebreaker_floor,
+            "placement_points": chosen.placement_points, "end_of_round": end_of_round, "round_minutes": round_minutes,
+            "random_seeding": bool(random_seeding), "third_place_match": bool(third_place_match),
+            "bracket_reset": bool(bracket_reset), "double_round_robin": bool(double_round_robin),
+            "table_size": table_size, "team_size": team_size, "late_entry_rounds": late_entry_rounds,
+            "random_draw_each_round": bool(random_draw_each_round)}
 
 
 def _check_tiebreakers(tournament: Tournament) -> None:
@@ -232,7 +288,12 @@ def player_register(*, tournament: Tournament, actor) -> Registration:
     A late entrant joins with no points: they submit a decklist (their deck locks once they are
     paired) and are paired from the next round on. A player who withdrew may register again; one the
     organiser dropped or disqualified may not (the organiser reinstates them: ``player_reinstate``).
-    Raises Conflict when closed, already registered or removed by the organiser.
+    When the event is full (``Tournament.capacity`` players entered) the player joins the waiting list
+    (``Registration.waitlisted_at`` set; see :func:`waitlist_position`): never paired, not counted as a player,
+    moved into the event when a place frees up (:func:`waitlist_promote`).
+    Raises Conflict when closed, past the ``registration_deadline`` (code ``registration_deadline``; late
+    entries into a running event follow ``late_entry_rounds`` instead), already registered or removed by the
+    organiser.
     """
     if not actor.is_authenticated:
         raise NotAllowed("Log in to register.")
@@ -245,19 +306,66 @@ def player_register(*, tournament: Tournament, actor) -> Registration:
     late = tournament.status == Tournament.Status.RUNNING and late_entry_open(tournament)
     if tournament.status != Tournament.Status.REGISTRATION and not late:
         raise Conflict("Registration for this tournament is not open.", code="registration_closed")
-    if existing is not None:
-        if existing.withdrawn:
-            existing.withdrawn = False
-            existing.save(update_fields=["withdrawn"])
-            return existing
+    deadline = tournament.registration_deadline
+    if not late and deadline is not None and timezone.now() > deadline:
+        when = timezone.localtime(deadline, tournament.zone).strftime("%Y-%m-%d %H:%M")
+        raise Conflict(f"Registration closed at the deadline, {when} ({tournament.time_zone}).",
+                       code="registration_deadline", params={"deadline": deadline.isoformat()})
+    if existing is not None and not existing.withdrawn:
         raise Conflict("You are already registered for this tournament.", code="already_registered")
-    registration = Registration.objects.create(tournament=tournament, player=actor, late_entry=late)
-    if late:
+    full = tournament.capacity is not None and (
+        tournament.registrations.entered().count() >= tournament.capacity)
+    waitlisted_at = timezone.now() if full else None
+    if existing is not None:
+        existing.withdrawn, existing.waitlisted_at = False, waitlisted_at
+        existing.save(update_fields=["withdrawn", "waitlisted_at"])
+        return existing
+    registration = Registration.objects.create(tournament=tournament, player=actor, late_entry=late,
+                                               waitlisted_at=waitlisted_at)
+    if late and not full:
         AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.LATE_ENTRY,
                                   reason="Late entry: joins the next round with no points",
                                   before={}, after={"player": registration.display_name,
                                                     "rounds_paired": tournament.rounds.count()})
     return registration
+
+
+def waitlist_position(registration: Registration) -> int | None:
+    """The registration's place on its tournament's waiting list (1 = next in), or None when it is not on it
+    (one query)."""
+    if not registration.waitlisted:
+        return None
+    assert registration.waitlisted_at is not None
+    ahead = Registration.objects.filter(tournament_id=registration.tournament_id).waitlisted().filter(
+        Q(waitlisted_at__lt=registration.waitlisted_at)
+        | Q(waitlisted_at=registration.waitlisted_at, pk__lt=registration.pk)).count()
+    return ahead + 1
+
+
+def waitlist_promote(*, tournament: Tournament, actor, reason: str) -> list[Registration]:
+    """Move the first players of the waiting list into the event while there are places (``capacity``; all of
+    them when it is unlimited). Called inside a service's transaction with the tournament locked, when a
+    registered player withdraws or the organiser raises the capacity. Each promotion is an ``AuditEntry``
+    (``waitlist_promoted``) by ``actor`` with ``reason``. Returns the promoted registrations in order. Only
+    before the tournament starts: a place freed by a drop during the event stays free."""
+    if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
+                                 Tournament.Status.CLOSED):
+        return []
+    waiting = tournament.registrations.waitlisted().select_related("player")
+    if tournament.capacity is not None:
+        free = tournament.capacity - tournament.registrations.entered().count()
+        if free <= 0:
+            return []
+        waiting = waiting[:free]
+    promoted = list(waiting)
+    for registration in promoted:
+        registration.waitlisted_at = None
+        registration.save(update_fields=["waitlisted_at"])
+        AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.WAITLIST_PROMOTED,
+                                  reason=reason, before={"player": registration.display_name,
+                                                         "state": "waiting list"},
+                                  after={"player": registration.display_name, "state": "registered"})
+    return promoted
 
 
 def late_entry_open(tournament: Tournament) -> bool:
@@ -277,7 +385,7 @@ def tournament_start(*, tournament: Tournament, actor) -> Tournament:
     require_organiser(actor, tournament)
     if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.CLOSED):
         raise Conflict("Only a tournament whose registration is open or closed can be started.", code="status")
-    registrations = list(tournament.registrations.filter(withdrawn=False).select_related("player"))
+    registrations = list(tournament.registrations.entered().select_related("player"))
     if len(registrations) < 2:
         raise UserError(
             f"A tournament needs at least 2 players to pair; {len(registrations)} registered.",
@@ -320,13 +428,19 @@ def player_drop(*, registration: Registration, actor, reason: str = "", idempote
         raise UserError("Say why the player is dropped; the reason is logged.", code="reason_required")
     if registration.withdrawn or registration.dropped:
         raise Conflict("This player has already dropped.", code="already_dropped")
-    if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION, Tournament.Status.CLOSED):
+    was_waitlisted = registration.waitlisted
+    if was_waitlisted or tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
+                                               Tournament.Status.CLOSED):
         registration.withdrawn = True
+        registration.waitlisted_at = None
     else:
         last = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
         registration.dropped_after_round = last
     registration.removed_by_organiser = not is_self
-    registration.save(update_fields=["withdrawn", "dropped_after_round", "removed_by_organiser"])
+    registration.save(update_fields=["withdrawn", "dropped_after_round", "removed_by_organiser", "waitlisted_at"])
+    if registration.withdrawn and not was_waitlisted:
+        waitlist_promote(tournament=tournament, actor=actor,
+                         reason=f"A place freed up: {registration.display_name} withdrew")
     if not is_self:
         AuditEntry.objects.create(
             tournament=tournament,
@@ -387,7 +501,7 @@ def player_reinstate(*, registration: Registration, actor, reason: str, idempote
 @transaction.atomic
 def tournament_reopen(*, tournament: Tournament, actor, reason: str, idempotency_key: str = "") -> Tournament:
     """The organiser reopens a finished tournament to correct it (e.g. disqualify the winner): it is running
-    again with no winner until the next "pair" finishes it again. Logged with the reason.
+    again with no winner until the organiser finishes it again (``tournament_finish``). Logged with the reason.
 
     Raises NotAllowed (not the organiser), Conflict (not finished), UserError (no reason).
     """
@@ -409,3 +523,120 @@ def tournament_reopen(*, tournament: Tournament, actor, reason: str, idempotency
                               after={"status": tournament.get_status_display(), "winner": ""})
     claim.done(tournament)
     return tournament
+
+
+# --------------------------------------------------------------------------- editing the event and its staff
+
+
+def _shown(value: object) -> object:
+    """A field's value as the audit log keeps it (JSON: dates and datetimes as ISO text)."""
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
+    return value
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, actor, changes: dict, reason: str = "") -> Tournament:
+    """Edit the event: its details (``DETAIL_FIELDS``: name, date, time zone, venue, description, capacity,
+    registration deadline) until it is finished, and its structure and results settings (``STRUCTURE_FIELDS``)
+    only until round 1 is paired. ``changes`` maps field names to new values (fields left out keep theirs);
+    they are checked as :func:`tournament_create` checks them. Raising the capacity (or removing it) moves
+    players from the waiting list into the event (:func:`waitlist_promote`).
+
+    Every change is one ``AuditEntry`` (``tournament_edited``) with the changed fields before and after and the
+    optional ``reason``; nothing is logged when nothing changed. Returns the tournament.
+
+    Raises NotAllowed (not an organiser or co-organiser), Conflict (finished; a structure field changed once
+    round 1 is paired: code ``structure_locked``, ``params["fields"]``), UserError (an unknown field, a value
+    ``tournament_create`` refuses; ``code`` is the field).
+    """
+    tournament = _locked(tournament.pk)
+    require_organiser(actor, tournament)
+    require_not_finished(tournament)
+    unknown = sorted(set(changes) - set(DETAIL_FIELDS) - set(STRUCTURE_FIELDS))
+    if unknown:
+        raise UserError(f"These fields cannot be edited here: {', '.join(unknown)}.", code="unknown_field",
+                        params={"fields": unknown})
+    current = {name: getattr(tournament, name) for name in (*DETAIL_FIELDS, *STRUCTURE_FIELDS)}
+    details = _checked_details(**{name: changes.get(name, current[name]) for name in DETAIL_FIELDS})
+    structure_asked = {name: changes.get(name, current[name]) for name in STRUCTURE_FIELDS}
+    structure_changed = [name for name in STRUCTURE_FIELDS if structure_asked[name] != current[name]]
+    if structure_changed and tournament.rounds.exists():
+        raise Conflict("Round 1 is paired: the structure and results settings can no longer change "
+                       f"({', '.join(name.replace('_', ' ') for name in structure_changed)}).",
+                       code="structure_locked", params={"fields": structure_changed})
+    settings = _checked_structure(**structure_asked) if structure_changed else {}
+    new = {**current, **details, **settings}
+    changed = [name for name in (*DETAIL_FIELDS, *STRUCTURE_FIELDS) if new[name] != current[name]]
+    if not changed:
+        return tournament
+    for name in changed:
+        setattr(tournament, name, new[name])
+    tournament.save(update_fields=changed)
+    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.TOURNAMENT_EDITED,
+                              reason=(reason or "").strip() or "Event details edited",
+                              before={name: _shown(current[name]) for name in changed},
+                              after={name: _shown(new[name]) for name in changed})
+    if "capacity" in changed and (new["capacity"] is None or (current["capacity"] or 0) < new["capacity"]):
+        waitlist_promote(tournament=tournament, actor=actor, reason="A place freed up: the capacity was raised")
+    return tournament
+
+
+def _user_named(username: str):
+    """The user with this username (case-insensitive), or UserError (code ``unknown_user``)."""
+    user = get_user_model().objects.filter(username__iexact=(username or "").strip()).first()
+    if user is None:
+        raise UserError(f"There is no user called {username.strip()!r}; they need an account first.",
+                        code="unknown_user", params={"username": username.strip()})
+    return user
+
+
+@transaction.atomic
+def co_organiser_add(*, tournament: Tournament, actor, username: str) -> Tournament:
+    """Make the user called ``username`` a co-organiser (judge) of the tournament: from then on they may do
+    everything the organiser does on it (``is_tournament_organiser``), each action logged under their own name.
+    Only the tournament's organiser (or a site admin) may; logged (``staff_changed``).
+
+    Raises NotAllowed (not the organiser), UserError (no such user: ``unknown_user``; the organiser themself:
+    ``is_organiser``), Conflict (already a co-organiser: ``already_staff``).
+    """
+    tournament = _locked(tournament.pk)
+    require_main_organiser(actor, tournament)
+    user = _user_named(username)
+    if user.pk == tournament.organiser_id:
+        raise UserError(f"{user.get_username()} is the organiser already.", code="is_organiser")
+    if tournament.co_organisers.filter(pk=user.pk).exists():
+        raise Conflict(f"{user.get_username()} is a co-organiser already.", code="already_staff")
+    before = _staff_names(tournament)
+    tournament.co_organisers.add(user)
+    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.STAFF_CHANGED,
+                              reason=f"{user.get_username()} added as a co-organiser",
+                              before={"co_organisers": before}, after={"co_organisers": _staff_names(tournament)})
+    return tournament
+
+
+@transaction.atomic
+def co_organiser_remove(*, tournament: Tournament, actor, username: str) -> Tournament:
+    """Remove a co-organiser (judge). Only the tournament's organiser (or a site admin) may; the organiser
+    themself cannot be removed. Logged (``staff_changed``).
+
+    Raises NotAllowed (not the organiser), UserError (the organiser: ``is_organiser``; no such co-organiser:
+    ``not_staff``).
+    """
+    tournament = _locked(tournament.pk)
+    require_main_organiser(actor, tournament)
+    user = _user_named(username)
+    if user.pk == tournament.organiser_id:
+        raise UserError("The organiser cannot be removed from their own tournament.", code="is_organiser")
+    if not tournament.co_organisers.filter(pk=user.pk).exists():
+        raise UserError(f"{user.get_username()} is not a co-organiser.", code="not_staff")
+    before = _staff_names(tournament)
+    tournament.co_organisers.remove(user)
+    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.STAFF_CHANGED,
+                              reason=f"{user.get_username()} removed as a co-organiser",
+                              before={"co_organisers": before}, after={"co_organisers": _staff_names(tournament)})
+    return tournament
+
+
+def _staff_names(tournament: Tournament) -> list[str]:
+    return sorted(tournament.co_organisers.values_list("username", flat=True))

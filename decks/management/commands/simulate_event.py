@@ -20,7 +20,7 @@ from rules.legality import check_deck
 from decks.services import deck_submit
 from tournaments import services
 from tournaments.catalogue import get_catalogue
-from tournaments.errors import UserError
+from tournaments.errors import Conflict, UserError
 from tournaments.models import Match, Tournament
 from tournaments.selectors import latest_snapshot
 from tournaments.services.permissions import ORGANISERS_GROUP
@@ -77,8 +77,13 @@ class Command(BaseCommand):
         drawn_done = dispute_done = drop_done = False
         mulligans = 0
         while True:
-            rnd = services.round_pair_next(tournament=tournament, actor=organiser, seed=rng.randrange(2**31))
-            if rnd is None:
+            try:
+                rnd = services.round_pair_next(tournament=tournament, actor=organiser, seed=rng.randrange(2**31))
+            except Conflict as exc:
+                if exc.code != "complete":
+                    raise
+                # the last round is played: the organiser finishes the event explicitly
+                services.tournament_finish(tournament=tournament, actor=organiser)
                 break
             for match in rnd.matches.select_related("round").prefetch_related("seats__registration__player"):
                 seats = list(match.seats.all())
