@@ -10,6 +10,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from tests.conftest import pair_or_finish
 from tests.tournaments.test_multiplayer_tables import make_event
 from tournaments import services
 from tournaments.models import Match, Round
@@ -29,7 +30,7 @@ def _run(t, organiser, capture, *, rounds: int | None = None) -> list[Round]:
     played = []
     with capture(execute=True):
         while rounds is None or len(played) < rounds:
-            rnd = services.round_pair_next(tournament=t, actor=organiser, seed=3)
+            rnd = pair_or_finish(t, organiser, seed=3)
             if rnd is None:
                 break
             _play(rnd, organiser)

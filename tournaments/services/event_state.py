@@ -130,7 +130,8 @@ def event_state(tournament: Tournament) -> EventState:
                        badge=BADGES.get(status, "secondary"))  # type: ignore[call-overload]
     T = Tournament.Status
     if status in (T.DRAFT, T.REGISTRATION, T.CLOSED):
-        entered = list(tournament.registrations.entered().values_list("player__username", "has_legal_deck"))
+        entered = [(walk_in or username, legal) for username, walk_in, legal in tournament.registrations.entered()
+                   .values_list("player__username", "walk_in_name", "has_legal_deck")]  # a walk-in has no account
         state.waitlisted = tournament.registrations.waitlisted().count()
         state.rounds_planned = planned_rounds(tournament)
         state.phase = "Not started"
