@@ -511,3 +511,15 @@ class IdempotencyKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} by {self.user_id}: {self.key}"
+
+
+class UserPreferences(models.Model):
+    """A user's own settings, one row per user (created on the first change). ``language``: a code of
+    ``settings.LANGUAGES`` ("en", "pt-br", "fr"), "" = follow the browser; saved when a logged-in user uses the
+    language switch and activated for them on every request (``config.middleware.UserLanguageMiddleware``)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences")
+    language = models.CharField(max_length=10, choices=settings.LANGUAGES, blank=True, default="")
+
+    def __str__(self) -> str:
+        return f"preferences of {self.user_id}: language {self.language or '(browser)'}"

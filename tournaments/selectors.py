@@ -7,7 +7,16 @@ import logging
 from django.conf import settings
 from django.db.models import Case, Count, IntegerField, Max, Prefetch, QuerySet, Value, When
 
-from tournaments.models import Match, Registration, ResultSubmission, Round, Seat, StandingsSnapshot, Tournament
+from tournaments.models import (
+    Match,
+    Registration,
+    ResultSubmission,
+    Round,
+    Seat,
+    StandingsSnapshot,
+    Tournament,
+    UserPreferences,
+)
 from tournaments.services.results import describe_record, outcome_text
 from tournaments.services.scoring import Outcome
 from tournaments.services.standings import standings_recompute
@@ -139,3 +148,9 @@ def match_submissions(match: Match) -> list[dict]:
 def pending_submission(match: Match) -> ResultSubmission | None:
     """The match's report waiting for confirmation, if any."""
     return match.submissions.filter(state=ResultSubmission.State.PENDING).select_related("submitted_by").first()
+
+
+def saved_language(user_id: int) -> str:
+    """The language code the user chose with the language switch ("pt-br", ...), "" when they never chose (1 query)."""
+    from_row = UserPreferences.objects.filter(user_id=user_id).values_list("language", flat=True).first()
+    return from_row or ""
