@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
+from django.utils.translation import gettext
 from rules.deck_export import CARD_TYPE_ORDER, group_by_type
 from rules.decklists import DecklistError
 
@@ -231,7 +232,7 @@ def deck(request: HttpRequest, tournament: Tournament, registration: Registratio
     live (``deck_preview_view``, ``card_suggestions``). Refused uploads (too large, binary, ...)
     are form errors with a 4xx status and never touch the registered deck."""
     if registration is None:
-        messages.error(request, "Register for the tournament first.")
+        messages.error(request, gettext("Register for the tournament first."))
         return redirect("tournaments:detail", pk=tournament.pk)
     extra: dict = {"search": suggestion_context(request.GET)} if request.GET.get("q") else {}
     if request.method == "POST":
@@ -270,8 +271,8 @@ def deck(request: HttpRequest, tournament: Tournament, registration: Registratio
             form.add_error(None, exc.message)
             return _deck_page(request, tournament, registration, form, status=error_status(exc), extra=extra)
         else:
-            messages.success(request, "Your deck is legal and registered." if submission.legal
-                             else "Your deck is not legal: see why below. Your registered deck is unchanged.")
+            messages.success(request, gettext("Your deck is legal and registered.") if submission.legal
+                             else gettext("Your deck is not legal: see why below. Your registered deck is unchanged."))
             return redirect("decks:deck", pk=tournament.pk)
     file_errors = form.errors.as_data().get("file", []) if form.is_bound else []
     status = 413 if any(e.code == "too_large" for e in file_errors) else 400 if file_errors else 200
@@ -303,7 +304,7 @@ def deck_replacement(request: HttpRequest, tournament: Tournament, registration:
     attempt(request, lambda: deck_replacement_request(
         registration=registration, actor=request.user, destroyed=request.POST.get("destroyed", ""),
         replacement=request.POST.get("replacement", "")),
-        "Replacement requested: the organiser will approve it.")
+        gettext("Replacement requested: the organiser will approve it."))
     return redirect("decks:deck", pk=tournament.pk)
 
 

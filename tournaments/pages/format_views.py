@@ -21,6 +21,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.datastructures import MultiValueDict
+from django.utils.translation import gettext
 from rules.cards import Catalogue, UnknownCard
 from rules.formats import BUILTIN_FORMATS, CHAMPION_TYPES, DeckFormat, allowed_sets
 
@@ -272,9 +273,9 @@ def format_change(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             form.add_error(None, exc.message)
         else:
             if tournament.format_version == version:
-                messages.info(request, "Nothing changed: the format is the same.")
+                messages.info(request, gettext("Nothing changed: the format is the same."))
             else:
-                messages.success(request, f"The deck format is now version {tournament.format_version}; "
-                                          "every registered deck was checked again.")
+                messages.success(request, gettext("The deck format is now version %(version)s; every registered deck "
+                                                  "was checked again.") % {"version": tournament.format_version})
             return redirect("tournaments:format", pk=tournament.pk)
     return _format_page(request, tournament, status=400, **forms_)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.utils.functional import Promise
+
 from rules.formats import HAND_SIZES, DeckFormat
 from rules.game_start import FIRST_PLAYER_RULE, FIRST_PLAYER_TEXT
 from rules.results import VICTORY_RULE
@@ -35,7 +37,7 @@ class MatchRow:
     seats: list[Seat]
     result_text: str = ""
     advances: Registration | None = None
-    organiser_choices: list[tuple[str, str]] = field(default_factory=list)
+    organiser_choices: list[tuple[str, str | Promise]] = field(default_factory=list)
     is_mine: bool = False
     evidence: list[dict] = field(default_factory=list)
 

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import condition, require_POST
+from django.utils.translation import gettext
 
 from tournaments import selectors, services
 from tournaments.errors import NotAllowed, UserError
@@ -44,7 +45,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.username}.")
+        messages.success(request, gettext("Welcome, %(name)s.") % {"name": user.username})
         return redirect("tournaments:list")
     return render(request, "registration/signup.html", {"form": form})
 
@@ -63,7 +64,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         except UserError as exc:
             form.add_error(_create_error_field(exc), exc.message)
         else:
-            messages.success(request, "Tournament created. Open registration when you are ready.")
+            messages.success(request, gettext("Tournament created. Open registration when you are ready."))
             return redirect("tournaments:manage", pk=tournament.pk)
     return render(request, "tournaments/new.html", {"form": form})
 
@@ -117,7 +118,7 @@ def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpRespo
 @require_POST
 def register(request: HttpRequest, tournament: Tournament, registration: Registration | None) -> HttpResponse:
     if attempt(request, lambda: services.player_register(tournament=tournament, actor=request.user),
-               "You are registered. Now submit your decklist."):
+               gettext("You are registered. Now submit your decklist.")):
         return redirect("decks:deck", pk=tournament.pk)
     return redirect("tournaments:detail", pk=tournament.pk)
 
@@ -126,10 +127,10 @@ def register(request: HttpRequest, tournament: Tournament, registration: Registr
 @require_POST
 def drop(request: HttpRequest, tournament: Tournament, registration: Registration | None) -> HttpResponse:
     if registration is None:
-        messages.error(request, "You are not registered for this tournament.")
+        messages.error(request, gettext("You are not registered for this tournament."))
     else:
         attempt(request, lambda: services.player_drop(registration=registration, actor=request.user),
-                "You have dropped from the tournament.")
+                gettext("You have dropped from the tournament."))
     return redirect("tournaments:detail", pk=tournament.pk)
 
 
@@ -299,8 +300,8 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
             except UserError as exc:
                 errors.append(exc.message)
             else:
-                messages.success(request, "Result reported. Your opponent must now confirm it." if len(seats) == 2
-                                 else "Result reported. Another player at the table must now confirm it.")
+                messages.success(request, gettext("Result reported. Your opponent must now confirm it.") if len(seats) == 2
+                                 else gettext("Result reported. Another player at the table must now confirm it."))
                 return redirect("tournaments:match", pk=tournament.pk, match_id=match.pk)
     names = {s.number: s.registration.display_name for s in seats}
     pending = selectors.pending_submission(match)
@@ -333,11 +334,11 @@ def report_answer(request: HttpRequest, tournament: Tournament, registration: Re
     submission = get_object_or_404(ResultSubmission, pk=report_id, match=match)
     if answer == "confirm":
         attempt(request, lambda: services.result_confirm(submission=submission, actor=request.user),
-                 "Result confirmed.")
+                 gettext("Result confirmed."))
     elif answer == "dispute":
         attempt(request, lambda: services.result_dispute(submission=submission, actor=request.user,
                                                           reason=request.POST.get("reason", "")),
-                 "Result disputed: the organiser will settle it.")
+                 gettext("Result disputed: the organiser will settle it."))
     else:
         raise PermissionDenied("Unknown answer.")
     return redirect("tournaments:match", pk=tournament.pk, match_id=match.pk)
@@ -367,7 +368,7 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 def manage_open(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     attempt(request, lambda: services.tournament_open_registration(tournament=tournament, actor=request.user),
-            "Registration is open.")
+            gettext("Registration is open."))
     return redirect("tournaments:manage", pk=tournament.pk)
 
 
@@ -375,7 +376,7 @@ def manage_open(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 def manage_close(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     attempt(request, lambda: services.tournament_close_registration(tournament=tournament, actor=request.user),
-            "Registration is closed.")
+            gettext("Registration is closed."))
     return redirect("tournaments:manage", pk=tournament.pk)
 
 
@@ -384,7 +385,7 @@ def manage_close(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def manage_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Start the tournament: registration closes and decklists lock."""
     attempt(request, lambda: services.tournament_start(tournament=tournament, actor=request.user),
-            "The tournament has started; decklists are locked.")
+            gettext("The tournament has started; decklists are locked."))
     return redirect("tournaments:manage", pk=tournament.pk)
 
 
@@ -400,9 +401,9 @@ def manage_pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if attempt(request, pair, ""):
         if result["round"] is None:
             tournament.refresh_from_db()
-            messages.success(request, f"The tournament is finished. Winner: {tournament.winner}.")
+            messages.success(request, gettext("The tournament is finished. Winner: %(winner)s.") % {"winner": tournament.winner})
         else:
-            messages.success(request, f"Round {result['round'].number} is paired.")
+            messages.success(request, gettext("Round %(number)s is paired.") % {"number": result["round"].number})
             return redirect("tournaments:round", pk=tournament.pk, number=result["round"].number)
     return redirect("tournaments:manage", pk=tournament.pk)
 
@@ -486,7 +487,7 @@ def manage_reopen(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     attempt(request, lambda: tournament_reopen(tournament=tournament, actor=request.user,
                                                reason=request.POST.get("reason", ""),
                                                idempotency_key=_key(request)),
-            "The tournament is reopened: pair the next round to finish it again.")
+            gettext("The tournament is reopened: pair the next round to finish it again."))
     return redirect("tournaments:manage", pk=tournament.pk)
 
 

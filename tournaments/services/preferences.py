@@ -5,14 +5,14 @@ Not a tournament result or registration, so no ``AuditEntry``: a user only ever 
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from tournaments.models import UserPreferences
 
 LANGUAGE_CODES = frozenset(code for code, _ in settings.LANGUAGES)
 
 
-def save_language(user: AbstractBaseUser, language: str) -> bool:
+def save_language(user: User, language: str) -> bool:
     """Remember ``language`` (a code of ``settings.LANGUAGES``, e.g. "pt-br") for the logged-in ``user``.
 
     Returns False (and saves nothing) for a code that is not one of the site's languages, True otherwise.
