@@ -49,7 +49,30 @@ def test_every_page_has_the_labelled_language_switch(client):
     assert re.findall(r'<option value="([^"]+)"', form_html) == ["en", "pt-br", "fr"]
     assert '<option value="fr" lang="fr" selected>Français</option>' in form_html
     assert 'name="next" value="/"' in form_html
-    assert "csrfmiddlewaretoken" in form_html
+    # a visitor's pages are cached whole: no CSRF token (it would hand one visitor's secret to the next)
+    assert "csrfmiddlewaretoken" not in form_html
+
+
+def test_a_visitor_switches_without_a_csrf_token():
+    client = Client(enforce_csrf_checks=True)
+    response = client.post("/language/", {"language": "fr", "next": "/"})
+    assert response.status_code == 302
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "fr"
+
+
+def test_a_logged_in_users_switch_needs_the_csrf_token_of_their_page(alice):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    refused = client.post("/language/", {"language": "fr", "next": "/"})
+    assert refused.status_code == 403
+    assert not UserPreferences.objects.exists()
+    html = client.get(LIST).content.decode()
+    token = re.search(r'class="d-flex align-items-center gap-1 language-switch"><input type="hidden" '
+                      r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+    assert token, "a logged-in user's switch carries the CSRF token"
+    accepted = client.post("/language/", {"language": "fr", "next": "/", "csrfmiddlewaretoken": token.group(1)})
+    assert accepted.status_code == 302
+    assert UserPreferences.objects.get(user=alice).language == "fr"
 
 
 def test_the_switch_sets_the_cookie_and_redirects_back(client):
@@ -109,3 +132,19 @@ def test_a_logged_in_user_without_a_saved_choice_follows_the_browser(client, ali
     client.force_login(alice)
     assert _html_lang(client.get(LIST, HTTP_ACCEPT_LANGUAGE="fr")) == "fr"
     assert not UserPreferences.objects.exists()
+
+
+def test_the_standings_etag_names_the_language(client, round_one, tournament):
+    url = reverse("tournaments:standings", args=[tournament.pk])
+    etag = client.get(url)["ETag"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_ACCEPT_LANGUAGE="fr").status_code == 200
+
+
+@pytest.mark.xfail(strict=True, reason="tournaments/pages/crowd.py caches a visitor's whole page without the "
+                                       "language in its key (owned by another helper: the merger adds "
+                                       "translation.get_language() to the key in crowd.cached)")
+def test_a_visitors_cached_page_is_cached_per_language(client, round_one, tournament):
+    url = reverse("tournaments:standings", args=[tournament.pk])
+    assert _html_lang(client.get(url, HTTP_ACCEPT_LANGUAGE="pt-BR")) == "pt-br"
+    assert _html_lang(client.get(url, HTTP_ACCEPT_LANGUAGE="fr")) == "fr"

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import condition, require_POST
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from tournaments import selectors, services
 from tournaments.errors import NotAllowed, UserError
@@ -185,9 +185,11 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
 
 
 def _standings_etag(request: HttpRequest, pk: int) -> str | None:
-    """The page's ETag (one query); the versions it read are kept on the request for the view."""
+    """The page's ETag (one query); the versions it read are kept on the request for the view. It ends with the
+    active language: the same standings in another language are another page (issue 14)."""
     request.standings_versions = selectors.standings_versions(pk)  # type: ignore[attr-defined]
-    return selectors.standings_etag(pk, request.user, versions=request.standings_versions)  # type: ignore[attr-defined]
+    etag = selectors.standings_etag(pk, request.user, versions=request.standings_versions)  # type: ignore[attr-defined]
+    return None if etag is None else f"{etag}-{get_language()}"
 
 
 @condition(etag_func=_standings_etag)
