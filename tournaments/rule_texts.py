@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext_lazy
 from rules.card_pairs import EDITOR_SOURCE, PRECEDENCE_RULE
 from rules.errors import RulesError
 from rules.formats import BRAZIL_DUNGEON_RULE, BRAZIL_FILE, RULES_FILE
@@ -409,8 +409,10 @@ ERROR_TEXTS: dict[str, Callable[[_P], str]] = {
     "both_won": lambda p: _("Both players cannot win the match (games won: %(wins)s).") % {"wins": _join(p.get("wins"))},
     "counts_missing": lambda p: _("Game %(game)s: give the card counts to decide it.") % {"game": p.get("game")},
     "deck_out": lambda p: _("Unknown rule for running out of cards: “%(value)s”.") % {"value": p.get("deck_out")},
-    "deck_out_not_allowed": lambda p: _("Game %(game)s: this event does not end a game when a player runs out "
-                                        "of cards.") % {"game": p.get("game")},
+    "deck_out_not_allowed": lambda p: _("Game %(game)s cannot end because a draw pile ran out: in this tournament "
+                                        "the player reshuffles their discard pile to form a new draw pile at the "
+                                        "end of the turn and play goes on. Report how the game ended.") % {
+        "game": p.get("game")},
     "elimination_undecided": lambda p: _("An elimination match needs a winner (games won: %(wins)s, draws: "
                                          "%(draws)s).") % {"wins": _join(p.get("wins")), "draws": p.get("draws")},
     "end_of_round": lambda p: _("Unknown end-of-round procedure: “%(value)s”.") % {"value": p.get("end_of_round")},
@@ -494,10 +496,13 @@ ERROR_TEXTS: dict[str, Callable[[_P], str]] = {
 
 
 def error_text(error: RulesError) -> str:
-    """What the rule error says, in the active language, from its ``code`` and ``params`` (the English
-    ``message`` when a code is unknown or its params are not the expected ones)."""
+    """What the rule error says, in the active language, from its ``code`` and ``params``.
+
+    In English it is the rule's own ``message`` (the wording ``rules/`` owns, with its rule citation, as the
+    command line prints it); in another language the code's template filled with the params. The English
+    ``message`` too when a code is unknown or its params are not the expected ones."""
     render = ERROR_TEXTS.get(error.code)
-    if render is None:
+    if render is None or (get_language() or "en").split("-")[0] == "en":
         return error.message
     try:
         return render(error.params)

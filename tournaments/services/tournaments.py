@@ -17,6 +17,7 @@ from tournaments.models import AuditEntry, Registration, Tournament
 from tournaments.services.idempotency import claim_key
 from tournaments.services.permissions import can_organise, require_not_finished, require_organiser
 from tournaments.services.standings import queue_standings
+from tournaments.services.english import english
 
 
 def tournament_create(
@@ -405,7 +406,7 @@ def tournament_reopen(*, tournament: Tournament, actor, reason: str, idempotency
     tournament.save(update_fields=["status", "winner"])
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.TOURNAMENT_REOPENED,
                               reason=reason.strip(),
-                              before={"status": Tournament.Status.FINISHED.label, "winner": winner},
-                              after={"status": tournament.get_status_display(), "winner": ""})
+                              before={"status": english(Tournament.Status.FINISHED.label), "winner": winner},
+                              after={"status": english(tournament.get_status_display), "winner": ""})
     claim.done(tournament)
     return tournament
