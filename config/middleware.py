@@ -13,6 +13,7 @@ import logging
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
 
 logger = logging.getLogger(__name__)
 
@@ -28,7 +29,7 @@ class BadInputMiddleware:
         if not isinstance(exception, OverflowError):
             return None
         logger.info("Number out of range in %s %s: %s", request.method, request.path, exception)
-        detail = "A number in the request is out of range."
+        detail = _("A number in the request is out of range.")
         if request.path.startswith("/api/"):
             return JsonResponse({"code": "out_of_range", "detail": detail, "params": {}}, status=400)
         return HttpResponse(detail, status=400, content_type="text/plain; charset=utf-8")

@@ -14,3 +14,5 @@ class TournamentsConfig(AppConfig):
         # Connect the standings job to ``signals.standings_stale``. The one import that waits for
         # ready(): tasks use models, which cannot load while the app registry is being built.
         from . import tasks  # noqa: F401
+        # Connect the login receiver that copies a user's saved language into their session (same reason).
+        from . import language  # noqa: F401

@@ -34,6 +34,7 @@ from django.db import models
 from django.db.models.functions import Greatest, Least
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from rules.results import DECK_OUT_RULES
 from rules.standings import SYSTEMS, TiebreakerSystem
 
@@ -48,23 +49,23 @@ def validate_time_zone(value: str) -> None:
 
 class Tournament(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        REGISTRATION = "registration", "Registration open"
-        CLOSED = "closed", "Registration closed"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        DRAFT = "draft", _("Draft")
+        REGISTRATION = "registration", _("Registration open")
+        CLOSED = "closed", _("Registration closed")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     class Structure(models.TextChoices):
-        SWISS = "swiss", "Swiss rounds, then an optional single-elimination top cut"
-        SINGLE_ELIMINATION = "single_elimination", "Single elimination"
-        DOUBLE_ELIMINATION = "double_elimination", "Double elimination"
-        ROUND_ROBIN = "round_robin", "Round robin (Berger tables)"
-        PODS = "pods", "Multiplayer tables: Swiss-style pods of 4 (3 where the count does not divide)"
-        TABLE_ELIMINATION = "table_elimination", "Single elimination by multiplayer tables (each table's winner advances)"
+        SWISS = "swiss", _("Swiss rounds, then an optional single-elimination top cut")
+        SINGLE_ELIMINATION = "single_elimination", _("Single elimination")
+        DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
+        ROUND_ROBIN = "round_robin", _("Round robin (Berger tables)")
+        PODS = "pods", _("Multiplayer tables: Swiss-style pods of 4 (3 where the count does not divide)")
+        TABLE_ELIMINATION = "table_elimination", _("Single elimination by multiplayer tables (each table's winner advances)")
 
     class Victory(models.TextChoices):
-        SIX_REALMS = "6_realms", "Six unrazed realms"
-        TEN_REALMS = "10_realms", "Ten unrazed realms"
+        SIX_REALMS = "6_realms", _("Six unrazed realms")
+        TEN_REALMS = "10_realms", _("Ten unrazed realms")
 
     name = models.CharField(max_length=200)
     date = models.DateField()
@@ -74,11 +75,11 @@ class Tournament(models.Model):
     deck_format = models.JSONField(help_text="Frozen copy of the deck format (rules.formats.DeckFormat.to_dict())")
     format_version = models.PositiveIntegerField(default=1)
     victory_condition = models.CharField(max_length=16, choices=Victory.choices, default=Victory.SIX_REALMS)
-    best_of = models.PositiveSmallIntegerField(choices=[(1, "Best of 1"), (3, "Best of 3"), (5, "Best of 5")], default=3)
+    best_of = models.PositiveSmallIntegerField(choices=[(1, _("Best of 1")), (3, _("Best of 3")), (5, _("Best of 5"))], default=3)
     structure = models.CharField(max_length=24, choices=Structure.choices, default=Structure.SWISS)
     swiss_rounds = models.PositiveSmallIntegerField(default=3)
     top_cut = models.PositiveSmallIntegerField(
-        choices=[(0, "No top cut"), (4, "Top 4"), (8, "Top 8"), (16, "Top 16"), (32, "Top 32")], default=0)
+        choices=[(0, _("No top cut")), (4, _("Top 4")), (8, _("Top 8")), (16, _("Top 16")), (32, _("Top 32"))], default=0)
     # Pairing options (rules.pairings): elimination brackets, round robin, multiplayer tables, teams, late entries.
     random_seeding = models.BooleanField(
         default=False, help_text="Brackets seeded at random (spell-battle-rules.txt pairs at random), not by standing")
@@ -92,7 +93,7 @@ class Tournament(models.Model):
     table_size = models.PositiveSmallIntegerField(
         default=4, help_text="Multiplayer tables: players per table (smaller tables have one seat fewer)")
     team_size = models.PositiveSmallIntegerField(
-        default=1, choices=[(1, "Individual players"), (2, "Teams of two"), (3, "Teams of three")],
+        default=1, choices=[(1, _("Individual players")), (2, _("Teams of two")), (3, _("Teams of three"))],
         help_text="Teams are paired as units (rules.pairings.teams)")
     late_entry_rounds = models.PositiveSmallIntegerField(
         default=0, help_text="Late entries are accepted until this many rounds have been paired (0: none)")
@@ -100,15 +101,15 @@ class Tournament(models.Model):
     results_version = models.PositiveIntegerField(default=0)
 
     class Publication(models.TextChoices):
-        NONE = "none", "Private (owner and organiser only)"
-        TOP_CUT = "top_cut", "Published for the top cut"
-        ALL = "all", "Published for every player"
+        NONE = "none", _("Private (owner and organiser only)")
+        TOP_CUT = "top_cut", _("Published for the top cut")
+        ALL = "all", _("Published for every player")
 
     decklists_published = models.CharField(max_length=8, choices=Publication.choices, default=Publication.NONE)
 
     class EndOfRound(models.TextChoices):
-        UNFINISHED_IS_DRAW = "unfinished_is_draw", "A game unfinished at time is a drawn game"
-        DECIDE_BY_COUNTS = "decide_by_counts", "A game unfinished at time is decided by the end-of-game counts"
+        UNFINISHED_IS_DRAW = "unfinished_is_draw", _("A game unfinished at time is a drawn game")
+        DECIDE_BY_COUNTS = "decide_by_counts", _("A game unfinished at time is decided by the end-of-game counts")
 
     # No ``choices``: the systems are rules.standings.TIEBREAKERS (checked by tournament_create), so a new
     # system in rules needs no migration.
@@ -125,8 +126,8 @@ class Tournament(models.Model):
 
     class DeckOut(models.TextChoices):
         # rules.results.DECK_OUT_SETTINGS / DECK_OUT_RULES (tournament_create defaults it from the format)
-        RESHUFFLE = "reshuffle", "Tournament Rules 2.0: the discard pile is reshuffled into a new draw pile; play goes on"
-        GAME_ENDS = "game_ends", "The game ends when a draw pile runs out; the end-of-game counts decide it"
+        RESHUFFLE = "reshuffle", _("Tournament Rules 2.0: the discard pile is reshuffled into a new draw pile; play goes on")
+        GAME_ENDS = "game_ends", _("The game ends when a draw pile runs out; the end-of-game counts decide it")
 
     deck_out = models.CharField(max_length=12, choices=DeckOut.choices, default=DeckOut.RESHUFFLE,
                                 help_text="What running out of cards does (rules.results.DECK_OUT_RULES)")
@@ -274,10 +275,10 @@ class Registration(models.Model):
 
 class Round(models.Model):
     class Kind(models.TextChoices):
-        SWISS = "swiss", "Swiss"
-        ELIMINATION = "elimination", "Elimination"
-        ROUND_ROBIN = "round_robin", "Round robin"
-        PODS = "pods", "Multiplayer tables"
+        SWISS = "swiss", _("Swiss")
+        ELIMINATION = "elimination", _("Elimination")
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        PODS = "pods", _("Multiplayer tables")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -327,10 +328,10 @@ class Match(models.Model):
     result stands (kept in step with the submissions by ``tournaments.services.results``)."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Awaiting result"
-        REPORTED = "reported", "Reported, awaiting confirmation"
-        DISPUTED = "disputed", "Disputed"
-        CONFIRMED = "confirmed", "Confirmed"
+        PENDING = "pending", _("Awaiting result")
+        REPORTED = "reported", _("Reported, awaiting confirmation")
+        DISPUTED = "disputed", _("Disputed")
+        CONFIRMED = "confirmed", _("Confirmed")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField()
@@ -416,16 +417,16 @@ class ResultSubmission(models.Model):
     """
 
     class Source(models.TextChoices):
-        PLAYER = "player", "A player at the table"
-        ORGANISER = "organiser", "The organiser"
-        PENALTY = "penalty", "A penalty"
-        PAIRING = "pairing", "The pairing (a bye)"
+        PLAYER = "player", _("A player at the table")
+        ORGANISER = "organiser", _("The organiser")
+        PENALTY = "penalty", _("A penalty")
+        PAIRING = "pairing", _("The pairing (a bye)")
 
     class State(models.TextChoices):
-        PENDING = "pending", "Awaiting confirmation"
-        CONFIRMED = "confirmed", "Confirmed"
-        DISPUTED = "disputed", "Disputed"
-        SUPERSEDED = "superseded", "Superseded"
+        PENDING = "pending", _("Awaiting confirmation")
+        CONFIRMED = "confirmed", _("Confirmed")
+        DISPUTED = "disputed", _("Disputed")
+        SUPERSEDED = "superseded", _("Superseded")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="submissions")
     source = models.CharField(max_length=12, choices=Source.choices)
@@ -454,18 +455,18 @@ class AuditEntry(models.Model):
     """An organiser's override: who, when, why, and the result before and after."""
 
     class Action(models.TextChoices):
-        RESULT_ENTERED = "result_entered", "Result entered or corrected"
-        DISPUTE_SETTLED = "dispute_settled", "Dispute settled"
-        PLAYER_DROPPED = "player_dropped", "Player dropped by the organiser"
-        DECK_REPLACEMENT = "deck_replacement", "Deck card replaced (Enter Darkness Together)"
-        FORMAT_CHANGED = "format_changed", "Deck format changed"
-        PENALTY = "penalty", "Penalty issued"
-        PAIRING_CHANGED = "pairing_changed", "Pairing changed by the organiser (swap or re-pair)"
-        FORBIDDEN_PAIR = "forbidden_pair", "Forbidden pair set or removed"
-        BYE_AWARDED = "bye_awarded", "Byes awarded at registration"
-        LATE_ENTRY = "late_entry", "Late entry"
-        PLAYER_REINSTATED = "player_reinstated", "Player reinstated by the organiser"
-        TOURNAMENT_REOPENED = "tournament_reopened", "Finished tournament reopened"
+        RESULT_ENTERED = "result_entered", _("Result entered or corrected")
+        DISPUTE_SETTLED = "dispute_settled", _("Dispute settled")
+        PLAYER_DROPPED = "player_dropped", _("Player dropped by the organiser")
+        DECK_REPLACEMENT = "deck_replacement", _("Deck card replaced (Enter Darkness Together)")
+        FORMAT_CHANGED = "format_changed", _("Deck format changed")
+        PENALTY = "penalty", _("Penalty issued")
+        PAIRING_CHANGED = "pairing_changed", _("Pairing changed by the organiser (swap or re-pair)")
+        FORBIDDEN_PAIR = "forbidden_pair", _("Forbidden pair set or removed")
+        BYE_AWARDED = "bye_awarded", _("Byes awarded at registration")
+        LATE_ENTRY = "late_entry", _("Late entry")
+        PLAYER_REINSTATED = "player_reinstated", _("Player reinstated by the organiser")
+        TOURNAMENT_REOPENED = "tournament_reopened", _("Finished tournament reopened")
         CHECK_IN = "check_in", "Check-in changed by the organiser"
         WALK_IN = "walk_in", "Walk-in registered"
         WALK_IN_CLAIMED = "walk_in_claimed", "Walk-in entry claimed by an account"
@@ -524,10 +525,10 @@ class Penalty(models.Model):
     """A penalty the organiser issued to a player; every one is also an ``AuditEntry``."""
 
     class Kind(models.TextChoices):
-        WARNING = "warning", "Warning"
-        GAME_LOSS = "game_loss", "Game loss"
-        MATCH_LOSS = "match_loss", "Match loss"
-        DISQUALIFICATION = "disqualification", "Disqualification"
+        WARNING = "warning", _("Warning")
+        GAME_LOSS = "game_loss", _("Game loss")
+        MATCH_LOSS = "match_loss", _("Match loss")
+        DISQUALIFICATION = "disqualification", _("Disqualification")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
     registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="penalties")
@@ -607,3 +608,15 @@ class IdempotencyKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} by {self.user_id}: {self.key}"
+
+
+class UserPreferences(models.Model):
+    """A user's own settings, one row per user (created on the first change). ``language``: a code of
+    ``settings.LANGUAGES`` ("en", "pt-br", "fr"), "" = follow the browser; saved when a logged-in user uses the
+    language switch and activated for them on every request (``tournaments.language.UserLanguageMiddleware``)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences")
+    language = models.CharField(max_length=10, choices=settings.LANGUAGES, blank=True, default="")
+
+    def __str__(self) -> str:
+        return f"preferences of {self.user_id}: language {self.language or '(browser)'}"

@@ -10,7 +10,16 @@ from django.db.models import Case, Count, IntegerField, Max, OuterRef, Prefetch,
 from django.db.models.functions import Coalesce
 
 from tournaments.clock import ClockState, clock_at, table_time_up  # noqa: F401 (selectors of the round clock)
-from tournaments.models import Match, Registration, ResultSubmission, Round, Seat, StandingsSnapshot, Tournament
+from tournaments.models import (
+    Match,
+    Registration,
+    ResultSubmission,
+    Round,
+    Seat,
+    StandingsSnapshot,
+    Tournament,
+    UserPreferences,
+)
 from tournaments.services.check_in import check_in_open
 from tournaments.services.results import describe_record, outcome_text
 from tournaments.services.scoring import Outcome
@@ -329,3 +338,9 @@ def rounds_tables(tournament: Tournament) -> list[tuple[int, int, int]]:
 def staff_names(tournament: Tournament) -> list[str]:
     """The co-organisers' (judges') usernames, sorted (one query); the organiser is ``tournament.organiser``."""
     return sorted(tournament.co_organisers.values_list("username", flat=True))
+
+
+def saved_language(user_id: int) -> str:
+    """The language code the user chose with the language switch ("pt-br", ...), "" when they never chose (1 query)."""
+    from_row = UserPreferences.objects.filter(user_id=user_id).values_list("language", flat=True).first()
+    return from_row or ""

@@ -53,9 +53,13 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # the language: the cookie set by the language switch, else the browser's Accept-Language (URLs stay the same)
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # a logged-in user's saved language (tournaments.UserPreferences) wins over the cookie and the browser
+    "tournaments.language.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -76,6 +80,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -140,10 +145,26 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:list"
 LOGOUT_REDIRECT_URL = "tournaments:list"
 
-LANGUAGE_CODE = "en-gb"
+# Issue 14: three languages. The active one follows the language switch (a cookie; saved for a logged-in user),
+# else the browser's Accept-Language, else English; URLs are the same in every language (no i18n_patterns).
+# Names in their own language (the switch lists them so). Project-wide catalogues live in locale/ (the .mo files
+# are compiled by scripts/setup, never committed); scripts/check_messages fails on a missing or fuzzy message.
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("pt-br", "Português (Brasil)"),
+    ("fr", "Français"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# A year, like Django's; SameSite=Lax as the session cookie.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+# No thousands separator: numbers in pages are table numbers, rounds, ids and years ("Table 1200", not "1,200");
+# dates and the decimal separator still follow the locale (percentages: the ``percent`` filter).
+USE_THOUSAND_SEPARATOR = False
 
 # Bootstrap's alert colours: an error is "danger" (alert-danger), never a green success.
 MESSAGE_TAGS = {message_constants.ERROR: "danger"}

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
+from django.utils.translation import gettext
 
 from decks.models import DeckCheck, DeckReplacement
 from decks.services import deck_check_record, deck_checks_pick, deck_replacement_decide, decklists_publish
@@ -22,7 +23,7 @@ from tournaments.pages.actions import attempt
 def manage_publish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     attempt(request, lambda: decklists_publish(tournament=tournament, actor=request.user,
                                                scope=request.POST.get("scope", "")),
-            "Decklist publication updated.")
+            gettext("Decklist publication updated."))
     return redirect("tournaments:manage", pk=tournament.pk)
 
 
@@ -39,7 +40,7 @@ def manage_deck_checks(request: HttpRequest, tournament: Tournament) -> HttpResp
         count = parse_int(request.POST.get("count") or "0", maximum=10_000) or 0
     attempt(request, lambda: deck_checks_pick(tournament=tournament, actor=request.user,
                                               registrations=registrations, count=count),
-            "Players picked for a deck check.")
+            gettext("Players picked for a deck check."))
     return redirect("tournaments:manage", pk=tournament.pk)
 
 
@@ -50,7 +51,7 @@ def manage_deck_check_record(request: HttpRequest, tournament: Tournament, check
     attempt(request, lambda: deck_check_record(check=check, actor=request.user,
                                                findings=request.POST.get("findings", ""),
                                                penalty_note=request.POST.get("penalty_note", "")),
-            "Deck check recorded.")
+            gettext("Deck check recorded."))
     return redirect("tournaments:manage", pk=tournament.pk)
 
 
@@ -61,6 +62,6 @@ def manage_replacement(request: HttpRequest, tournament: Tournament, replacement
     attempt(request, lambda: deck_replacement_decide(replacement=replacement, actor=request.user,
                                                      approve=decision == "approve",
                                                      reason=request.POST.get("reason", "")),
-            "Replacement approved: the new decklist is registered." if decision == "approve"
-            else "Replacement rejected.")
+            gettext("Replacement approved: the new decklist is registered.") if decision == "approve"
+            else gettext("Replacement rejected."))
     return redirect("tournaments:manage", pk=tournament.pk)

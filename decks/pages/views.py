@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
+from django.utils.translation import gettext
 from rules.deck_export import CARD_TYPE_ORDER, group_by_type
 from rules.decklists import DecklistError
 
@@ -234,7 +235,7 @@ def deck(request: HttpRequest, tournament: Tournament, registration: Registratio
     live (``deck_preview_view``, ``card_suggestions``). Refused uploads (too large, binary, ...)
     are form errors with a 4xx status and never touch the registered deck."""
     if registration is None:
-        messages.error(request, "Register for the tournament first.")
+        messages.error(request, gettext("Register for the tournament first."))
         return redirect("tournaments:detail", pk=tournament.pk)
     return _deck_editor(request, tournament, registration, reverse("decks:deck", args=[tournament.pk]))
 
@@ -290,9 +291,15 @@ def _deck_editor(request: HttpRequest, tournament: Tournament, registration: Reg
             return _deck_page(request, tournament, registration, form, status=error_status(exc), extra=extra)
         else:
             mine = registration.belongs_to(request.user)
-            whose = "Your deck" if mine else f"The deck of {registration.display_name}"
-            messages.success(request, f"{whose} is legal and registered." if submission.legal
-                             else f"{whose} is not legal: see why below. The registered deck is unchanged.")
+            if mine:
+                messages.success(request, gettext("Your deck is legal and registered.") if submission.legal
+                                 else gettext("Your deck is not legal: see why below. Your registered deck is "
+                                              "unchanged."))
+            else:
+                name = {"name": registration.display_name}
+                messages.success(request, gettext("The deck of %(name)s is legal and registered.") % name
+                                 if submission.legal else gettext("The deck of %(name)s is not legal: see why "
+                                                                  "below. The registered deck is unchanged.") % name)
             return redirect(here)
     file_errors = form.errors.as_data().get("file", []) if form.is_bound else []
     status = 413 if any(e.code == "too_large" for e in file_errors) else 400 if file_errors else 200
@@ -328,7 +335,7 @@ def deck_replacement(request: HttpRequest, tournament: Tournament, registration:
     attempt(request, lambda: deck_replacement_request(
         registration=registration, actor=request.user, destroyed=request.POST.get("destroyed", ""),
         replacement=request.POST.get("replacement", "")),
-        "Replacement requested: the organiser will approve it.")
+        gettext("Replacement requested: the organiser will approve it."))
     return redirect("decks:deck", pk=tournament.pk)
 
 

@@ -406,4 +406,7 @@ def test_a_rules_error_reaching_a_view_is_a_400_with_its_code():
     response = exception_handler(RulesError("mulligan_limit", "A third mulligan in a row.", {"game": 3}),
                                  {"view": APIView()})
     assert response.status_code == 400
-    assert response.data == {"code": "mulligan_limit", "detail": "A third mulligan in a row.", "params": {"game": 3}}
+    # issue 14: ``detail`` is in the reader's language (in English the rule's own message); the rule's English
+    # ``message`` is kept beside it
+    assert response.data == {"code": "mulligan_limit", "detail": "A third mulligan in a row.", "params": {"game": 3},
+                             "message": "A third mulligan in a row."}

@@ -2,7 +2,11 @@
 
 * ``tournaments.errors.UserError`` (and NotAllowed 403, Conflict 409, NotFound 404): its own code.
 * ``rules.errors.RulesError`` reaching a view (a rule the services did not translate): a 400 with the
-  rule's code, message and params -- never a 500.
+  rule's code and params, ``detail`` in the reader's language (``tournaments.rule_texts.error_text``, from the
+  code and params) and the rule's English ``message`` -- never a 500. A ``UserError`` raised from a
+  ``RulesError`` with the same code and message says it in the reader's language too.
+* The ``code`` is English and stable in every language; ``detail`` follows the active language (the
+  ``Accept-Language`` header, the language cookie or the user's saved choice).
 * DRF's own errors (404, 401/403, 405, 415, throttling): their DRF code (``not_found``,
   ``not_authenticated``, ``permission_denied`` ...).
 * An input serializer's ``ValidationError``: the first error's code, every message in ``detail``
@@ -17,6 +21,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, JsonResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -24,6 +29,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rules.errors import RulesError
 
 from tournaments.errors import UserError
+from tournaments.rule_texts import error_text
 
 
 class NotFound(UserError):
@@ -73,14 +79,19 @@ def _messages(detail: Any, prefix: str = "") -> list[str]:
 def not_found(request, path: str = "") -> JsonResponse:
     """Any other path under the API (e.g. an id that is not a whole number from 1 to 2**63 - 1): a JSON
     404 like every API error, never the site's HTML page."""
-    return JsonResponse(error_body("not_found", "There is no such API endpoint or resource."), status=404)
+    return JsonResponse(error_body("not_found", _("There is no such API endpoint or resource.")), status=404)
 
 
 def exception_handler(exc, context):
     if isinstance(exc, UserError):
-        return Response(error_body(exc.code, exc.message, exc.params), status=exc.status)
+        cause = exc.__cause__
+        detail = exc.message
+        if isinstance(cause, RulesError) and cause.code == exc.code and cause.message == exc.message:
+            detail = error_text(cause)
+        return Response(error_body(exc.code, detail, exc.params), status=exc.status)
     if isinstance(exc, RulesError):
-        return Response(error_body(exc.code, exc.message, _json_safe(exc.params)), status=400)
+        return Response({**error_body(exc.code, error_text(exc), _json_safe(exc.params)), "message": exc.message},
+                        status=400)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(str(exc) or "Not found.")
     elif isinstance(exc, DjangoPermissionDenied):
@@ -90,7 +101,7 @@ def exception_handler(exc, context):
         return None  # a bug: Django's 500
     if isinstance(exc, exceptions.ValidationError):
         fields = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
-        body = error_body(_first_code(exc.detail), "; ".join(_messages(exc.detail)) or "Invalid input.",
+        body = error_body(_first_code(exc.detail), "; ".join(_messages(exc.detail)) or _("Invalid input."),
                           {"fields": fields})
         if getattr(context.get("view"), "field_errors_at_top_level", True):
             body = {**{k: v for k, v in fields.items() if k not in body}, **body}

@@ -1,13 +1,21 @@
 """The one CSV writer of every export (OWASP "CSV injection"): a text cell starting with ``=``, ``+``,
 ``-``, ``@``, a tab or a carriage return would be read as a formula by a spreadsheet (a player named
 ``=HYPERLINK(...)``); it is written with a leading ``'``, which spreadsheets show as text. Numbers
-(ints, floats) are written as they are, so a negative number stays a number."""
+(ints, floats) are written as they are, so a negative number stays a number.
+
+The header row (issue 14): English column keys by default, so scripts reading the exports never break;
+``?lang=pt-br`` or ``?lang=fr`` (or ``en``) writes the column names in that language (:func:`header_row`);
+the rows' values are the same in every language. Any other ``lang`` is a 400 (:func:`csv_language`)."""
 
 from __future__ import annotations
 
 import csv
 from collections.abc import Iterable
 from typing import Any, Protocol
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -36,3 +44,66 @@ class SafeWriter:
 
 def csv_writer(stream: Any) -> CsvWriter:
     return SafeWriter(stream)
+
+
+#: Column names of the exports in the reader's language (the English column key stays the default header).
+COLUMN_NAMES: dict[str, Any] = {
+    "placing": _("placing"),
+    "placing_band": _("placing band"),
+    "rank": _("rank"),
+    "player": _("player id"),
+    "name": _("name"),
+    "points": _("match points"),
+    "wins": _("wins"),
+    "losses": _("losses"),
+    "draws": _("draws"),
+    "omwp": _("OMW%"),
+    "gwp": _("GW%"),
+    "ogwp": _("OGW%"),
+    "oowp": _("OOW%"),
+    "owp": _("OWP (resistance)"),
+    "bh": _("Buchholz"),
+    "bh_c1": _("Buchholz cut 1"),
+    "bh_m1": _("Median Buchholz"),
+    "h2h": _("head to head"),
+    "ps": _("progressive score"),
+    "sb": _("Sonneborn-Berger"),
+    "score": _("score"),
+    "dropped": _("dropped"),
+    "results_version": _("results version"),
+    "round": _("round"),
+    "kind": _("kind"),
+    "table": _("table"),
+    "seat_count": _("players at the table"),
+    "seats": _("players"),
+    "bye": _("bye"),
+    "reason": _("pairing reason"),
+    "status": _("status"),
+    "result": _("result"),
+    "placements": _("placements"),
+    "games": _("games"),
+    "record": _("record (JSON)"),
+}
+
+_LANGUAGES = {code.lower(): code for code, _name in settings.LANGUAGES}
+
+
+def csv_language(value: str | None) -> str | None:
+    """The language of a ``lang`` query value: None for none given (English keys), a code of
+    ``settings.LANGUAGES`` ("pt-br" for "pt-BR" or "pt_BR"), or raises ValueError for another value."""
+    if value is None or value == "":
+        return None
+    code = value.strip().lower().replace("_", "-")
+    if code not in _LANGUAGES:
+        raise ValueError(value)
+    return _LANGUAGES[code]
+
+
+def header_row(keys: Iterable[str], language: str | None) -> list[str]:
+    """The header row: the column keys themselves without a language (the stable default), else each
+    column's name in ``language`` (a key without a name stays as it is)."""
+    keys = list(keys)
+    if language is None:
+        return keys
+    with translation.override(language):
+        return [str(COLUMN_NAMES[key]) if key in COLUMN_NAMES else key for key in keys]

@@ -1,25 +1,33 @@
 """Downloads anyone may take: standings, pairings and the full match history as CSV, and the history
 as the JSON of ``python -m rules standings`` (ARCHITECTURE.md, "Stable command-line interface"),
-so an event can be re-scored anywhere."""
+so an event can be re-scored anywhere.
+
+Every CSV takes ``?lang=en|pt-br|fr``: the header row in that language (``csv_export.header_row``); without it
+the headers are the English column keys, as scripts expect. Another ``lang`` is a 400 naming the valid ones."""
 
 from __future__ import annotations
 
 import json
 
 from django.db.models import Prefetch
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from rules.history import history_to_json
 
 from tournaments import selectors
 from tournaments.adapters import history_for
 from tournaments.models import Match, ResultSubmission, Seat, Tournament
 from tournaments.pages.access import tournament_view
-from tournaments.pages.csv_export import CsvWriter, csv_writer
+from tournaments.pages.csv_export import CsvWriter, csv_language, csv_writer, header_row
 from tournaments.services.results import describe_record, outcome_text
 from tournaments.services.scoring import Outcome
 
 PLACING_COLUMNS = ["placing", "placing_band"]
 STANDINGS_COLUMNS = ["rank", "player", "name", "points", "wins", "losses", "draws", "omwp", "gwp", "ogwp"]
+
+
+def _bad_language() -> HttpResponse:
+    return HttpResponseBadRequest("lang must be one of: en, pt-br, fr (or leave it out for the English column keys).",
+                                  content_type="text/plain; charset=utf-8")
 
 
 def _csv_response(tournament: Tournament, what: str) -> tuple[HttpResponse, CsvWriter]:
@@ -35,6 +43,10 @@ def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     After an elimination phase the rows are in final placing order and the first two columns are
     ``placing`` (1-based, shared inside a band) and ``placing_band`` ("3rd-4th"); ``rank`` stays the
     Swiss rank."""
+    try:
+        language = csv_language(request.GET.get("lang"))
+    except ValueError:
+        return _bad_language()
     snapshot = selectors.latest_snapshot(tournament)
     rows = snapshot.rows if snapshot is not None else []
     version = snapshot.version if snapshot is not None else ""
@@ -42,7 +54,7 @@ def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     extra = sorted({key for row in rows for key in row} - set(STANDINGS_COLUMNS) - set(PLACING_COLUMNS)
                    - {"dropped"})
     response, writer = _csv_response(tournament, "standings")
-    writer.writerow(lead + STANDINGS_COLUMNS + extra + ["dropped", "results_version"])
+    writer.writerow(header_row(lead + STANDINGS_COLUMNS + extra + ["dropped", "results_version"], language))
     for row in rows:
         writer.writerow([row.get(c, "") for c in lead + STANDINGS_COLUMNS + extra]
                         + [int(bool(row.get("dropped"))), version])
@@ -73,8 +85,12 @@ def _seats(m: Match) -> str:
 def pairings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Every round's pairings: round, kind, table, the number of seats and the players in seat order
     (joined by " / "; one seat is a bye), and why they were paired."""
+    try:
+        language = csv_language(request.GET.get("lang"))
+    except ValueError:
+        return _bad_language()
     response, writer = _csv_response(tournament, "pairings")
-    writer.writerow(["round", "kind", "table", "seat_count", "seats", "bye", "reason"])
+    writer.writerow(header_row(["round", "kind", "table", "seat_count", "seats", "bye", "reason"], language))
     for m, _confirmed in _matches(tournament):
         writer.writerow([m.round.number, m.round.kind, m.table, len(m.seat_list), _seats(m),
                          int(len(m.seat_list) == 1), m.pairing_reason])
@@ -86,9 +102,13 @@ def history_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Every match with its seats and result: status, the result as text ("alice 2-1 bob"), games won and
     placements per seat in seat order (space-separated), drawn games, the confirmed record's games as text
     (one "Game n: ..." per game, mulligans and counts included, joined by " | ") and as JSON."""
+    try:
+        language = csv_language(request.GET.get("lang"))
+    except ValueError:
+        return _bad_language()
     response, writer = _csv_response(tournament, "history")
-    writer.writerow(["round", "kind", "table", "seat_count", "seats", "status", "result", "wins", "placements",
-                     "draws", "games", "record"])
+    writer.writerow(header_row(["round", "kind", "table", "seat_count", "seats", "status", "result", "wins",
+                                "placements", "draws", "games", "record"], language))
     for m, confirmed in _matches(tournament):
         seats = m.seat_list
         if confirmed is not None:

@@ -21,6 +21,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.datastructures import MultiValueDict
+from django.utils.translation import gettext, gettext_lazy
 from rules.cards import Catalogue, UnknownCard
 from rules.formats import BUILTIN_FORMATS, CHAMPION_TYPES, DeckFormat, allowed_sets
 
@@ -67,25 +68,25 @@ def format_summary(fmt: DeckFormat, catalogue: Catalogue) -> dict:
 class FormatBaseForm(forms.Form):
     """Start again from a built-in format or a CrossFire .cff file."""
 
-    base = forms.ChoiceField(label="Built-in format", required=False,
+    base = forms.ChoiceField(label=gettext_lazy("Built-in format"), required=False,
                              choices=[("", "—")] + [(k, f.name) for k, f in BUILTIN_FORMATS.items()])
-    cff = forms.FileField(label="…or a CrossFire .cff format file", required=False)
-    reason = forms.CharField(label="Reason (logged)", max_length=500)
+    cff = forms.FileField(label=gettext_lazy("…or a CrossFire .cff format file"), required=False)
+    reason = forms.CharField(label=gettext_lazy("Reason (logged)"), max_length=500)
 
     def clean_cff(self):
         upload = self.cleaned_data.get("cff")
         if upload is not None and upload.size > MAX_CFF_BYTES:
             raise forms.ValidationError(
-                "The file is %(size)s KB; a CrossFire .cff format file is a few kilobytes (at most %(limit)s KB).",
+                gettext_lazy("The file is %(size)s KB; a CrossFire .cff format file is a few kilobytes (at most %(limit)s KB)."),
                 code="too_large", params={"size": upload.size // 1024, "limit": MAX_CFF_BYTES // 1024})
         return upload
 
     def clean(self):
         data = super().clean()
         if not data.get("base") and not data.get("cff") and "cff" not in self.errors:
-            raise forms.ValidationError("Choose a built-in format or a .cff file.")
+            raise forms.ValidationError(gettext_lazy("Choose a built-in format or a .cff file."))
         if data.get("base") and data.get("cff"):
-            raise forms.ValidationError("Choose a built-in format or a .cff file, not both.")
+            raise forms.ValidationError(gettext_lazy("Choose a built-in format or a .cff file, not both."))
         return data
 
 
@@ -97,17 +98,17 @@ class FormatEditForm(forms.Form):
     """Every limit of the current format, prefilled; banned/restricted cards as text; allowed sets."""
 
     name = forms.CharField(max_length=120)
-    total = forms.IntegerField(label="Cards in the deck", min_value=1, max_value=10_000)
-    champion_level_cap = forms.IntegerField(label="Champion level cap", min_value=0)
-    free_avatars = forms.IntegerField(label="Free avatars", min_value=0, max_value=10)
-    max_dungeon_cards = forms.IntegerField(label="Dungeon cards on top", min_value=0, max_value=10)
-    max_copies = forms.IntegerField(label="Copies of one card", min_value=1, max_value=99)
-    banned = forms.CharField(label="Banned cards (one per line: a name or SET/NUMBER)", required=False,
+    total = forms.IntegerField(label=gettext_lazy("Cards in the deck"), min_value=1, max_value=10_000)
+    champion_level_cap = forms.IntegerField(label=gettext_lazy("Champion level cap"), min_value=0)
+    free_avatars = forms.IntegerField(label=gettext_lazy("Free avatars"), min_value=0, max_value=10)
+    max_dungeon_cards = forms.IntegerField(label=gettext_lazy("Dungeon cards on top"), min_value=0, max_value=10)
+    max_copies = forms.IntegerField(label=gettext_lazy("Copies of one card"), min_value=1, max_value=99)
+    banned = forms.CharField(label=gettext_lazy("Banned cards (one per line: a name or SET/NUMBER)"), required=False,
                              widget=forms.Textarea(attrs={"rows": 4}))
-    restricted = forms.CharField(label="Restricted cards (one per line: card = copies)", required=False,
+    restricted = forms.CharField(label=gettext_lazy("Restricted cards (one per line: card = copies)"), required=False,
                                  widget=forms.Textarea(attrs={"rows": 3}))
-    sets = forms.MultipleChoiceField(label="Sets allowed", required=False, widget=forms.CheckboxSelectMultiple)
-    reason = forms.CharField(label="Reason (logged)", max_length=500)
+    sets = forms.MultipleChoiceField(label=gettext_lazy("Sets allowed"), required=False, widget=forms.CheckboxSelectMultiple)
+    reason = forms.CharField(label=gettext_lazy("Reason (logged)"), max_length=500)
 
     def __init__(self, data: Mapping[str, Any] | None = None,
                  files: MultiValueDict[str, UploadedFile] | None = None, *, fmt: DeckFormat,
@@ -151,9 +152,9 @@ class FormatEditForm(forms.Form):
                 initial=champion_limit.maximum if champion_limit else None)
             self.champion_rows.append((champion_type, self[f"cmin_{slug}"], self[f"cmax_{slug}"]))
         chase = fmt.chase_limit
-        self.fields["chase_min"] = forms.IntegerField(label="Chase cards minimum", min_value=0, required=False,
+        self.fields["chase_min"] = forms.IntegerField(label=gettext_lazy("Chase cards minimum"), min_value=0, required=False,
                                                       initial=chase[0] if chase else None)
-        self.fields["chase_max"] = forms.IntegerField(label="Chase cards maximum", min_value=0, required=False,
+        self.fields["chase_max"] = forms.IntegerField(label=gettext_lazy("Chase cards maximum"), min_value=0, required=False,
                                                       initial=chase[1] if chase else None)
 
     @property
@@ -273,9 +274,9 @@ def format_change(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             form.add_error(None, exc.message)
         else:
             if tournament.format_version == version:
-                messages.info(request, "Nothing changed: the format is the same.")
+                messages.info(request, gettext("Nothing changed: the format is the same."))
             else:
-                messages.success(request, f"The deck format is now version {tournament.format_version}; "
-                                          "every registered deck was checked again.")
+                messages.success(request, gettext("The deck format is now version %(version)s; every registered deck "
+                                                  "was checked again.") % {"version": tournament.format_version})
             return redirect("tournaments:format", pk=tournament.pk)
     return _format_page(request, tournament, status=400, **forms_)

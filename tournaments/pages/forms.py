@@ -5,6 +5,9 @@ from zoneinfo import ZoneInfo, available_timezones
 
 from django import forms
 from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from rules.formats import BUILTIN_FORMATS
 from rules.results import COUNT_ORDER
 from rules.standings import TIEBREAKERS
@@ -24,57 +27,60 @@ class SlipError(UserError):
     def __init__(self, message: str) -> None:
         super().__init__(message, code="slip")
 
-GAME_CHOICES = [
+GAME_CHOICES: list[tuple[str, str | Promise]] = [
     ("", "—"),
-    ("me", "I won"),
-    ("opponent", "My opponent won"),
-    ("drawn", "Drawn"),
-    ("unfinished", "Unfinished when time was called"),
-    ("deck_out", "A draw pile ran out (the counts decide)"),
-    ("mulligan_me", "Two-draw mulligan declared by me"),
-    ("mulligan_opponent", "Two-draw mulligan declared by my opponent"),
+    ("me", _("I won")),
+    ("opponent", _("My opponent won")),
+    ("drawn", _("Drawn")),
+    ("unfinished", _("Unfinished when time was called")),
+    ("deck_out", _("A draw pile ran out (the counts decide)")),
+    ("mulligan_me", _("Two-draw mulligan declared by me")),
+    ("mulligan_opponent", _("Two-draw mulligan declared by my opponent")),
 ]
-ORGANISER_GAME_CHOICES = [
+ORGANISER_GAME_CHOICES: list[tuple[str, str | Promise]] = [
     ("", "—"),
-    ("a", "Player A won"),
-    ("b", "Player B won"),
-    ("drawn", "Drawn"),
-    ("unfinished", "Unfinished when time was called"),
-    ("deck_out", "A draw pile ran out (the counts decide)"),
-    ("mulligan_a", "Two-draw mulligan declared by player A"),
-    ("mulligan_b", "Two-draw mulligan declared by player B"),
+    ("a", _("Player A won")),
+    ("b", _("Player B won")),
+    ("drawn", _("Drawn")),
+    ("unfinished", _("Unfinished when time was called")),
+    ("deck_out", _("A draw pile ran out (the counts decide)")),
+    ("mulligan_a", _("Two-draw mulligan declared by player A")),
+    ("mulligan_b", _("Two-draw mulligan declared by player B")),
 ]
 
 
-def _without_deck_out(choices: list[tuple[str, str]], deck_out: str) -> list[tuple[str, str]]:
+def _without_deck_out(choices: list[tuple[str, str | Promise]], deck_out: str) -> list[tuple[str, str | Promise]]:
     """Under ``reshuffle`` (Tournament Rules 2.0) no game ends because a draw pile ran out: no such choice."""
     return [c for c in choices if c[0] != "deck_out"] if deck_out == Tournament.DeckOut.RESHUFFLE else choices
 
 
-def game_choices(deck_out: str) -> list[tuple[str, str]]:
+def game_choices(deck_out: str) -> list[tuple[str, str | Promise]]:
     """The player's game choices of a duel under the tournament's running-out-of-cards setting."""
     return _without_deck_out(GAME_CHOICES, deck_out)
 
 
-def organiser_game_choices(names: list[str], deck_out: str = "game_ends") -> list[tuple[str, str]]:
+def organiser_game_choices(names: list[str], deck_out: str = "game_ends") -> list[tuple[str, str | Promise]]:
     """The organiser's game choices of a duel, with the players' names (seat 1 is A, seat 2 is B), under the
     tournament's running-out-of-cards setting."""
     if len(names) != 2:
         return _without_deck_out(ORGANISER_GAME_CHOICES, deck_out)
     a, b = names
     return _without_deck_out([
-        ("", "—"), ("a", f"{a} (A) won"), ("b", f"{b} (B) won"), ("drawn", "Drawn"),
-        ("unfinished", "Unfinished when time was called"),
-        ("deck_out", "A draw pile ran out (the counts decide)"),
-        ("mulligan_a", f"Two-draw mulligan declared by {a} (A)"),
-        ("mulligan_b", f"Two-draw mulligan declared by {b} (B)")], deck_out)
+        ("", "—"), ("a", gettext("%(name)s (A) won") % {"name": a}),
+        ("b", gettext("%(name)s (B) won") % {"name": b}), ("drawn", _("Drawn")),
+        ("unfinished", _("Unfinished when time was called")),
+        ("deck_out", _("A draw pile ran out (the counts decide)")),
+        ("mulligan_a", gettext("Two-draw mulligan declared by %(name)s (A)") % {"name": a}),
+        ("mulligan_b", gettext("Two-draw mulligan declared by %(name)s (B)") % {"name": b})], deck_out)
+
+
 COUNT_LABELS = {
-    "unrazed_realms": "Unrazed realms",
-    "razed_realms": "Razed realms",
-    "holdings": "Holdings",
-    "champions": "Champions",
-    "champion_levels": "Champion levels",
-    "draw_pile": "Cards left in the draw pile",
+    "unrazed_realms": _("Unrazed realms"),
+    "razed_realms": _("Razed realms"),
+    "holdings": _("Holdings"),
+    "champions": _("Champions"),
+    "champion_levels": _("Champion levels"),
+    "draw_pile": _("Cards left in the draw pile"),
 }
 
 
@@ -116,53 +122,54 @@ def bootstrap(form: forms.BaseForm) -> None:
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(max_length=200)
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    deck_format_id = forms.ChoiceField(label="Deck format",
+    name = forms.CharField(label=_("Name"), max_length=200)
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    deck_format_id = forms.ChoiceField(label=_("Deck format"),
                                        choices=[(k, f.name) for k, f in BUILTIN_FORMATS.items()])
     victory_condition = forms.ChoiceField(
-        choices=[("", "Follow the format: 10 realms with 110-card decks, 6 with 55 and 75")]
+        label=_("Victory condition"),
+        choices=[("", _("Follow the format: 10 realms with 110-card decks, 6 with 55 and 75"))]
         + list(Tournament.Victory.choices), required=False,
-        help_text="spellfire-tournament-rules-2.0.txt, victory conditions; you may announce the other")
+        help_text=_("spellfire-tournament-rules-2.0.txt, victory conditions; you may announce the other"))
     deck_out = forms.ChoiceField(
-        label="When a draw pile runs out",
-        choices=[("", "Follow the format's rules: reshuffle (Tournament Rules 2.0); the game ends for the "
-                      "Brazilian 55-br")] + list(Tournament.DeckOut.choices), required=False)
-    best_of = forms.TypedChoiceField(choices=[(1, "Best of 1"), (3, "Best of 3"), (5, "Best of 5")], coerce=int,
+        label=_("When a draw pile runs out"),
+        choices=[("", _("Follow the format's rules: reshuffle (Tournament Rules 2.0); the game ends for the "
+                      "Brazilian 55-br"))] + list(Tournament.DeckOut.choices), required=False)
+    best_of = forms.TypedChoiceField(label=_("Best of"), choices=[(1, _("Best of 1")), (3, _("Best of 3")), (5, _("Best of 5"))], coerce=int,
                                      initial=3)
-    structure = forms.ChoiceField(choices=Tournament.Structure.choices)
-    swiss_rounds = forms.IntegerField(min_value=1, max_value=20, initial=4)
-    top_cut = forms.TypedChoiceField(choices=Tournament._meta.get_field("top_cut").choices or [], coerce=int,
-                                     help_text="Swiss or pods: the best players by standing play a bracket")
-    third_place_match = forms.BooleanField(required=False, label="Third-place match")
+    structure = forms.ChoiceField(label=_("Structure"), choices=Tournament.Structure.choices)
+    swiss_rounds = forms.IntegerField(label=_("Swiss rounds"), min_value=1, max_value=20, initial=4)
+    top_cut = forms.TypedChoiceField(label=_("Top cut"), choices=Tournament._meta.get_field("top_cut").choices or [], coerce=int,
+                                     help_text=_("Swiss or pods: the best players by standing play a bracket"))
+    third_place_match = forms.BooleanField(required=False, label=_("Third-place match"))
     random_draw_each_round = forms.BooleanField(
-        required=False, label="Single elimination: a new random draw every round",
-        help_text="No fixed bracket: the players still in are drawn at random each round (spell-battle-rules.txt, "
-                  "8. Tournaments)")
-    random_seeding = forms.BooleanField(required=False, label="Seed brackets at random",
-                                        help_text="Brackets from the first round: a random draw instead of "
-                                                  "registration order")
-    bracket_reset = forms.BooleanField(required=False, label="Double elimination: bracket reset in the grand final")
-    double_round_robin = forms.BooleanField(required=False, label="Round robin: everyone meets everyone twice")
-    table_size = forms.IntegerField(label="Players per multiplayer table", min_value=3, max_value=6, initial=4,
+        required=False, label=_("Single elimination: a new random draw every round"),
+        help_text=_("No fixed bracket: the players still in are drawn at random each round (spell-battle-rules.txt, "
+                  "8. Tournaments)"))
+    random_seeding = forms.BooleanField(required=False, label=_("Seed brackets at random"),
+                                        help_text=_("Brackets from the first round: a random draw instead of "
+                                                  "registration order"))
+    bracket_reset = forms.BooleanField(required=False, label=_("Double elimination: bracket reset in the grand final"))
+    double_round_robin = forms.BooleanField(required=False, label=_("Round robin: everyone meets everyone twice"))
+    table_size = forms.IntegerField(label=_("Players per multiplayer table"), min_value=3, max_value=6, initial=4,
                                     required=False)
-    team_size = forms.TypedChoiceField(label="Teams",
+    team_size = forms.TypedChoiceField(label=_("Teams"),
                                        choices=Tournament._meta.get_field("team_size").choices or [],
                                        coerce=int, initial=1, required=False)
-    late_entry_rounds = forms.IntegerField(label="Accept late entries until round", min_value=0, max_value=20,
+    late_entry_rounds = forms.IntegerField(label=_("Accept late entries until round"), min_value=0, max_value=20,
                                            initial=0, required=False,
-                                           help_text="0: no late entries. Late entrants join with no points.")
-    tiebreakers = forms.ChoiceField(label="Tiebreaker system", initial="mtg", required=False,
+                                           help_text=_("0: no late entries. Late entrants join with no points."))
+    tiebreakers = forms.ChoiceField(label=_("Tiebreaker system"), initial="mtg", required=False,
                                     choices=[(name, f"{name}: {text}") for name, text in TIEBREAKERS.items()])
     tiebreaker_floor = forms.CharField(
-        label="Win-percentage floor", required=False, max_length=16,
-        help_text="e.g. 1/3 or 0.33; leave blank for the system's default (1/3; Pokémon 1/4; not used by buchholz)")
+        label=_("Win-percentage floor"), required=False, max_length=16,
+        help_text=_("e.g. 1/3 or 0.33; leave blank for the system's default (1/3; Pokémon 1/4; not used by buchholz)"))
     placement_points = forms.CharField(
-        label="Placement points (pods)", required=False, max_length=64,
-        help_text="Points for 1st, 2nd, 3rd, 4th at a multiplayer table, e.g. 5,3,2,1; only for the pods system")
-    end_of_round = forms.ChoiceField(label="When time is called", choices=Tournament.EndOfRound.choices,
+        label=_("Placement points (pods)"), required=False, max_length=64,
+        help_text=_("Points for 1st, 2nd, 3rd, 4th at a multiplayer table, e.g. 5,3,2,1; only for the pods system"))
+    end_of_round = forms.ChoiceField(label=_("When time is called"), choices=Tournament.EndOfRound.choices,
                                      required=False)
-    round_minutes = forms.IntegerField(label="Round clock (minutes)", min_value=10, max_value=240, initial=50,
+    round_minutes = forms.IntegerField(label=_("Round clock (minutes)"), min_value=10, max_value=240, initial=50,
                                        required=False)
 
     time_zone = forms.ChoiceField(label="Time zone", initial="UTC", required=False,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
+from django.utils.translation import gettext
 
 from tournaments.errors import UserError
 from tournaments.ids import parse_id, parse_int
@@ -46,7 +47,7 @@ def forbidden_pair_add(request: HttpRequest, tournament: Tournament) -> HttpResp
                                    second=_registration(t, post.get("second")), reason=post.get("reason", ""),
                                    until_round=_int_or_none(post.get("until_round")),
                                    idempotency_key=post.get("idempotency_key", ""))
-    return _run(request, tournament, action, "Those players will not be paired against each other.")
+    return _run(request, tournament, action, gettext("Those players will not be paired against each other."))
 
 
 @tournament_view("organiser")
@@ -56,7 +57,7 @@ def forbidden_pair_delete(request: HttpRequest, tournament: Tournament, pair_id:
         pair = get_object_or_404(ForbiddenPair, pk=pair_id, tournament=t)
         pairing.forbidden_pair_remove(pair=pair, actor=request.user, reason=post.get("reason", ""),
                                       idempotency_key=post.get("idempotency_key", ""))
-    return _run(request, tournament, action, "The forbidden pair is removed.")
+    return _run(request, tournament, action, gettext("The forbidden pair is removed."))
 
 
 @tournament_view("organiser")
@@ -67,7 +68,7 @@ def byes_award(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         pairing.byes_award(registration=_registration(t, post.get("registration")), actor=request.user,
                            rounds=rounds, reason=post.get("reason", ""),
                            idempotency_key=post.get("idempotency_key", ""))
-    return _run(request, tournament, action, "Byes saved.")
+    return _run(request, tournament, action, gettext("Byes saved."))
 
 
 @tournament_view("organiser")
@@ -76,7 +77,7 @@ def team_set(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     def action(t, post):
         pairing.registration_team_set(registration=_registration(t, post.get("registration")), actor=request.user,
                                       team=post.get("team", ""))
-    return _run(request, tournament, action, "Team saved.")
+    return _run(request, tournament, action, gettext("Team saved."))
 
 
 @tournament_view("organiser")
@@ -86,7 +87,7 @@ def swap(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         pairing.round_swap_players(tournament=t, actor=request.user, first=_registration(t, post.get("first")),
                                    second=_registration(t, post.get("second")), reason=post.get("reason", ""),
                                    idempotency_key=post.get("idempotency_key", ""))
-    return _run(request, tournament, action, "The two players are swapped.")
+    return _run(request, tournament, action, gettext("The two players are swapped."))
 
 
 @tournament_view("organiser")
@@ -95,4 +96,4 @@ def repair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     def action(t, post):
         pairing.round_repair(tournament=t, actor=request.user, reason=post.get("reason", ""),
                              idempotency_key=post.get("idempotency_key", ""))
-    return _run(request, tournament, action, "The round is paired again.")
+    return _run(request, tournament, action, gettext("The round is paired again."))

@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.utils.functional import Promise
+
 from rules.formats import HAND_SIZES, DeckFormat
 from rules.game_start import FIRST_PLAYER_RULE, FIRST_PLAYER_TEXT
 from rules.errors import RulesError
@@ -39,7 +41,7 @@ class MatchRow:
     seats: list[Seat]
     result_text: str = ""
     advances: Registration | None = None
-    organiser_choices: list[tuple[str, str]] = field(default_factory=list)
+    organiser_choices: list[tuple[str, str | Promise]] = field(default_factory=list)
     is_mine: bool = False
     evidence: list[dict] = field(default_factory=list)
 
@@ -142,7 +144,7 @@ class Report:
     trailing_mulligans: list[str] = field(default_factory=list)
 
 
-def _counts_rows(counts: dict | None, seat_count: int) -> list[tuple[str, list[object]]]:
+def _counts_rows(counts: dict | None, seat_count: int) -> list[tuple[str | Promise, list[object]]]:
     if not counts:
         return []
     return [(COUNT_LABELS.get(name, name), [counts.get(str(n), {}).get(name, "–") for n in range(1, seat_count + 1)])

@@ -12,6 +12,7 @@ from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import condition, require_POST
+from django.utils.translation import get_language, gettext
 
 from tournaments import selectors, services
 from tournaments.errors import NotAllowed, UserError
@@ -64,7 +65,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.username}.")
+        messages.success(request, gettext("Welcome, %(name)s.") % {"name": user.username})
         return redirect("tournaments:list")
     return render(request, "registration/signup.html", {"form": form})
 
@@ -83,7 +84,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         except UserError as exc:
             form.add_error(_create_error_field(exc), exc.message)
         else:
-            messages.success(request, "Tournament created. Open registration when you are ready.")
+            messages.success(request, gettext("Tournament created. Open registration when you are ready."))
             return redirect("tournaments:manage", pk=tournament.pk)
     return render(request, "tournaments/new.html", {"form": form})
 
@@ -148,10 +149,11 @@ def register(request: HttpRequest, tournament: Tournament, registration: Registr
                ""):
         position = waitlist_position(done[0])
         if position is not None:
-            messages.warning(request, f"The tournament is full: you are on the waiting list, number {position}. "
-                                      "You get a place as soon as one frees up.")
+            messages.warning(request, gettext("The tournament is full: you are on the waiting list, number "
+                                              "%(position)s. You get a place as soon as one frees up.")
+                             % {"position": position})
             return redirect("tournaments:detail", pk=tournament.pk)
-        messages.success(request, "You are registered. Now submit your decklist.")
+        messages.success(request, gettext("You are registered. Now submit your decklist."))
         return redirect("decks:deck", pk=tournament.pk)
     return redirect("tournaments:detail", pk=tournament.pk)
 
@@ -160,11 +162,11 @@ def register(request: HttpRequest, tournament: Tournament, registration: Registr
 @require_POST
 def drop(request: HttpRequest, tournament: Tournament, registration: Registration | None) -> HttpResponse:
     if registration is None:
-        messages.error(request, "You are not registered for this tournament.")
+        messages.error(request, gettext("You are not registered for this tournament."))
     else:
         attempt(request, lambda: services.player_drop(registration=registration, actor=request.user,
                                                       idempotency_key=_key(request)),
-                "You have dropped from the tournament.")
+                gettext("You have dropped from the tournament."))
     return redirect("tournaments:detail", pk=tournament.pk)
 
 
@@ -255,10 +257,13 @@ def _round_complete(tables: int, state: str) -> bool:
 
 def _standings_etag(request: HttpRequest, pk: int) -> str | None:
     """The page's ETag (one query); the versions it read are kept on the request for the view. A live poll
-    (``HX-Request``, answered with only the table) has its own tag."""
+    (``HX-Request``, answered with only the table) has its own tag, and the tag ends with the active language: the
+    same standings in another language are another page (issue 14)."""
     request.standings_versions = selectors.standings_versions(pk)  # type: ignore[attr-defined]
     etag = selectors.standings_etag(pk, request.user, versions=request.standings_versions)  # type: ignore[attr-defined]
-    return f"{etag}-hx" if etag and crowd.wants_fragment(request) else etag
+    if etag is None:
+        return None
+    return f"{etag}-hx-{get_language()}" if crowd.wants_fragment(request) else f"{etag}-{get_language()}"
 
 
 @condition(etag_func=_standings_etag)
@@ -403,8 +408,8 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
             except UserError as exc:
                 errors.append(exc.message)
             else:
-                messages.success(request, "Result reported. Your opponent must now confirm it." if len(seats) == 2
-                                 else "Result reported. Another player at the table must now confirm it.")
+                messages.success(request, gettext("Result reported. Your opponent must now confirm it.") if len(seats) == 2
+                                 else gettext("Result reported. Another player at the table must now confirm it."))
                 return redirect("tournaments:match", pk=tournament.pk, match_id=match.pk)
     names = {s.number: s.registration.display_name for s in seats}
     pending = selectors.pending_submission(match)
@@ -446,11 +451,11 @@ def report_answer(request: HttpRequest, tournament: Tournament, registration: Re
     submission = get_object_or_404(ResultSubmission, pk=report_id, match=match)
     if answer == "confirm":
         attempt(request, lambda: services.result_confirm(submission=submission, actor=request.user),
-                 "Result confirmed.")
+                 gettext("Result confirmed."))
     elif answer == "dispute":
         attempt(request, lambda: services.result_dispute(submission=submission, actor=request.user,
                                                           reason=request.POST.get("reason", "")),
-                 "Result disputed: the organiser will settle it.")
+                 gettext("Result disputed: the organiser will settle it."))
     else:
         raise PermissionDenied("Unknown answer.")
     return redirect("tournaments:match", pk=tournament.pk, match_id=match.pk)
@@ -559,7 +564,7 @@ def manage_staff_remove(request: HttpRequest, tournament: Tournament) -> HttpRes
 @require_POST
 def manage_open(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     attempt(request, lambda: services.tournament_open_registration(tournament=tournament, actor=request.user),
-            "Registration is open.")
+            gettext("Registration is open."))
     return redirect("tournaments:manage", pk=tournament.pk)
 
 
@@ -567,7 +572,7 @@ def manage_open(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 def manage_close(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     attempt(request, lambda: services.tournament_close_registration(tournament=tournament, actor=request.user),
-            "Registration is closed.")
+            gettext("Registration is closed."))
     return redirect("tournaments:manage", pk=tournament.pk)
 
 
@@ -576,7 +581,7 @@ def manage_close(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def manage_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Start the tournament: registration closes and decklists lock."""
     attempt(request, lambda: services.tournament_start(tournament=tournament, actor=request.user),
-            "The tournament has started; decklists are locked.")
+            gettext("The tournament has started; decklists are locked."))
     return redirect("tournaments:manage", pk=tournament.pk)
 
 
@@ -595,7 +600,7 @@ def manage_pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         else:
             messages.error(request, exc.message)
         return redirect("tournaments:manage", pk=tournament.pk)
-    messages.success(request, f"Round {rnd.number} is paired.")
+    messages.success(request, gettext("Round %(number)s is paired.") % {"number": rnd.number})
     return redirect("tournaments:round", pk=tournament.pk, number=rnd.number)
 
 
@@ -678,7 +683,7 @@ def manage_reopen(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     attempt(request, lambda: tournament_reopen(tournament=tournament, actor=request.user,
                                                reason=request.POST.get("reason", ""),
                                                idempotency_key=_key(request)),
-            "The tournament is reopened: correct it, then finish it again.")
+            gettext("The tournament is reopened: correct it, then finish it again."))
     return redirect("tournaments:manage", pk=tournament.pk)
 
 

@@ -46,6 +46,7 @@ from tournaments.services.results import (
     supersede_open,
 )
 from tournaments.services.standings import queue_standings
+from tournaments.services.english import english
 
 
 def _latest_round(tournament: Tournament) -> Round | None:
@@ -88,13 +89,13 @@ def _target_match(tournament: Tournament, registration: Registration, match: Mat
 
 def _apply(match: Match, penalty: Penalty, actor) -> None:
     """Re-score the match with the new penalty (module docstring)."""
-    text = f"{penalty.get_kind_display()} for {penalty.registration.display_name}: {penalty.reason}"
+    text = f"{english(penalty.get_kind_display)} for {penalty.registration.display_name}: {penalty.reason}"
     if match.is_confirmed:
         try:
             rescore_confirmed(match, actor=actor, reason=text)
         except UserError as exc:
             raise UserError(
-                f"The {penalty.get_kind_display().lower()} cannot be added to the result of round "
+                f"The {english(penalty.get_kind_display).lower()} cannot be added to the result of round "
                 f"{match.round.number}, table {match.table}: {exc.message} Issue it for the player's next match.",
                 code="game_loss_refused", params=exc.params,
             ) from exc
@@ -190,13 +191,13 @@ def penalty_issue(*, tournament: Tournament, actor, registration: Registration, 
     elif kind in (Penalty.Kind.GAME_LOSS, Penalty.Kind.MATCH_LOSS):
         assert target is not None
         _apply(target, penalty, actor)
-    after = {"player": registration.display_name, "penalty": penalty.get_kind_display(), "round": round_number}
+    after = {"player": registration.display_name, "penalty": english(penalty.get_kind_display), "round": round_number}
     if target is not None:
         target.refresh_from_db()
         after.update(result_summary(target))
     AuditEntry.objects.create(
         tournament=tournament, match=target, actor=actor, action=AuditEntry.Action.PENALTY,
-        reason=f"{penalty.get_kind_display()} for {registration.display_name}: {penalty.reason}",
+        reason=f"{english(penalty.get_kind_display)} for {registration.display_name}: {penalty.reason}",
         before=before, after=after,
     )
     claim.done(penalty)
@@ -213,5 +214,5 @@ def public_penalty_reason(reason: str) -> str:
     """What the public and the players see of a penalty submission's reason (penalties are the organiser's
     business): "game loss (penalty)" or "match loss (penalty)" (a disqualification is a match loss at the
     table), never the penalty's own reason. ``reason`` is the submission's, as ``_apply`` writes it."""
-    return "game loss (penalty)" if reason.startswith(f"{Penalty.Kind.GAME_LOSS.label} for ") else \
+    return "game loss (penalty)" if reason.startswith(f"{english(Penalty.Kind.GAME_LOSS.label)} for ") else \
         "match loss (penalty)"

@@ -40,6 +40,7 @@ from tournaments.services.idempotency import claim_key
 from tournaments.services.permissions import require_not_finished, require_organiser
 from tournaments.services.scoring import Outcome, PenaltyEffect, normalised_record, score
 from tournaments.services.standings import queue_standings
+from tournaments.services.english import english
 
 State = ResultSubmission.State
 
@@ -100,8 +101,8 @@ def result_summary(match: Match) -> dict[str, Any]:
     seats = seats_of(match)
     confirmed = match.submissions.filter(state=State.CONFIRMED).first()
     if confirmed is None:
-        return {"status": match.get_status_display(), "result": "no confirmed result"}
-    return {"status": match.get_status_display(),
+        return {"status": english(match.get_status_display), "result": "no confirmed result"}
+    return {"status": english(match.get_status_display),
             "result": outcome_text(seats, Outcome.from_json(confirmed.outcome)),
             "games": describe_record(confirmed.record, {s.number: s.registration.display_name for s in seats})}
 
@@ -283,7 +284,7 @@ def _pending_for_other_player(submission: ResultSubmission, actor, doing: str) -
         raise NotAllowed("Another player at the table must answer your report; you cannot confirm or dispute it "
                          "yourself.", code="own_report")
     if submission.state != State.PENDING:
-        raise Conflict(f"This report is already {submission.get_state_display().lower()}.", code="not_pending")
+        raise Conflict(f"This report is already {english(submission.get_state_display).lower()}.", code="not_pending")
     return submission, match
 
 

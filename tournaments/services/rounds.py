@@ -39,6 +39,7 @@ from tournaments.services.idempotency import claim_key
 from tournaments.services.permissions import require_not_finished, require_organiser
 from tournaments.services.standings import queue_standings
 from tournaments.signals import round_paired
+from tournaments.services.english import english
 
 S = Tournament.Structure
 
@@ -352,7 +353,7 @@ def _move_penalties(penalties: list[Penalty], rnd: Round) -> list[str]:
     that it did not decide before (it would have confirmed the old match), so no match is re-scored."""
     lines = []
     for penalty in penalties:
-        what = f"{penalty.get_kind_display()} for {penalty.registration.display_name}"
+        what = f"{english(penalty.get_kind_display)} for {penalty.registration.display_name}"
         match = Match.objects.filter(round=rnd, seats__registration=penalty.registration_id).first()
         if match is None or match.seats.count() < 2:
             lines.append(f"{what}: kept on the player, no match (not at a table in round {rnd.number})")

@@ -27,6 +27,7 @@ from tournaments.services.permissions import (
     require_organiser,
 )
 from tournaments.services.standings import queue_standings
+from tournaments.services.english import english
 
 
 #: The fields of the event's details: editable until the tournament is finished (``tournament_update``).
@@ -519,8 +520,8 @@ def tournament_reopen(*, tournament: Tournament, actor, reason: str, idempotency
     tournament.save(update_fields=["status", "winner"])
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.TOURNAMENT_REOPENED,
                               reason=reason.strip(),
-                              before={"status": Tournament.Status.FINISHED.label, "winner": winner},
-                              after={"status": tournament.get_status_display(), "winner": ""})
+                              before={"status": english(Tournament.Status.FINISHED.label), "winner": winner},
+                              after={"status": english(tournament.get_status_display), "winner": ""})
     claim.done(tournament)
     return tournament
 

@@ -2,12 +2,14 @@
 
 from django.urls import path
 
-from tournaments.pages import export_views, format_views, print_views, projector_views, views
+from tournaments.pages import export_views, format_views, language, print_views, projector_views, views
 from tournaments.pages.access import by_method
 
 urlpatterns = [
     path("", views.tournament_list, name="list"),
     path("signup/", views.signup, name="signup"),
+    # the language switch of every page (no tournament, no audience: anyone may choose their language)
+    path("language/", language.set_language, name="set-language"),
     path("t/<id:pk>/", views.tournament_detail, name="detail"),
     path("t/<id:pk>/rounds/<id:number>/", views.round_detail, name="round"),
     path("t/<id:pk>/standings/", views.standings, name="standings"),

@@ -1,0 +1,56 @@
+"""CSV exports: the header row in English column keys by default (scripts keep working), in the reader's
+language with ``?lang=``; the rows do not change; any other ``lang`` is a 400."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+PAIRINGS_KEYS = ["round", "kind", "table", "seat_count", "seats", "bye", "reason"]
+
+
+def _rows(response) -> list[list[str]]:
+    assert response.status_code == 200
+    return list(csv.reader(io.StringIO(response.content.decode())))
+
+
+def test_without_lang_the_headers_are_the_english_keys_whatever_the_browser_says(client, round_one, tournament):
+    url = reverse("tournaments:export-pairings", args=[tournament.pk])
+    rows = _rows(client.get(url, HTTP_ACCEPT_LANGUAGE="pt-BR"))
+    assert rows[0] == PAIRINGS_KEYS
+
+
+@pytest.mark.parametrize(("lang", "header"), [
+    ("pt-br", ["rodada", "tipo", "mesa", "jogadores na mesa", "jogadores", "bye", "motivo do pareamento"]),
+    ("pt_BR", ["rodada", "tipo", "mesa", "jogadores na mesa", "jogadores", "bye", "motivo do pareamento"]),
+    ("fr", ["ronde", "type", "table", "joueurs à la table", "joueurs", "bye", "raison de l'appariement"]),
+    ("en", ["round", "kind", "table", "players at the table", "players", "bye", "pairing reason"]),
+])
+def test_lang_translates_the_pairings_header_and_keeps_the_rows(client, round_one, tournament, lang, header):
+    url = reverse("tournaments:export-pairings", args=[tournament.pk])
+    plain = _rows(client.get(url))
+    translated = _rows(client.get(url, {"lang": lang}))
+    assert translated[0] == header
+    assert translated[1:] == plain[1:]
+    assert len(plain) == 2  # one table: alice v bob
+
+
+def test_the_standings_and_history_headers_in_portuguese(client, round_one, tournament):
+    standings = _rows(client.get(reverse("tournaments:export-standings", args=[tournament.pk]), {"lang": "pt-br"}))
+    assert standings[0] == ["posição", "id do jogador", "nome", "pontos de partida", "vitórias", "derrotas",
+                            "empates", "OMW%", "GW%", "OGW%", "saiu do torneio", "versão dos resultados"]
+    history = _rows(client.get(reverse("tournaments:export-history-csv", args=[tournament.pk]), {"lang": "fr"}))
+    assert history[0] == ["ronde", "type", "table", "joueurs à la table", "joueurs", "statut", "résultat",
+                          "victoires", "places", "nulles", "parties", "relevé (JSON)"]
+
+
+@pytest.mark.parametrize("name", ["export-standings", "export-pairings", "export-history-csv"])
+def test_an_unknown_lang_is_a_400_that_names_the_valid_ones(client, tournament, name):
+    response = client.get(reverse(f"tournaments:{name}", args=[tournament.pk]), {"lang": "de"})
+    assert response.status_code == 400
+    assert "en, pt-br, fr" in response.content.decode()

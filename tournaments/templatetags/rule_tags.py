@@ -1,0 +1,47 @@
+"""Rule violations, warnings and citations in the reader's language (``tournaments.rule_texts``).
+
+``{% load rule_tags %}`` then ``{{ violation|violation_text }}`` (or ``{{ violation|violation_text:format_name }}``),
+``{{ violation|violation_rule }}`` (its citation), ``{{ "Realm"|card_type }}``. ``violation`` is a
+``rules.legality.Violation`` / ``DeckWarning`` or its ``to_dict()`` (as stored with a deck check)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from rules.legality import Violation
+
+from tournaments import rule_texts
+
+register = template.Library()
+
+
+def as_violation(value: Any) -> Violation | None:
+    """A ``Violation`` from a Violation or its ``to_dict()`` form; None for anything else."""
+    if isinstance(value, Violation):
+        return value
+    if isinstance(value, dict) and "code" in value:
+        return Violation(code=str(value["code"]), params=dict(value.get("params") or {}),
+                         cards=tuple(value.get("cards") or ()), rule=str(value.get("rule", "")),
+                         message=str(value.get("message", "")))
+    return None
+
+
+@register.filter
+def violation_text(value: Any, format_name: str = "") -> str:
+    """What the violation says in the active language (the cards named as printed)."""
+    violation = as_violation(value)
+    return rule_texts.violation_text(violation, format_name) if violation is not None else str(value)
+
+
+@register.filter
+def violation_rule(value: Any) -> str:
+    """The violation's citation in the active language."""
+    violation = as_violation(value)
+    return rule_texts.cite(violation.rule) if violation is not None else ""
+
+
+@register.filter
+def card_type(value: str) -> str:
+    """A card or champion type in the active language ("Realm" -> "Reino")."""
+    return rule_texts.card_type_name(str(value))
