@@ -14,3 +14,5 @@ class TournamentsConfig(AppConfig):
         # Connect the standings job to ``signals.standings_stale``. The one import that waits for
         # ready(): tasks use models, which cannot load while the app registry is being built.
         from . import tasks  # noqa: F401
+        # Connect the receivers that retire the cached visitor pages when what they show changes (same reason).
+        from .pages import crowd  # noqa: F401

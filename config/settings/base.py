@@ -48,6 +48,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # a visitor's GET of the standings or pairings page, answered from the cache before sessions, auth and the
+    # view run (no database query); anyone with a session cookie goes on (tournaments/pages/crowd.py)
+    "tournaments.pages.crowd.CrowdPageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -133,6 +133,7 @@ def drop(request: HttpRequest, tournament: Tournament, registration: Registratio
     return redirect("tournaments:detail", pk=tournament.pk)
 
 
+@crowd.anonymous_page
 @tournament_view("public")
 def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """The pairings of a round: 100 tables a page, searchable by player name (``?q=``), the player's own table
@@ -189,6 +190,7 @@ def _standings_etag(request: HttpRequest, pk: int) -> str | None:
     return selectors.standings_etag(pk, request.user, versions=request.standings_versions)  # type: ignore[attr-defined]
 
 
+@crowd.anonymous_page
 @condition(etag_func=_standings_etag)
 @tournament_view("public")
 def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
