@@ -15,4 +15,4 @@ class TournamentsConfig(AppConfig):
         # ready(): tasks use models, which cannot load while the app registry is being built.
         from . import tasks  # noqa: F401
         # Connect the receivers that retire the cached visitor pages when what they show changes (same reason).
-        from .pages import crowd  # noqa: F401
+        import tournaments.pages.crowd  # noqa: F401
