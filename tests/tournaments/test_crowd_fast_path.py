@@ -68,6 +68,30 @@ def test_a_cached_visitor_page_costs_no_query_and_keeps_its_headers(event):
         assert "Set-Cookie" not in second.headers
 
 
+def test_a_cached_visitor_page_costs_one_cache_round_trip(event, monkeypatch):
+    t, _ = event
+    url = round_url(t, 1)
+    visit(url)
+    calls: list[str] = []
+    depth = [0]
+
+    def counted(name, real):
+        def call(*args, **kwargs):  # the outermost call only (the in-memory get_many calls get per key)
+            if not depth[0]:
+                calls.append(name)
+            depth[0] += 1
+            try:
+                return real(*args, **kwargs)
+            finally:
+                depth[0] -= 1
+        return call
+
+    for name in ("get", "get_many", "set", "add", "set_many", "delete"):
+        monkeypatch.setattr(crowd.cache, name, counted(name, getattr(crowd.cache, name)))
+    page, queries = visit(url)
+    assert page.status_code == 200 and queries == 0 and calls == ["get_many"]
+
+
 def test_the_query_string_and_htmx_are_part_of_the_key(event):
     t, _ = event
     url = round_url(t, 1)
