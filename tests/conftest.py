@@ -242,6 +242,8 @@ def _fresh_cache_and_eager_standings(request):
 
     from django.test import override_settings
 
+    from tournaments.pages import crowd
+
     overrides = override_settings(STANDINGS_EAGER_WINDOW_SECONDS=0)  # not the ``settings`` fixture: some tests
     overrides.enable()  # parametrize an argument named "settings"
     request.addfinalizer(overrides.disable)
@@ -250,8 +252,10 @@ def _fresh_cache_and_eager_standings(request):
         cache.clear()
     else:  # a test database starts its ids at 1 again: forget the markers and pages of earlier runs
         client = caches["default"]._cache.get_client()
-        for key in client.scan_iter(match="*standings*"):
-            client.delete(key)
+        # job markers; this database's rendered pages and page states (not a parallel worker's)
+        for pattern in ("*standings*", f"*crowd:{crowd.namespace()}:*"):
+            for key in client.scan_iter(match=pattern):
+                client.delete(key)
     yield
     if local:
         cache.clear()

@@ -39,8 +39,10 @@ def test_importing_every_rules_module_loads_no_django():
 # importing its own app's signal-wiring module, which needs the app registry to be ready.
 ROOT = RULES.parent
 APPS = ("tournaments", "decks")
-# tournaments.language: the login receiver that copies a user's saved language into the session (issue 14)
-READY_IMPORTS = {("tournaments", "tournaments.tasks"), ("tournaments", "tournaments.language"), ("decks", "decks.receivers")}
+# tournaments.language: the login receiver that copies a user's saved language into the session (issue 14);
+# tournaments.pages.crowd: the receivers that retire the cached visitor pages (issue 12)
+READY_IMPORTS = {("tournaments", "tournaments.tasks"), ("tournaments", "tournaments.language"),
+                 ("tournaments", "tournaments.pages.crowd"), ("decks", "decks.receivers")}
 
 
 def _app_modules(app: str):

@@ -52,6 +52,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # a visitor's GET of the standings or pairings page, answered from the cache before sessions, auth and the
+    # view run (no database query); anyone with a session cookie goes on (tournaments/pages/crowd.py)
+    "tournaments.pages.crowd.CrowdPageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # the language: the cookie set by the language switch, else the browser's Accept-Language (URLs stay the same)
     "django.middleware.locale.LocaleMiddleware",

@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
+from tournaments import services
 from tournaments.models import Match, Registration, Round, Seat, StandingsSnapshot, Tournament
 from tournaments.pages import views
 
@@ -120,6 +121,8 @@ def test_a_pairings_page_is_rendered_once_per_state_of_the_round(crowd_event, cl
     for _ in range(3):
         client.get(url)
     assert len(renders) == 1
-    Match.objects.filter(round__tournament=t, table=1).update(status=Match.Status.REPORTED)
+    match = Match.objects.get(round__tournament=t, table=1)
+    services.result_report(match=match, actor=match.seats.get(number=1).registration.player,
+                           games=[{"winner": "a"}, {"winner": "a"}])  # through the service: it retires the page
     page = client.get(url).content.decode()
     assert len(renders) == 2 and "Reported, awaiting confirmation" in page

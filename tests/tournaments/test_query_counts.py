@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection
+from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
@@ -32,6 +33,14 @@ PINNED = {
     ("/api/v1/tournaments/{t}/rounds/", "anon"): 3,
     ("/api/v1/tournaments/{t}/rounds/2/", "anon"): 3,
     ("/api/v1/tournaments/{t}/standings/", "anon"): 3,
+}
+# A visitor (no session) with a cache shared by every process (Redis): the whole page comes from the cache
+# (tournaments.pages.crowd.CrowdPageMiddleware). The pins above are the embedded default's (process-local cache).
+VISITOR_CACHED = {
+    "/t/{t}/rounds/2/": 0,  # 4 without a shared cache (issue #12 item 3: no query for a cached visitor page)
+    "/t/{t}/rounds/2/?page=1&q=p0": 0,
+    "/t/{t}/standings/": 0,  # 3 without a shared cache
+    "/t/{t}/standings/?page=1&q=p1": 0,
 }
 
 
@@ -60,6 +69,7 @@ def _count(client, path: str) -> int:
 
 
 @pytest.mark.parametrize(("path", "who"), list(PINNED))
+@override_settings(CROWD_CACHE_SHARED=False)
 def test_reads_cost_a_fixed_number_of_queries(path, who, organiser, django_capture_on_commit_callbacks):
     counts = []
     for players in (4, 12):
@@ -70,3 +80,14 @@ def test_reads_cost_a_fixed_number_of_queries(path, who, organiser, django_captu
         client.get(path.format(t=t.pk))  # warm the per-process caches (catalogue, content types)
         counts.append(_count(client, path.format(t=t.pk)))
     assert counts == [PINNED[(path, who)]] * 2, f"{path}: {counts} queries for 4 and 12 players"
+
+
+@pytest.mark.parametrize("path", list(VISITOR_CACHED))
+@override_settings(CROWD_CACHE_SHARED=True)
+def test_a_cached_visitor_page_costs_no_query(path, organiser, django_capture_on_commit_callbacks):
+    counts = []
+    for players in (4, 12):
+        t = _event(organiser, players, django_capture_on_commit_callbacks)
+        Client().get(path.format(t=t.pk))  # the first visitor renders it
+        counts.append(_count(Client(), path.format(t=t.pk)))
+    assert counts == [VISITOR_CACHED[path]] * 2, f"{path}: {counts} queries for 4 and 12 players"

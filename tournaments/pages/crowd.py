@@ -6,20 +6,51 @@ The cache key holds the tournament, the version (the standings snapshot's and th
 round's state), the page and a digest of the search, so a new result never serves an old page and a search
 never poisons another one. What depends on the viewer (the "find me" link, the player's own table) is added per
 request, outside the cached fragment.
+
+The visitor's fast path (no database query, one cache round trip): when the cache is shared by every process that
+writes (:func:`shared_cache`: Redis on the scaled path), a GET of a page marked :func:`anonymous_page` from a
+visitor without a session (no session or messages cookie) is answered by :class:`CrowdPageMiddleware` from the
+whole response stored the last time, if it was stored under the tournament's current *page state*. The page state
+is a random token per tournament in the cache (:func:`state_key`), replaced by :func:`page_changed` whenever
+anything a public page shows may have changed: a tournament, round, registration, match, penalty, audit entry or
+standings snapshot saved, a round paired or deleted, a results version bumped (``standings_stale``): at once, and
+again when the transaction commits, so a page rendered from data read before the commit is never served
+afterwards. A write that bypasses the model signals (``QuerySet.update``, ``bulk_create``) must go with
+one of them (every organiser change writes an ``AuditEntry``). A miss takes the normal view, which reads the
+database (and its own cache of fragments), and the middleware stores its answer under the token it read first.
+On the process-local cache (the embedded default) the fast path is off: a write in one web process could not
+reach another's memory, so every request reads the versions from the database instead.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
+import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib.messages import get_messages
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache
+from django.db import connections, transaction
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.cache import patch_vary_headers
+from django.urls import Resolver404, resolve
+from django.utils.cache import get_conditional_response
+
+from tournaments.models import AuditEntry, Match, Penalty, Registration, Round, StandingsSnapshot, Tournament
+from tournaments.signals import round_paired, standings_stale
+
+logger = logging.getLogger(__name__)
 
 #: Rows (standings) or tables (pairings) per page.
 PAGE_SIZE = 100
@@ -27,6 +58,12 @@ PAGE_SIZE = 100
 FRAGMENT_SECONDS = 600
 #: The longest search kept (characters).
 QUERY_MAX = 100
+
+
+def namespace() -> str:
+    """The database's name, digested, in every key here: two databases sharing one Redis (two sites, parallel test
+    runs) never share a page (their tournament ids overlap)."""
+    return digest(str(connections["default"].settings_dict["NAME"]))[:8]
 
 
 @dataclass(frozen=True)
@@ -43,7 +80,8 @@ class Paging:
         return cls(page=max(page, 1), q=request.GET.get("q", "").strip()[:QUERY_MAX])
 
     def key(self, *parts: object) -> str:
-        return ":".join(str(p) for p in ("crowd", *parts, f"p{self.page}", f"q{digest(self.q.casefold())}"))
+        return ":".join(str(p) for p in ("crowd", namespace(), *parts, f"p{self.page}",
+                                          f"q{digest(self.q.casefold())}"))
 
 
 def digest(text: str) -> str:
@@ -72,7 +110,9 @@ def matches_name(name: str, q: str) -> bool:
 
 
 def cached(key: str, build):
-    """``build()`` once per key; a cache that cannot be reached (Redis down) costs a render, never an error."""
+    """``build()`` once per key and language (the same table in another language is another fragment); a cache
+    that cannot be reached (Redis down) costs a render, never an error."""
+    key = f"{key}:{translation.get_language()}"
     try:
         value = cache.get(key)
     except Exception:  # noqa: BLE001 - the cache is an optimisation
@@ -105,3 +145,183 @@ def vary_on_fragment(response: HttpResponse) -> HttpResponse:
     proxy cache serves one for the other."""
     patch_vary_headers(response, ("HX-Request",))
     return response
+
+
+# --------------------------------------------------------------------------- the visitor's fast path
+
+#: How long a tournament's page state lives without a change (a lost state only costs one render per page).
+STATE_SECONDS = 7 * 24 * 3600
+#: How long a stored visitor response lives; a change of page state retires it long before.
+RESPONSE_SECONDS = FRAGMENT_SECONDS
+
+
+def anonymous_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Mark a public page view under ``/t/<pk>/`` whose answer to a visitor (no session) depends only on the URL,
+    its query string, whether it is an htmx request and the tournament's page state: :class:`CrowdPageMiddleware`
+    then serves it from the cache without running it. Put it outermost (above ``@condition``/``@tournament_view``)."""
+    view.crowd_page = True  # type: ignore[attr-defined]
+    return view
+
+
+def shared_cache() -> bool:
+    """Whether every process that writes (web and Celery) shares the cache, so a page state replaced by one is seen
+    by all: the ``CROWD_CACHE_SHARED`` setting, by default true unless the cache is process-local (``LocMemCache``,
+    ``DummyCache``: the embedded default)."""
+    value = getattr(settings, "CROWD_CACHE_SHARED", None)
+    if value is None:
+        return not settings.CACHES["default"]["BACKEND"].endswith(("LocMemCache", "DummyCache"))
+    return bool(value)
+
+
+def state_key(tournament_id: int) -> str:
+    """The cache key of a tournament's page state (a random token)."""
+    return f"crowd:{namespace()}:state:{tournament_id}"
+
+
+def response_key(request: HttpRequest, tournament_id: int) -> str:
+    """The cache key of a visitor's response: the tournament, the path, the whole query string (``?page=``,
+    ``?q=``, anything else), the htmx headers (an htmx request may be answered with a fragment) and the visitor's
+    language (the language cookie, else ``Accept-Language``: issue 14)."""
+    meta = request.META
+    variant = "|".join((request.path, meta.get("QUERY_STRING", ""), meta.get("HTTP_HX_REQUEST", ""),
+                        meta.get("HTTP_HX_TARGET", ""), translation.get_language_from_request(request)))
+    return f"crowd:{namespace()}:response:{tournament_id}:{digest(variant)}"
+
+
+def _new_state() -> str:
+    return uuid.uuid4().hex[:16]
+
+
+def _replace_state(tournament_id: int) -> None:
+    try:
+        cache.set(state_key(tournament_id), _new_state(), STATE_SECONDS)
+    except Exception:  # noqa: BLE001 - the cache is an optimisation; a write never fails for it
+        logger.warning("The page state of tournament %s could not be replaced (cache unreachable).", tournament_id)
+
+
+def page_changed(tournament_id: int | None) -> None:
+    """What the tournament's public pages show may have changed: retire every stored visitor response of it, now
+    and again once the current transaction commits (a response rendered in between, from data read before the
+    commit, is stored under the intermediate state and never served). Never raises: a cache that cannot be reached
+    is logged."""
+    if tournament_id is None:
+        return
+    _replace_state(tournament_id)
+    if connections["default"].in_atomic_block:
+        transaction.on_commit(lambda: _replace_state(tournament_id))
+
+
+def visitor_request(request: HttpRequest) -> int | None:
+    """The tournament id of a request the fast path may answer, else None: a GET from a visitor without a session
+    (no session cookie, no messages cookie) of a page marked :func:`anonymous_page`, with a shared cache."""
+    if request.method != "GET":
+        return None
+    cookies = request.COOKIES
+    if settings.SESSION_COOKIE_NAME in cookies or CookieStorage.cookie_name in cookies or not shared_cache():
+        return None
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        return None
+    if not getattr(match.func, "crowd_page", False):
+        return None
+    return match.kwargs.get("pk")
+
+
+def stored_response(request: HttpRequest, tournament_id: int) -> tuple[HttpResponse | None, str | None]:
+    """(the stored response, or a 304 when the request's ``If-None-Match`` names its ETag; or None on a miss,
+    the current page state to store the fresh response under; None when the cache cannot be reached). One cache
+    round trip (``get_many`` of the state and the response); a missing state costs two more."""
+    skey, rkey = state_key(tournament_id), response_key(request, tournament_id)
+    try:
+        found = cache.get_many([skey, rkey])
+        state = found.get(skey)
+        if state is None:
+            fresh = _new_state()
+            state = fresh if cache.add(skey, fresh, STATE_SECONDS) else cache.get(skey)
+    except Exception:  # noqa: BLE001 - the cache is an optimisation
+        return None, None
+    stored = found.get(rkey)
+    if state is None or not isinstance(stored, dict) or stored.get("state") != state:
+        return None, state
+    response = HttpResponse(stored["content"], status=stored["status"])
+    for name, value in stored["headers"]:
+        response.headers[name] = value
+    etag = response.get("ETag")
+    if etag:
+        return get_conditional_response(request, etag=etag, response=response), state
+    return response, state
+
+
+def store_response(request: HttpRequest, tournament_id: int, state: str, response: HttpResponse) -> None:
+    """Keep a visitor's answer under ``state`` when nothing in it is personal: a 200, not streamed, no cookie set
+    (a CSRF token rendered into the page sets one), not marked private or no-store."""
+    if response.status_code != 200 or response.streaming or response.cookies:
+        return
+    control = response.get("Cache-Control", "")
+    if "private" in control or "no-store" in control:
+        return
+    value: dict[str, Any] = {"state": state, "status": response.status_code, "content": response.content,
+                             "headers": list(response.items())}
+    try:
+        cache.set(response_key(request, tournament_id), value, RESPONSE_SECONDS)
+    except Exception:  # noqa: BLE001
+        pass
+
+
+class CrowdPageMiddleware:
+    """Answers a visitor's GET of a crowd page from the cache before sessions, authentication, CSRF or the view
+    run (:func:`visitor_request`, :func:`stored_response`); on a miss runs the rest of the stack and stores the
+    answer (:func:`store_response`). Sits after ``SecurityMiddleware`` (its headers are still added) and before
+    ``SessionMiddleware``; the stored headers are those the later middleware set (``Vary: Cookie``,
+    ``X-Frame-Options``, ``ETag``...). Anyone with a session takes the normal path."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        tournament_id = visitor_request(request)
+        if tournament_id is None:
+            return self.get_response(request)
+        request.get_host()  # ALLOWED_HOSTS still holds (DisallowedHost is a 400)
+        response, state = stored_response(request, tournament_id)
+        if response is not None:
+            return response
+        response = self.get_response(request)
+        if state is not None:
+            store_response(request, tournament_id, state, response)
+        return response
+
+
+# What a public page shows changed: the receivers (connected when the app is ready, in web and Celery processes).
+
+@receiver(post_save, sender=Tournament, dispatch_uid="crowd.tournament_saved")
+@receiver(post_delete, sender=Tournament, dispatch_uid="crowd.tournament_deleted")
+def _tournament_changed(sender, instance: Tournament, **kwargs: Any) -> None:
+    page_changed(instance.pk)
+
+
+@receiver(post_save, sender=Round, dispatch_uid="crowd.round_saved")
+@receiver(post_delete, sender=Round, dispatch_uid="crowd.round_deleted")
+@receiver(post_save, sender=Registration, dispatch_uid="crowd.registration_saved")
+@receiver(post_save, sender=StandingsSnapshot, dispatch_uid="crowd.snapshot_saved")
+@receiver(post_save, sender=AuditEntry, dispatch_uid="crowd.audit_entry_saved")
+@receiver(post_save, sender=Penalty, dispatch_uid="crowd.penalty_saved")
+def _part_changed(sender, instance: Round | Registration | StandingsSnapshot | AuditEntry | Penalty,
+                  **kwargs: Any) -> None:
+    page_changed(instance.tournament_id)
+
+
+@receiver(post_save, sender=Match, dispatch_uid="crowd.match_saved")
+def _match_changed(sender, instance: Match, **kwargs: Any) -> None:
+    page_changed(instance.round.tournament_id)  # the services load the round with the match (no query)
+
+
+@receiver(standings_stale, sender=Tournament, dispatch_uid="crowd.results_changed")
+def _results_changed(sender, tournament_id: int, **kwargs: Any) -> None:
+    page_changed(tournament_id)
+
+
+@receiver(round_paired, sender=Tournament, dispatch_uid="crowd.round_paired")
+def _round_paired(sender, tournament: Tournament, **kwargs: Any) -> None:
+    page_changed(tournament.pk)

@@ -129,7 +129,7 @@ class ReportGame:
     winner: str = ""
     mulligans: list[str] = field(default_factory=list)
     ended: str = ""
-    counts: list[tuple[str, list[object]]] = field(default_factory=list)
+    counts: list[tuple[str | Promise, list[object]]] = field(default_factory=list)
 
 
 @dataclass

@@ -170,6 +170,7 @@ def drop(request: HttpRequest, tournament: Tournament, registration: Registratio
     return redirect("tournaments:detail", pk=tournament.pk)
 
 
+@crowd.anonymous_page
 @tournament_view("public")
 def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """The pairings of a round: 100 tables a page, searchable by player name (``?q=``), the player's own table
@@ -266,6 +267,7 @@ def _standings_etag(request: HttpRequest, pk: int) -> str | None:
     return f"{etag}-hx-{get_language()}" if crowd.wants_fragment(request) else f"{etag}-{get_language()}"
 
 
+@crowd.anonymous_page
 @condition(etag_func=_standings_etag)
 @tournament_view("public")
 def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:

@@ -229,9 +229,9 @@ def _finish(tournament: Tournament, winner_id: str, roster: dict[str, list[str]]
     """Mark the tournament finished with its winner (a registration id as str; a team's first member)."""
     if roster is not None and winner_id in roster:
         winner_id = roster[winner_id][0]
-    Tournament.objects.filter(pk=tournament.pk).update(
-        status=Tournament.Status.FINISHED, winner=Registration.objects.get(pk=int(winner_id))
-    )
+    # saved (not a queryset update) so the post_save receivers see it: the public pages show the winner
+    tournament.status, tournament.winner = Tournament.Status.FINISHED, Registration.objects.get(pk=int(winner_id))
+    tournament.save(update_fields=["status", "winner"])
 
 
 # --------------------------------------------------------------------------- the organiser's changes
