@@ -480,7 +480,7 @@ def player_reinstate(*, registration: Registration, actor, reason: str, idempote
     if claim.repeated:
         return claim.first(Registration)
     require_not_finished(tournament)
-    registration = Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
+    registration = Registration.objects.select_for_update(of=("self",)).select_related("player").get(pk=registration.pk)
     if not (registration.withdrawn or registration.dropped or registration.disqualified):
         raise Conflict(f"{registration.display_name} is not removed from the tournament; nothing to reinstate.",
                        code="not_removed")
