@@ -145,7 +145,8 @@ def no_shows_drop(*, tournament: Tournament, actor, idempotency_key: str = "") -
         raise Conflict("Round 1 is paired: the no-shows can only be dropped in one step before it. Drop a player "
                        "who left from the players list instead.", code="round_paired")
     _require_window(tournament)
-    active = Registration.objects.select_for_update().filter(
+    # of=("self",): a walk-in has no player, a nullable join PostgreSQL cannot lock
+    active = Registration.objects.select_for_update(of=("self",)).filter(
         tournament=tournament, withdrawn=False, dropped_after_round__isnull=True).select_related("player")
     if not active.filter(checked_in_at__isnull=False).exists():
         raise Conflict("Nobody has checked in yet: check the players in first (dropping the no-shows now would "
