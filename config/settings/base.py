@@ -212,6 +212,11 @@ STANDINGS_QUEUED_MARKER_SECONDS = env.float("STANDINGS_QUEUED_MARKER_SECONDS", d
 # The embedded default computes standings in the confirming request at most once per this many seconds per
 # tournament; a result confirmed inside the window is computed when the standings are first read.
 STANDINGS_EAGER_WINDOW_SECONDS = env.float("STANDINGS_EAGER_WINDOW_SECONDS", default=2.0)
+# How often the live pages poll (htmx): the round's pairings and the standings (seconds), and how long the projector
+# shows a page before fetching the next one. Production keeps these; the browser tests shorten them (never set them
+# lower in production: every open screen polls).
+LIVE_POLL_SECONDS = 20
+PROJECTOR_CYCLE_SECONDS = 12
 CELERY_BEAT_SCHEDULE = {
     "requeue-stale-standings": {
         "task": "tournaments.tasks.requeue_stale_standings",

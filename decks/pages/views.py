@@ -291,15 +291,15 @@ def _deck_editor(request: HttpRequest, tournament: Tournament, registration: Reg
             return _deck_page(request, tournament, registration, form, status=error_status(exc), extra=extra)
         else:
             mine = registration.belongs_to(request.user)
-            if mine:
-                messages.success(request, gettext("Your deck is legal and registered.") if submission.legal
-                                 else gettext("Your deck is not legal: see why below. Your registered deck is "
-                                              "unchanged."))
+            name = {"name": registration.display_name}
+            if submission.legal:  # a refusal is a red alert, never a green success
+                messages.success(request, gettext("Your deck is legal and registered.") if mine
+                                 else gettext("The deck of %(name)s is legal and registered.") % name)
             else:
-                name = {"name": registration.display_name}
-                messages.success(request, gettext("The deck of %(name)s is legal and registered.") % name
-                                 if submission.legal else gettext("The deck of %(name)s is not legal: see why "
-                                                                  "below. The registered deck is unchanged.") % name)
+                messages.error(request, gettext("Your deck is not legal: see why below. Your registered deck is "
+                                                "unchanged.") if mine
+                               else gettext("The deck of %(name)s is not legal: see why below. The registered deck "
+                                            "is unchanged.") % name)
             return redirect(here)
     file_errors = form.errors.as_data().get("file", []) if form.is_bound else []
     status = 413 if any(e.code == "too_large" for e in file_errors) else 400 if file_errors else 200

@@ -91,16 +91,39 @@ def _context(browser: Any, live_server: Any, **options: Any) -> Iterator[Any]:
         context.close()
 
 
+#: the browser context options of each size
+SIZES: dict[str, dict[str, Any]] = {
+    "phone": {"viewport": PHONE, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
+    "desktop": {"viewport": DESKTOP},
+}
+
+
 @pytest.fixture
 def phone(browser: Any, live_server: Any) -> Iterator[Any]:
     """A phone's browser context: 390 x 844 CSS pixels, mobile, touch."""
-    yield from _context(browser, live_server, viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    yield from _context(browser, live_server, **SIZES["phone"])
 
 
 @pytest.fixture
 def desktop(browser: Any, live_server: Any) -> Iterator[Any]:
     """A desktop browser context: 1,280 x 800."""
-    yield from _context(browser, live_server, viewport=DESKTOP)
+    yield from _context(browser, live_server, **SIZES["desktop"])
+
+
+@pytest.fixture
+def another_context(browser: Any, live_server: Any) -> Iterator[Callable[[str], Any]]:
+    """``another_context(size)``: one more browser context of ``size`` ("phone" or "desktop"), for a second person
+    in the same test (a player beside the organiser, the opponent beside the reporter); closed after the test."""
+    opened: list[Iterator[Any]] = []
+
+    def make(size: str) -> Any:
+        generator = _context(browser, live_server, **SIZES[size])
+        opened.append(generator)
+        return next(generator)
+
+    yield make
+    for generator in opened:
+        next(generator, None)
 
 
 def size_name(page: Any) -> str:

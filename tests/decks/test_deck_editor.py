@@ -178,3 +178,15 @@ def test_a_legal_latest_verdict_is_a_success(client, tournament, alice_registere
     assert 'class="alert alert-success"' in page and "alert-danger" not in page
     text = page.split('id="id_text"', 1)[1].split("</textarea>", 1)[0]
     assert text.count("x ") >= 20  # the 55-card list is in the editor
+
+
+def test_an_illegal_submission_is_announced_in_red_never_as_a_success(client, tournament, alice_registered):
+    """Issue 13 (found by the players' journey in the browser): "Your deck is not legal" was a green success
+    message; a refusal is an alert-danger, and only a legal deck gets the green one."""
+    url = reverse("decks:deck", args=[tournament.pk])
+    page = client.post(url, {"text": "3rd/54\n2x War Party", "action": "submit"}, follow=True).content.decode()
+    flash = page.split("Your deck is not legal: see why below.", 1)[0].rsplit("<div", 1)[1]
+    assert "alert-danger" in flash and "alert-success" not in flash
+    page = client.post(url, {"text": legal_text(LEGAL_55.read_bytes()), "action": "submit"}, follow=True)
+    flash = page.content.decode().split("Your deck is legal and registered.", 1)[0].rsplit("<div", 1)[1]
+    assert "alert-success" in flash

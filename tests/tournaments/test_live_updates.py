@@ -157,3 +157,16 @@ def test_a_visitor_sees_no_internals_and_the_organiser_keeps_the_reproduce_line(
         assert "seat 0" not in text and not FLAG.search(html), name
         assert "tiebreaker system" not in text and ">mtg<" not in text, name
     assert "python -m" not in client.get(url).content.decode()  # the cached page is never the organiser's
+
+
+def test_the_poll_intervals_are_settings_the_browser_tests_shorten(client, running, settings):
+    """Production polls every 20 s (pairings, standings) and turns the projector's page every 12 s; the browser
+    tests (tests/browser/test_journeys.py) set ``LIVE_POLL_SECONDS`` and ``PROJECTOR_CYCLE_SECONDS`` lower."""
+    t, _ = running
+    settings.LIVE_POLL_SECONDS, settings.PROJECTOR_CYCLE_SECONDS = 2, 3
+    url = reverse("tournaments:round", args=[t.pk, 1])
+    assert f'hx-get="{url}?page=1" hx-trigger="every 2s [' in client.get(url).content.decode()
+    url = reverse("tournaments:standings", args=[t.pk])
+    assert f'<div id="standings-live" hx-get="{url}?page=1" hx-trigger="every 2s [' in client.get(url).content.decode()
+    projector = client.get(reverse("tournaments:projector", args=[t.pk])).content.decode()
+    assert 'hx-trigger="every 3s"' in projector

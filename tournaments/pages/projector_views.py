@@ -3,7 +3,7 @@
 While a round is playing: its pairings **by player name** (each player with their table and opponents), a page at
 a time, and the round clock; once every table of the round is confirmed (or the event is finished): the standings,
 the top ``STANDINGS_TOP`` a page at a time. The screen polls itself (htmx, ``HX-Request``) every
-``CYCLE_SECONDS`` for the *next* page, so it cycles through the pages and picks up new results, a new round or the
+``settings.PROJECTOR_CYCLE_SECONDS`` (12) for the *next* page, so it cycles through the pages and picks up new results, a new round or the
 standings without a reload.
 
 Terms: a *page* is one screen of rows (``PAIRINGS_PER_PAGE`` players in two columns, ``STANDINGS_PER_PAGE``
@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
@@ -30,8 +31,6 @@ PAIRINGS_PER_PAGE = 30
 #: Standings rows a page shows, and how many of the top players the projector shows at all.
 STANDINGS_PER_PAGE = 16
 STANDINGS_TOP = 64
-#: How long a page stays on the screen before the next one is fetched (seconds).
-CYCLE_SECONDS = 12
 
 
 @dataclass(frozen=True)
@@ -68,7 +67,7 @@ def projector(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The projector screen of ``tournament`` (module docstring); an htmx poll gets only the screen
     (``fragments/projector_screen.html``) for ``?page=N``."""
     rnd = tournament.rounds.order_by("-number").first()
-    context: dict = {"t": tournament, "cycle": CYCLE_SECONDS}
+    context: dict = {"t": tournament, "cycle": settings.PROJECTOR_CYCLE_SECONDS}
     complete = True
     state = ""
     if rnd is not None:

@@ -226,7 +226,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
                 tournament, rnd.matches.annotate(n=Count("seats")).values_list("pairing_reason", "n")))
         ctx = {"t": tournament, "round": rnd, "fragment": mark_safe(html), "find_me": find_me,  # noqa: S308
                "is_organiser": is_organiser, "title": title, "live": not _round_complete(tables, state),
-               "live_url": crowd.page_url(path, paging.page, paging.q)}
+               "live_url": crowd.page_url(path, paging.page, paging.q), "poll": settings.LIVE_POLL_SECONDS}
         if is_organiser:  # the organiser's bar: back to the manage page and the step valid now
             ctx["organiser_actions"] = state_actions(tournament, event_state(tournament))
         return ctx
@@ -312,7 +312,7 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         updating = latest is not None and results_version > latest
         ctx: dict = {"t": tournament, "q": paging.q, "find_me": "", "updating": updating,
                      "live": tournament.status != Tournament.Status.FINISHED or updating,
-                     "live_url": crowd.page_url(path, paging.page, paging.q)}
+                     "live_url": crowd.page_url(path, paging.page, paging.q), "poll": settings.LIVE_POLL_SECONDS}
         if latest is None:
             return ctx
         fragment = crowd.cached(paging.key("standings", tournament.pk, f"v{latest}"), build)
