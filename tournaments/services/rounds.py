@@ -179,8 +179,8 @@ def tournament_finish(*, tournament: Tournament, actor, idempotency_key: str = "
     tournament.refresh_from_db()
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.TOURNAMENT_FINISHED,
                               reason=result.message,
-                              before={"status": Tournament.Status.RUNNING.label, "winner": ""},
-                              after={"status": tournament.get_status_display(),
+                              before={"status": english(Tournament.Status.RUNNING.label), "winner": ""},
+                              after={"status": english(tournament.get_status_display),
                                      "winner": tournament.winner.display_name if tournament.winner else ""})
     claim.done(tournament)
     return tournament
