@@ -280,7 +280,7 @@ def replacements_take_effect(*, tournament: Tournament, number: int, actor) -> l
     """Round ``number`` was paired, so earlier rounds are over: every approved replacement of a different card
     requested before it becomes the registered deck (spellfire-tournament-rules-2.0.txt, opening section:
     a different card at the end of the round). Logged. Returns the replacements put into force."""
-    waiting = list(DeckReplacement.objects.select_for_update().select_related("registration__player", "result_deck")
+    waiting = list(DeckReplacement.objects.select_for_update(of=("self",)).select_related("registration__player", "result_deck")
                    .filter(registration__tournament=tournament, status=DeckReplacement.Status.APPROVED,
                            effective_at__isnull=True, result_deck__isnull=False)
                    .exclude(round_number__gte=number))
