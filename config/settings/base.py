@@ -212,6 +212,9 @@ STANDINGS_QUEUED_MARKER_SECONDS = env.float("STANDINGS_QUEUED_MARKER_SECONDS", d
 # The embedded default computes standings in the confirming request at most once per this many seconds per
 # tournament; a result confirmed inside the window is computed when the standings are first read.
 STANDINGS_EAGER_WINDOW_SECONDS = env.float("STANDINGS_EAGER_WINDOW_SECONDS", default=2.0)
+# With workers, a standings job starts at most once per this many seconds per tournament: a job queued sooner
+# after the last one started waits the rest (a countdown), collecting the results of a burst meanwhile.
+STANDINGS_JOB_INTERVAL_SECONDS = env.float("STANDINGS_JOB_INTERVAL_SECONDS", default=2.0)
 CELERY_BEAT_SCHEDULE = {
     "requeue-stale-standings": {
         "task": "tournaments.tasks.requeue_stale_standings",
