@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.db import transaction
@@ -67,9 +70,27 @@ def standings_recompute(*, tournament_id: int) -> StandingsSnapshot | None:
     version = tournament.results_version
     if StandingsSnapshot.objects.filter(tournament=tournament, version__gte=version).exists():
         return None
-    history = history_for(tournament)
-    rows = standings_rows(tournament, history)
-    return store_snapshot(tournament, version, rows, encode_rows(rows))
+    with cyclic_gc_paused():
+        history = history_for(tournament)
+        rows = standings_rows(tournament, history)
+        encoded = encode_rows(rows)
+    return store_snapshot(tournament, version, rows, encoded)
+
+
+@contextmanager
+def cyclic_gc_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off inside the block, back on after (unless it was off already).
+
+    Reading a history and ranking it makes hundreds of thousands of short-lived objects and no reference
+    cycles (refcounting frees them all); the collector's passes over them cost as much CPU as the work itself
+    (4,096 players x 12 rounds: 0.41 s with it, 0.20 s without; ``bench/standings_job.py``)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def standings_rows(tournament: Tournament, history: History) -> list[dict[str, Any]]:
