@@ -30,6 +30,9 @@ def history_for(tournament: Tournament) -> History:
                          .values_list("pk", "player__username", "dropped_after_round", "disqualified", "walk_in_name"))
     # a walk-in's name (kept after a claim) as Registration.display_name gives it
     players = tuple(PlayerEntry(id=str(pk), name=walk_in or name or "") for pk, name, _, _, walk_in in registrations)
+    # every seat names its player with the very string of its PlayerEntry: the rules' dict lookups then hash
+    # each id once and compare by identity (a registration that left the event gets its own string)
+    ids: dict[int, str] = {pk: player.id for (pk, *_), player in zip(registrations, players)}
     rounds = list(tournament.rounds.order_by("number").values_list("pk", "number", "kind"))
     matches: dict[int, list[tuple]] = {pk: [] for pk, _, _ in rounds}
     for row in (Match.objects.filter(round__tournament=tournament).order_by("table")
@@ -37,7 +40,7 @@ def history_for(tournament: Tournament) -> History:
         matches[row[1]].append(row)
     seats: dict[int, list[tuple]] = {}
     for match_id, number, registration_id, placement, wins in (
-            Seat.objects.filter(match__round__tournament=tournament)
+            Seat.objects.filter(match__round__tournament=tournament).order_by()  # seat order: sorted below
             .values_list("match_id", "number", "registration_id", "placement", "wins")):
         seats.setdefault(match_id, []).append((number, registration_id, placement, wins))
     confirmed = Match.Status.CONFIRMED
@@ -45,21 +48,32 @@ def history_for(tournament: Tournament) -> History:
     for round_pk, number, kind in rounds:
         records = []
         for pk, _, status, draws in matches[round_pk]:
-            table = sorted(seats.get(pk, []))
+            table = seats.get(pk)
+            if table is None:
+                continue
             if len(table) == 1:
-                records.append(MatchRecord(players=(str(table[0][1]),), bye=True))
-            elif status == confirmed and table:
+                records.append(MatchRecord((ids.get(table[0][1]) or str(table[0][1]),), bye=True))
+            elif status != confirmed:
+                continue
+            elif len(table) == 2:
+                (na, a, _, wa), (nb, b, _, wb) = table
+                if na > nb:
+                    a, b, wa, wb = b, a, wb, wa
+                records.append(MatchRecord((ids.get(a) or str(a), ids.get(b) or str(b)), (wa or 0, wb or 0),
+                                           draws or 0))
+            else:
+                table.sort()
                 placements = tuple(placement for _, _, placement, _ in table)
                 records.append(MatchRecord(
-                    players=tuple(str(reg) for _, reg, _, _ in table),
+                    players=tuple(ids.get(reg) or str(reg) for _, reg, _, _ in table),
                     wins=tuple(wins or 0 for *_, wins in table),
                     draws=draws or 0,
                     placements=placements if len(table) > 2 and all(p is not None for p in placements) else (),
                 ))
         records_by_round.append(RoundRecord(number=number, matches=tuple(records),
                                             elimination=kind == Round.Kind.ELIMINATION))
-    drops = {str(pk): last for pk, _, last, _, _ in registrations if last is not None}
-    disqualified = tuple(str(pk) for pk, _, _, dq, _ in registrations if dq)
+    drops = {ids[pk]: last for pk, _, last, _, _ in registrations if last is not None}
+    disqualified = tuple(ids[pk] for pk, _, _, dq, _ in registrations if dq)
     return History(players=players, rounds=tuple(records_by_round), drops=drops, disqualified=disqualified)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 
 import django.db
 import kombu.exceptions
@@ -50,7 +51,10 @@ def recompute_standings(tournament_id: int) -> int | None:
     Coalescing: the job first clears the tournament's "queued" marker (so a result confirmed from now
     on queues one more job, which will wait), then computes the *latest* results version; a job that
     finds the standings already up to date (a newer job did its work) exits at once, before any lock.
+    Every job notes when it started (:func:`ran_key`), before it clears the marker: the next one is held
+    back until ``STANDINGS_JOB_INTERVAL_SECONDS`` later (:func:`send_recompute`).
     """
+    _note_run(tournament_id)  # first: a job queued once the marker is cleared waits for the interval
     _unmark(queued_key(tournament_id))
     if not standings_are_stale(tournament_id):
         return None
@@ -89,6 +93,38 @@ def _unmark(key: str) -> None:
         logger.warning("The cache could not be reached (%s) to clear %s; it expires by itself.", exc, key)
 
 
+def _note_run(tournament_id: int) -> None:
+    """Remember when this tournament's standings job started (for ``STANDINGS_JOB_INTERVAL_SECONDS``)."""
+    interval = settings.STANDINGS_JOB_INTERVAL_SECONDS
+    if interval <= 0 or settings.CELERY_TASK_ALWAYS_EAGER:
+        return
+    try:
+        # the stored time decides (job_countdown); the expiry only cleans up, with room for clock skew
+        cache.set(ran_key(tournament_id), time.time(), timeout=interval + 60)
+    except (redis.exceptions.RedisError, OSError) as exc:
+        logger.warning("The cache could not be reached (%s); standings jobs are not spaced meanwhile.", exc)
+
+
+def job_countdown(tournament_id: int) -> float:
+    """Seconds a standings job queued now waits: what is left of ``STANDINGS_JOB_INTERVAL_SECONDS`` since the
+    tournament's last job started (0 if none did within it, or if the cache cannot be reached)."""
+    interval = settings.STANDINGS_JOB_INTERVAL_SECONDS
+    if interval <= 0:
+        return 0.0
+    try:
+        ran = cache.get(ran_key(tournament_id))
+    except (redis.exceptions.RedisError, OSError):
+        return 0.0
+    if ran is None:
+        return 0.0
+    return min(interval, max(0.0, float(ran) + interval - time.time()))
+
+
+def ran_key(tournament_id: int) -> str:
+    """The cache key of "this tournament's last standings job started at" (a Unix time, in seconds)."""
+    return f"standings:ran:{tournament_id}"
+
+
 def queued_key(tournament_id: int) -> str:
     """The cache key of a tournament's "a standings job is waiting" marker."""
     return f"standings:queued:{tournament_id}"
@@ -106,7 +142,10 @@ def send_recompute(tournament_id: int) -> bool:
     Jobs coalesce: a per-tournament marker (``cache.add``, atomic in Redis; it expires after
     ``STANDINGS_QUEUED_MARKER_SECONDS`` in case a job is lost) is set when a job is sent, and the job
     clears it when it starts. While it is set, a further confirmation sends nothing: the waiting job
-    will compute the latest version. So a burst costs at most one running and one waiting job.
+    will compute the latest version. So a burst costs at most one running and one waiting job. And jobs are
+    spaced: one queued less than ``STANDINGS_JOB_INTERVAL_SECONDS`` after the last one started waits
+    the rest of the interval (a countdown), so a burst of T seconds costs at most about T / interval + 2
+    recomputes, however fast the results come (``bench/confirmation_burst.py``: 500 confirmations, two workers).
 
     Eagerly (the embedded default) the job runs here, after the result was committed, at most once per
     ``STANDINGS_EAGER_WINDOW_SECONDS`` per tournament: a confirmation inside that window leaves the
@@ -127,8 +166,12 @@ def send_recompute(tournament_id: int) -> bool:
         return True
     if not _mark(queued_key(tournament_id), settings.STANDINGS_QUEUED_MARKER_SECONDS):
         return True  # a job is already waiting; it will compute the latest version
+    countdown = job_countdown(tournament_id)
     try:
-        recompute_standings.delay(tournament_id)
+        if countdown > 0:  # the last job started less than STANDINGS_JOB_INTERVAL_SECONDS ago: this one waits
+            recompute_standings.apply_async((tournament_id,), countdown=countdown)
+        else:
+            recompute_standings.delay(tournament_id)
     except (OperationalError, OSError) as exc:
         _unmark(queued_key(tournament_id))
         logger.warning("Could not queue the standings of tournament %s (%s); the periodic catch-up will.",

@@ -217,6 +217,9 @@ STANDINGS_EAGER_WINDOW_SECONDS = env.float("STANDINGS_EAGER_WINDOW_SECONDS", def
 # lower in production: every open screen polls).
 LIVE_POLL_SECONDS = 20
 PROJECTOR_CYCLE_SECONDS = 12
+# With workers, a standings job starts at most once per this many seconds per tournament: a job queued sooner
+# after the last one started waits the rest (a countdown), collecting the results of a burst meanwhile.
+STANDINGS_JOB_INTERVAL_SECONDS = env.float("STANDINGS_JOB_INTERVAL_SECONDS", default=2.0)
 CELERY_BEAT_SCHEDULE = {
     "requeue-stale-standings": {
         "task": "tournaments.tasks.requeue_stale_standings",

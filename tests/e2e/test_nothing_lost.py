@@ -2,6 +2,7 @@
 
 * 1,000 result confirmations arrive concurrently from several threads while two workers run:
   every result is stored once, and the final snapshot equals a recomputation from scratch.
+* A burst of 500 confirmations writes at most 20 standings snapshots, the last of the final results version.
 * A worker process is killed in the middle of a standings job: the job runs again (late
   acknowledgement, reject on worker lost) and the snapshot is complete.
 * Redis is stopped while results are confirmed: every confirmation succeeds and is stored; when
@@ -116,6 +117,48 @@ def test_a_thousand_concurrent_confirmations_are_each_stored_once(live_workers, 
     assert tournament.results_version == 1000
     wait_for(lambda: StandingsSnapshot.objects.filter(tournament=tournament, version=1000).exists(), 120,
              "the workers to store the snapshot of version 1000")
+    snapshot_matches_recomputation(tournament)
+
+
+def test_a_burst_of_500_confirmations_costs_at_most_20_snapshots_the_last_of_the_final_version(
+        live_workers, organiser):
+    """Issue 12: standings jobs coalesce (one running, one waiting, each computing the latest version) and are
+    spaced (``STANDINGS_JOB_INTERVAL_SECONDS``), so a burst costs a bounded number of recomputes; counts, not
+    times (``bench/confirmation_burst.py`` prints the same figures)."""
+    from django.core.cache import cache
+
+    from tournaments.tasks import queued_key
+
+    tournament, rnd, matches = event(organiser, 1000, "burst")
+    reports = [services.result_report(match=m, actor=m.users[0], games=[{"winner": "a"}, {"winner": "a"}])
+               for m in matches]
+    second = {m.pk: m.users[1] for m in matches}
+    barrier = threading.Barrier(8)
+
+    def confirm(chunk: list[ResultSubmission]) -> int:
+        barrier.wait()
+        try:
+            for report in chunk:
+                services.result_confirm(submission=report, actor=second[report.match_id])
+            return len(chunk)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        assert sum(pool.map(confirm, [reports[i::8] for i in range(8)])) == 500
+    tournament.refresh_from_db()
+    assert tournament.results_version == 500
+    wait_for(lambda: StandingsSnapshot.objects.filter(tournament=tournament, version=500).exists(), 120,
+             "the workers to store the snapshot of version 500")
+
+    def idle() -> bool:  # no job of the burst left waiting or running, so every snapshot is counted
+        active = celery_app.control.inspect(timeout=1.0).active() or {}
+        return not cache.get(queued_key(tournament.pk)) and not any(tasks for tasks in active.values())
+
+    wait_for(idle, 60, "the last standings job to finish")
+    versions = list(StandingsSnapshot.objects.filter(tournament=tournament).values_list("version", flat=True))
+    assert 1 <= len(versions) <= 20
+    assert max(versions) == 500
     snapshot_matches_recomputation(tournament)
 
 

@@ -92,18 +92,41 @@ def test_results_committed_before_the_job_runs_cost_one_recompute_eagerly(
 
 @pytest.fixture
 def broker(settings, monkeypatch):
-    """The scaled path with the broker replaced by a list: ``broker.sent`` holds the queued tournament ids."""
+    """The scaled path with the broker replaced by a list: ``broker.sent`` holds the queued tournament ids,
+    ``broker.countdowns`` the seconds each job was held back (0: sent at once)."""
     settings.CELERY_TASK_ALWAYS_EAGER = False
 
     class Broker:
         sent: list[int] = []
+        countdowns: list[float] = []
 
         @classmethod
         def run_next(cls) -> None:
             tasks.recompute_standings.apply(args=[cls.sent.pop(0)])
 
-    monkeypatch.setattr(tasks.recompute_standings, "delay", lambda tid: Broker.sent.append(tid))
+        @classmethod
+        def send(cls, tid: int, countdown: float = 0) -> None:
+            cls.sent.append(tid)
+            cls.countdowns.append(countdown)
+
+    monkeypatch.setattr(tasks.recompute_standings, "delay", Broker.send)
+    monkeypatch.setattr(tasks.recompute_standings, "apply_async",
+                        lambda args, countdown=0: Broker.send(*args, countdown=countdown))
     return Broker
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The clock ``tournaments.tasks`` reads (``clock.now``, seconds), moved by hand."""
+    class Clock:
+        now = 1_000_000.0
+
+        @classmethod
+        def time(cls) -> float:
+            return cls.now
+
+    monkeypatch.setattr(tasks, "time", Clock)
+    return Clock
 
 
 def test_a_burst_on_the_scaled_path_queues_one_job_that_computes_the_latest_version(
@@ -162,3 +185,50 @@ def test_a_job_the_broker_refused_does_not_block_the_next_one(
     assert broker.sent == [t.pk]
     assert tasks.requeue_stale_standings() == [t.pk]  # the catch-up is coalesced too: the waiting job counts
     assert broker.sent == [t.pk]
+
+
+def test_a_job_queued_right_after_the_last_one_started_waits_out_the_interval(
+        event, organiser, broker, clock, settings, django_capture_on_commit_callbacks):
+    t, duel = event
+    settings.STANDINGS_JOB_INTERVAL_SECONDS = 60
+    settle(duel, organiser, 0, django_capture_on_commit_callbacks)
+    assert broker.sent == [t.pk] and broker.countdowns == [0]  # no job ran lately: sent at once
+    broker.run_next()  # starts at clock.now
+    clock.now += 15
+    settle(duel, organiser, 1, django_capture_on_commit_callbacks)
+    assert broker.sent == [t.pk] and broker.countdowns == [0, 45]  # waits the 45 s left of the interval
+    for n in range(2, BURST):
+        settle(duel, organiser, n, django_capture_on_commit_callbacks)
+    assert broker.sent == [t.pk]  # the burst joins the waiting job
+    clock.now += 45
+    broker.run_next()
+    t.refresh_from_db()
+    assert latest(t).version == t.results_version
+
+
+def test_a_long_burst_costs_one_recompute_per_interval_and_ends_on_the_final_version(
+        event, organiser, counter, broker, clock, settings, django_capture_on_commit_callbacks):
+    """200 results, one every 0.1 s (20 s), with jobs honouring their countdown: at most 20 / 2 + 2 recomputes."""
+    t, duel = event
+    settings.STANDINGS_JOB_INTERVAL_SECONDS = 2
+    due: list[float] = []  # when each job in broker.sent may run
+    before = counter.computes
+
+    def run_due() -> None:
+        while broker.sent and due[0] <= clock.now:
+            due.pop(0)
+            broker.run_next()
+
+    for n in range(200):
+        queued = len(broker.countdowns)
+        settle(duel, organiser, n, django_capture_on_commit_callbacks)
+        due += [clock.now + countdown for countdown in broker.countdowns[queued:]]
+        assert len(broker.sent) <= 1  # at most one waiting (a job runs at once here)
+        clock.now += 0.1
+        run_due()
+    clock.now += 2
+    run_due()
+    assert broker.sent == []
+    assert 8 <= counter.computes - before <= 20 / 2 + 2  # a recompute every 2 s of the burst, no more
+    t.refresh_from_db()
+    assert latest(t).version == t.results_version

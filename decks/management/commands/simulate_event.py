@@ -21,7 +21,7 @@ from decks.services import deck_submit
 from tournaments import services
 from tournaments.catalogue import get_catalogue
 from tournaments.errors import Conflict, UserError
-from tournaments.models import Match, Tournament
+from tournaments.models import Match, Seat, Tournament
 from tournaments.selectors import latest_snapshot
 from tournaments.services.permissions import ORGANISERS_GROUP
 
@@ -85,8 +85,13 @@ class Command(BaseCommand):
                 # the last round is played: the organiser finishes the event explicitly
                 services.tournament_finish(tournament=tournament, actor=organiser)
                 break
-            for match in rnd.matches.select_related("round").prefetch_related("seats__registration__player"):
-                seats = list(match.seats.all())
+            # the round's seats in one query (no IN list of the round's matches: SQLite refuses one of 1,000+)
+            seats_of: dict[int, list[Seat]] = {}
+            for seat in Seat.objects.filter(match__round=rnd).select_related("registration__player").order_by(
+                    "match", "number"):
+                seats_of.setdefault(seat.match_id, []).append(seat)
+            for match in rnd.matches.select_related("round"):
+                seats = seats_of.get(match.pk, [])
                 if len(seats) > 2:
                     self._play_table(rng, match, seats, strength)
                     continue
