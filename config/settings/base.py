@@ -81,6 +81,8 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
+            # {% translate %} / {% blocktranslate %} in every template without {% load i18n %} (issue 14)
+            "builtins": ["django.templatetags.i18n"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
