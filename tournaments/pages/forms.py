@@ -307,13 +307,15 @@ def _counts_from_post(post, n: int) -> dict | None:
     if not any(raw.values()):
         return None
     if not all(raw.values()):
-        raise SlipError(f"Game {n}: fill in all six end-of-game counts for both players, or none of them.")
+        raise SlipError(gettext("Game %(n)s: fill in all six end-of-game counts for both players, or none of them.")
+                        % {"n": n})
     counts: dict = {"a": {}, "b": {}}
     for (seat, c), text in raw.items():
         try:
             counts[seat][c] = int(text)
         except ValueError:
-            raise SlipError(f"Game {n}: {COUNT_LABELS.get(c, c).lower()} must be a whole number, not {text!r}.") \
+            raise SlipError(gettext("Game %(n)s: %(count)s must be a whole number, not %(text)s.") % {
+                "n": n, "count": str(COUNT_LABELS.get(c, c)).lower(), "text": repr(text)}) \
                 from None
     return counts
 
@@ -333,7 +335,7 @@ def games_from_post(post, choices_prefix: str, *, seat: str | None) -> list[dict
         counts = _counts_from_post(post, n)
         if not value:
             if counts is not None:
-                raise SlipError(f"Game {n} has end-of-game counts but no outcome; choose one.")
+                raise SlipError(gettext("Game %(n)s has end-of-game counts but no outcome; choose one.") % {"n": n})
             continue
         if seat is not None:
             value = {"me": seat, "opponent": other[seat], "mulligan_me": f"mulligan_{seat}",
@@ -364,7 +366,7 @@ def table_result_from_post(post, seats: int, best_of: int) -> dict:
     if post.get("mode") == "placements":
         values = [post.get(f"place-{seat}", "").strip() for seat in range(1, seats + 1)]
         if not all(_ascii_digits(v) for v in values):
-            raise SlipError("Give every seat's place as a number (1 = won; equal numbers share a place).")
+            raise SlipError(gettext("Give every seat's place as a number (1 = won; equal numbers share a place)."))
         return {"placements": [int(v) for v in values]}
     if post.get("mode") == "games":
         games = []
@@ -375,17 +377,17 @@ def table_result_from_post(post, seats: int, best_of: int) -> dict:
             if not winners and not drawn and not mulligan:
                 continue
             if not all(_ascii_digits(w) for w in winners):
-                raise SlipError(f"Game {n}: tick the seats that won.")
+                raise SlipError(gettext("Game %(n)s: tick the seats that won.") % {"n": n})
             game: dict = {"winners": [int(w) for w in winners], "drawn": drawn}
             if mulligan:
                 if not _ascii_digits(mulligan):
-                    raise SlipError(f"Game {n}: choose the seat that declared the two-draw mulligan.")
+                    raise SlipError(gettext("Game %(n)s: choose the seat that declared the two-draw mulligan.") % {"n": n})
                 game["mulligan_by"] = int(mulligan)
             games.append(game)
         if not games:
-            raise SlipError("Tick the winner(s) of at least one game, or mark it drawn.")
+            raise SlipError(gettext("Tick the winner(s) of at least one game, or mark it drawn."))
         return {"games": games}
-    raise SlipError("Report either the placements or the games.")
+    raise SlipError(gettext("Report either the placements or the games."))
 
 
 def result_from_post(post, seats: int, best_of: int, *, seat: int | None) -> dict:

@@ -389,7 +389,7 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
     seat = next((s.number for s in seats if s.registration.belongs_to(request.user)), None)
     organiser = is_tournament_organiser(request.user, tournament)
     if seat is None and not organiser:
-        raise PermissionDenied("Only the players at this table and the organiser see its match slip.")
+        raise PermissionDenied(gettext("Only the players at this table and the organiser see its match slip."))
     errors: list[str] = []
     if request.method == "POST" and seat is not None:
         slip = {key: request.POST.get(field, "").strip() for key, field in (("round_number", "slip_round"),
@@ -400,7 +400,7 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
         except SlipError as exc:
             errors.append(exc.message)
         if not all(v.isascii() and v.isdigit() for v in slip.values() if v):
-            errors.append("The round and table on the slip must be numbers.")
+            errors.append(gettext("The round and table on the slip must be numbers."))
         if not errors:
             slip_numbers = {key: int(v) if v else None for key, v in slip.items()}
             try:
@@ -523,7 +523,7 @@ def manage_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 form.add_error(field, exc.message)
                 bootstrap(form)
             else:
-                messages.success(request, "The event is updated; the change is logged.")
+                messages.success(request, gettext("The event is updated; the change is logged."))
                 return redirect("tournaments:manage", pk=tournament.pk)
     return render(request, "tournaments/edit.html", {"t": tournament, "form": form, "locked": locked})
 
@@ -536,7 +536,8 @@ def manage_finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if attempt(request, lambda: done.append(services.tournament_finish(tournament=tournament, actor=request.user,
                                                                          idempotency_key=_key(request))), ""):
         winner = done[0].winner
-        messages.success(request, f"The tournament is finished. Winner: {winner.display_name if winner else '–'}.")
+        messages.success(request, gettext("The tournament is finished. Winner: %(name)s.") % {
+            "name": winner.display_name if winner else "–"})
     return redirect("tournaments:manage", pk=tournament.pk)
 
 
@@ -631,7 +632,7 @@ def manage_override(request: HttpRequest, tournament: Tournament, match_id: int)
         else:
             attempt(request, lambda: services.result_settle(match=match, actor=request.user, reason=reason,
                                                              idempotency_key=_key(request), **result),
-                     f"Result of table {match.table} recorded and logged.")
+                     gettext("Result of table %(table)s recorded and logged.") % {"table": match.table})
     if request.POST.get("next") == "match":
         return redirect("tournaments:match", pk=tournament.pk, match_id=match.pk)
     return redirect("tournaments:manage", pk=tournament.pk)
