@@ -339,6 +339,19 @@ def now_panel(event) -> NowPanel:
 _FLAG = re.compile(r"(,\s*)?--[a-z][a-z-]*(,\s*)?")
 
 
+#: tiebreaker_text's English texts of the built-in systems, to be translated (a changed text stays English).
+_TIEBREAKER_TEXTS = frozenset((
+    gettext_noop("match points, then OMW%, GW%, OGW% (Magic Tournament Rules, Appendix C; floors at 1/3)"),
+    gettext_noop("as the Magic Tournament Rules, Appendix C, but a drawn game counts as played and earns no game "
+                 "points (Melee.gg GW%)"),
+    gettext_noop("match points, then OWP (resistance, floor 25%, dropped capped 75%), OOWP, head to head"),
+    gettext_noop("chess score 1/0.5/0, then Buchholz, Buchholz cut 1, median Buchholz, Sonneborn-Berger, "
+                 "progressive score (FIDE Tie-Break Regulations)"),
+    gettext_noop("multiplayer tables: placement points (default 5,3,2,1), then opponents' points %, game-win %, "
+                 "opponents' game-win % over every seat at the table"),
+))
+
+
 def tiebreaker_text(name: str) -> str:
     """What a tiebreaker system (``rules.standings.SYSTEMS``) ranks by, for players: its description without the
     command-line flags it mentions ("match points, then OMW%, GW%, OGW% (Magic Tournament Rules, Appendix C;
@@ -348,8 +361,9 @@ def tiebreaker_text(name: str) -> str:
         return name
     text = _FLAG.sub("", system.description).replace("()", "").strip()
     # "as mtg, but ...": another system by its id -> by the rules it follows
-    return re.sub(r"\bas (\w+),", lambda m: f"as the {SYSTEMS[m.group(1)].source}," if m.group(1) in SYSTEMS
+    text = re.sub(r"\bas (\w+),", lambda m: f"as the {SYSTEMS[m.group(1)].source}," if m.group(1) in SYSTEMS
                   else m.group(0), text)
+    return _(text) if text in _TIEBREAKER_TEXTS else text
 
 
 # --------------------------------------------------------------------------- what the public sees of the standings
