@@ -172,16 +172,19 @@ class TournamentForm(forms.Form):
     round_minutes = forms.IntegerField(label=_("Round clock (minutes)"), min_value=10, max_value=240, initial=50,
                                        required=False)
 
-    time_zone = forms.ChoiceField(label="Time zone", initial="UTC", required=False,
-                                  help_text="Every time on the event's pages is shown in it")
-    venue = forms.CharField(max_length=200, required=False, help_text="Where the event is played")
-    description = forms.CharField(required=False, max_length=4000, widget=forms.Textarea(attrs={"rows": 4}),
-                                  help_text="What players should know (plain text)")
-    capacity = forms.IntegerField(min_value=2, max_value=100000, required=False,
-                                  help_text="Most players; further players join the waiting list. Blank: no limit")
+    time_zone = forms.ChoiceField(label=_("Time zone"), initial="UTC", required=False,
+                                  help_text=_("Every time on the event's pages is shown in it"))
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False,
+                            help_text=_("Where the event is played"))
+    description = forms.CharField(label=_("Description"), required=False, max_length=4000,
+                                  widget=forms.Textarea(attrs={"rows": 4}),
+                                  help_text=_("What players should know (plain text)"))
+    capacity = forms.IntegerField(label=_("Capacity (players)"), min_value=2, max_value=100000, required=False,
+                                  help_text=_("Most players; further players join the waiting list. Blank: no limit"))
     registration_deadline = forms.DateTimeField(
-        required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-        help_text="In the event's time zone; blank: until you close registration")
+        label=_("Registration deadline"), required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("In the event's time zone; blank: until you close registration"))
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -222,7 +225,7 @@ class TournamentEditForm(forms.ModelForm):
     and results settings until round 1 is paired (then shown read-only: ``locked``). ``reason`` is optional and
     logged. The registration deadline is a time in the event's (new) time zone."""
 
-    reason = forms.CharField(required=False, max_length=500, label="Reason for the change (optional, logged)")
+    reason = forms.CharField(required=False, max_length=500, label=_("Reason for the change (optional, logged)"))
 
     class Meta:
         model = Tournament
@@ -236,8 +239,8 @@ class TournamentEditForm(forms.ModelForm):
             "registration_deadline": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
             "description": forms.Textarea(attrs={"rows": 4}),
         }
-        labels = {"capacity": "Capacity (players)", "swiss_rounds": "Swiss or pods rounds",
-                  "round_minutes": "Round clock (minutes)", "table_size": "Players per multiplayer table"}
+        labels = {"capacity": _("Capacity (players)"), "swiss_rounds": _("Swiss or pods rounds"),
+                  "round_minutes": _("Round clock (minutes)"), "table_size": _("Players per multiplayer table")}
 
     #: Fields of the structure and results settings (locked once round 1 is paired).
     STRUCTURE = ("structure", "swiss_rounds", "top_cut", "third_place_match", "best_of", "table_size", "team_size",
@@ -248,13 +251,20 @@ class TournamentEditForm(forms.ModelForm):
     def __init__(self, *args, locked: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.locked = locked
-        self.fields["time_zone"] = forms.ChoiceField(label="Time zone", choices=time_zone_choices(),
-                                                     help_text="Every time on the event's pages is shown in it")
+        # the labels and help of the creation form (translated), where the two forms share a field
+        for name, field in self.fields.items():
+            twin = TournamentForm.base_fields.get(name)
+            if twin is not None and name not in ("swiss_rounds", "capacity"):
+                field.label = twin.label
+                field.help_text = twin.help_text
+        self.fields["time_zone"] = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices(),
+                                                     help_text=_("Every time on the event's pages is shown in it"))
         self.fields["tiebreakers"] = forms.ChoiceField(
-            label="Tiebreaker system", choices=[(name, f"{name}: {text}") for name, text in TIEBREAKERS.items()])
-        self.fields["capacity"].help_text = "Further players join the waiting list. Blank: no limit"
-        self.fields["registration_deadline"].help_text = (
-            f"In the event's time zone ({self.instance.time_zone}); blank: until you close registration")
+            label=_("Tiebreaker system"), choices=[(name, f"{name}: {text}") for name, text in TIEBREAKERS.items()])
+        self.fields["capacity"].help_text = _("Further players join the waiting list. Blank: no limit")
+        self.fields["registration_deadline"].help_text = gettext(
+            "In the event's time zone (%(zone)s); blank: until you close registration") % {
+                "zone": self.instance.time_zone}
         for name in self.STRUCTURE:
             self.fields[name].required = self.fields[name].required and not locked
             if locked:

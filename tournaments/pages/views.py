@@ -220,7 +220,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             html = html.replace(f'<tr id="m{match_id}" class="bye">', f'<tr id="m{match_id}" class="mine bye">')
             slip = reverse("tournaments:match", args=[tournament.pk, match_id])
             html = html.replace(f"<!--slip{match_id}-->", f' <a class="btn btn-sm btn-primary ms-md-2" href="{slip}">Open your match slip</a>')
-        title = f"Round {rnd.number}"
+        title = gettext("Round %(n)s") % {"n": rnd.number}
         if rnd.is_elimination:
             title = crowd.cached(f"crowd:round-title:{rnd.pk}:{state}", lambda: elimination_round_title(
                 tournament, rnd.matches.annotate(n=Count("seats")).values_list("pairing_reason", "n")))

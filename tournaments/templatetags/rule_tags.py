@@ -45,3 +45,9 @@ def violation_rule(value: Any) -> str:
 def card_type(value: str) -> str:
     """A card or champion type in the active language ("Realm" -> "Reino")."""
     return rule_texts.card_type_name(str(value))
+
+
+@register.filter
+def rule_cite(value: str) -> str:
+    """A citation of a rules text (``"<file>, <section> ..."``) in the active language (``rule_texts.cite``)."""
+    return rule_texts.cite(str(value))
