@@ -32,7 +32,7 @@ ENGLISH = [
     "Find a card", "Check and submit", "Check without saving", "Replacement", "Walk-in", "walk-in", "Walk-ins",
     "Signature of", "Cut along", "Realms razed", "Disqualified", "updated", "Ranked by", "Pair round",
     "Start", "Finish", "Open registration", "Close registration", "What blocks", "Co-organisers",
-    "Found", "Create", "Back", "Pages", "previous", "next", "Penalty", "Issued", "Before", "After",
+    "Found", "Create", "Back", "Swiss", "rounds", "elimination", "card deck", "Pages", "previous", "next", "Penalty", "Issued", "Before", "After",
 ]
 #: Words English shares with one of the languages (checked only in the other).
 SAME_IN = {"fr": {"Table", "table", "Deck", "deck", "Format", "format", "Points", "Page", "Pages", "Minutes",

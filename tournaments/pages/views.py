@@ -104,24 +104,28 @@ def _create_error_field(exc: UserError) -> str | None:
 
 def structure_text(t: Tournament) -> str:
     """The tournament's structure in words, for its page (the table size decides, not the template)."""
+    values = {"rounds": t.swiss_rounds, "cut": t.top_cut, "size": t.table_size, "team": t.team_size}
     if t.structure == Tournament.Structure.SWISS:
-        text = f"{t.swiss_rounds} Swiss rounds"
-        if t.top_cut:
-            text += f", then a top {t.top_cut} single-elimination cut"
+        text = (gettext("%(rounds)s Swiss rounds, then a top %(cut)s single-elimination cut") if t.top_cut
+                else gettext("%(rounds)s Swiss rounds")) % values
     elif t.structure == Tournament.Structure.PODS:
-        text = f"{t.swiss_rounds} rounds of multiplayer tables of {t.table_size}"
-        if t.top_cut:
-            text += f", then a top {t.top_cut} elimination by tables"
+        text = (gettext("%(rounds)s rounds of multiplayer tables of %(size)s, then a top %(cut)s elimination by "
+                        "tables") if t.top_cut
+                else gettext("%(rounds)s rounds of multiplayer tables of %(size)s")) % values
     else:
-        text = t.get_structure_display()
+        text = str(t.get_structure_display())
     if t.team_size > 1:
-        text += f"; teams of {t.team_size}"
+        text = gettext("%(structure)s; teams of %(team)s") % {**values, "structure": text}
     return text
 
 
 def seats_text(seat_count: int) -> str:
     """What kind of match a number of seats makes, in words: "A bye", "A duel", "A multiplayer table of 4"."""
-    return {1: "A bye", 2: "A duel"}.get(seat_count, f"A multiplayer table of {seat_count}")
+    if seat_count == 1:
+        return gettext("A bye")
+    if seat_count == 2:
+        return gettext("A duel")
+    return gettext("A multiplayer table of %(n)s") % {"n": seat_count}
 
 
 @tournament_view("public")
