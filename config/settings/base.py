@@ -81,6 +81,8 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
+            # {% translate %} / {% blocktranslate %} in every template without {% load i18n %} (issue 14)
+            "builtins": ["django.templatetags.i18n"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
@@ -159,6 +161,8 @@ LANGUAGES = [
     ("fr", "Français"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+#: The site's English date and time formats ("5 Dec 2026", "14:30"); pt-br and fr use Django's formats.
+FORMAT_MODULE_PATH = ["config.formats"]
 # A year, like Django's; SameSite=Lax as the session cookie.
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 LANGUAGE_COOKIE_SAMESITE = "Lax"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext
 from rules.deck_export import group_by_type
 
 from decks.models import RegisteredDeck
@@ -25,7 +26,7 @@ def deck_sheet(request: HttpRequest, tournament: Tournament, registration_id: in
     registration = get_object_or_404(Registration.objects.select_related("player", "tournament"),
                                      pk=registration_id, tournament=tournament)
     if not can_view_decklist(request.user, registration):
-        raise PermissionDenied("Decklists are private to their owner and the organiser.")
+        raise PermissionDenied(gettext("Decklists are private to their owner and the organiser."))
     submission = exportable_submission(request.user, registration)
     groups: list[dict] = []
     levels = total = dungeon = 0

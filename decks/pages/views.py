@@ -165,7 +165,7 @@ def deck_preview_view(request: HttpRequest, tournament: Tournament) -> HttpRespo
     says who may check; bad input gets a friendly partial too."""
     user = request.user
     if not user.is_authenticated:
-        return _preview_response(request, {"preview_error": "Log in to check a decklist."}, 403)
+        return _preview_response(request, {"preview_error": gettext("Log in to check a decklist.")}, 403)
     registered = tournament.registrations.filter(player=user).exists()
     if not registered and not is_tournament_organiser(user, tournament):
         return _preview_response(request, {"preview_error": "Only the tournament's players and its organiser "
@@ -176,7 +176,7 @@ def deck_preview_view(request: HttpRequest, tournament: Tournament) -> HttpRespo
     try:
         text = request.POST.get("text", "")
     except RequestDataTooBig:
-        return _preview_response(request, {"preview_error": "The decklist is too large to check."}, 413)
+        return _preview_response(request, {"preview_error": gettext("The decklist is too large to check.")}, 413)
     if len(text.encode("utf-8", "surrogatepass")) > settings.DECKLIST_MAX_BYTES:
         return _preview_response(request, {"preview_error": (
             f"The decklist is larger than {settings.DECKLIST_MAX_BYTES / MB:g} MB.")}, 413)
@@ -208,7 +208,7 @@ def deck_export_view(request: HttpRequest, tournament: Tournament, registration_
     registration = get_object_or_404(Registration.objects.select_related("tournament", "registered_deck__submission"),
                                      pk=registration_id, tournament=tournament)
     if not can_view_decklist(request.user, registration):
-        raise PermissionDenied("Decklists are private to their owner and the organiser.")
+        raise PermissionDenied(gettext("Decklists are private to their owner and the organiser."))
     as_ = request.GET.get("as", "text")
     if as_ not in ("text", "cfd"):
         return HttpResponseBadRequest("Export as 'text' or 'cfd'.", content_type="text/plain")
@@ -264,7 +264,7 @@ def _deck_editor(request: HttpRequest, tournament: Tournament, registration: Reg
             action = request.POST.get("action", "submit")
         except RequestDataTooBig:
             return _deck_page(request, tournament, registration, DeckForm(), status=413, extra={
-                "upload_error": "The decklist is too large to read; a decklist is at most a few kilobytes."})
+                "upload_error": gettext("The decklist is too large to read; a decklist is at most a few kilobytes.")})
         if action == "search":
             return _deck_page(request, tournament, registration, DeckForm(initial={"text": request.POST.get("text", "")}),
                               extra={"search": suggestion_context(request.POST)})
@@ -331,7 +331,7 @@ def _deck_page(request, tournament, registration, form=None, *, status: int = 20
 def deck_replacement(request: HttpRequest, tournament: Tournament, registration: Registration | None) -> HttpResponse:
     """After the lock: ask to replace a card destroyed by Enter Darkness Together."""
     if registration is None:
-        raise PermissionDenied("You are not registered for this tournament.")
+        raise PermissionDenied(gettext("You are not registered for this tournament."))
     attempt(request, lambda: deck_replacement_request(
         registration=registration, actor=request.user, destroyed=request.POST.get("destroyed", ""),
         replacement=request.POST.get("replacement", "")),
@@ -346,5 +346,5 @@ def registration_deck(request: HttpRequest, tournament: Tournament, registration
     registration = get_object_or_404(Registration.objects.select_related("player", "tournament"),
                                      pk=registration_id, tournament=tournament)
     if not can_view_decklist(request.user, registration):
-        raise PermissionDenied("Decklists are private to their owner and the organiser.")
+        raise PermissionDenied(gettext("Decklists are private to their owner and the organiser."))
     return _deck_page(request, tournament, registration)

@@ -9,6 +9,7 @@ import datetime
 import io
 import json
 import random
+import re
 
 import pytest
 from django.test import Client
@@ -218,11 +219,14 @@ def test_a_discouraged_pair_is_a_warning_on_the_deck_page_and_in_the_api(client,
     client.force_login(alice)
     page = html(client.get(reverse("decks:deck", args=[tournament.pk])))
     assert '<ul class="warnings" role="note">' in page
-    assert "Warning: The Azure Tower of Onad the Fallen and A Good Defense do not work well together." in page
+    # the warning is said from its code and cards (tournaments.rule_texts, issue 14), the cards named as printed
+    assert re.search(r"Warning: These cards do not work well together: [^<]*The Azure Tower of Onad the Fallen, "
+                     r"[^<]*A Good Defense; the deck is still legal\.", page)
     assert "do not work well together" not in page.split('<ul class="violations">')[-1].split("</ul>")[0] \
         or '<ul class="violations">' not in page
     preview = html(client.post(reverse("decks:deck-preview", args=[tournament.pk]), {"text": warned_deck_text()}))
-    assert "Warning (the deck is still legal): The Azure Tower" in preview and 'class="legal">Legal' in preview
+    assert "Warning (the deck is still legal): These cards do not work well together: " in preview
+    assert "The Azure Tower" in preview and 'class="legal">Legal' in preview
 
 
 # --------------------------------------------------------------------------- 5. who goes first, hand sizes

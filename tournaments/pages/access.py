@@ -25,6 +25,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.models import Tournament
 from tournaments.selectors import registration_of
@@ -34,7 +35,7 @@ Audience = Literal["public", "player", "organiser"]
 AUDIENCES: tuple[Audience, ...] = ("public", "player", "organiser")
 
 #: The 403 message of an organiser page opened by someone else.
-ORGANISER_ONLY = "Only the tournament's organiser may do this."
+ORGANISER_ONLY = gettext_lazy("Only the tournament's organiser may do this.")
 
 
 def get_tournament(pk: int) -> Tournament:
@@ -62,7 +63,7 @@ def tournament_view(audience: Audience) -> Callable[[Callable[..., HttpResponse]
                 return redirect_to_login(request.get_full_path())
             tournament = get_tournament(pk)
             if audience == "organiser" and not is_tournament_organiser(request.user, tournament):
-                raise PermissionDenied(ORGANISER_ONLY)
+                raise PermissionDenied(str(ORGANISER_ONLY))
             # every time on the page is shown in the event's own time zone (the templates render datetimes
             # in the active zone)
             with timezone.override(tournament.zone):
@@ -84,7 +85,7 @@ def organiser_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if not can_organise(request.user):
-            raise PermissionDenied("Only organisers may create tournaments.")
+            raise PermissionDenied(gettext("Only organisers may create tournaments."))
         return view(request, *args, **kwargs)
 
     wrapper.audience = "organiser"  # type: ignore[attr-defined]

@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import NotAllowed, UserError
@@ -46,10 +47,10 @@ def _key(request: HttpRequest) -> str:
 def check_in(request: HttpRequest, tournament: Tournament, registration: Registration | None) -> HttpResponse:
     """The player checks themself in (before round 1 is paired)."""
     if registration is None:
-        messages.error(request, "You are not registered for this tournament.")
+        messages.error(request, gettext("You are not registered for this tournament."))
     else:
         attempt(request, lambda: registration_check_in(registration=registration, actor=request.user),
-                "You are checked in. Good luck!")
+                gettext("You are checked in. Good luck!"))
     return redirect("tournaments:detail", pk=tournament.pk)
 
 
@@ -58,7 +59,7 @@ def claim(request: HttpRequest, tournament: Tournament, registration: Registrati
     """A logged-in user with no entry in the tournament claims a walk-in's entry with its claim code. A wrong code
     is a form error (400); too many wrong codes a form error (429)."""
     if registration is not None:
-        messages.error(request, "You already have an entry in this tournament.")
+        messages.error(request, gettext("You already have an entry in this tournament."))
         return redirect("tournaments:detail", pk=tournament.pk)
     form = ClaimForm(request.POST or None)
     status = 200
@@ -71,8 +72,8 @@ def claim(request: HttpRequest, tournament: Tournament, registration: Registrati
             form.add_error("code", exc.message)
             status = 429 if exc.code == "too_many_attempts" else exc.status
         else:
-            messages.success(request, f"The entry of {claimed.display_name} is yours now: your pairings and match "
-                                      "slips are on this page.")
+            messages.success(request, gettext("The entry of %(name)s is yours now: your pairings and match slips are "
+                                              "on this page.") % {"name": claimed.display_name})
             return redirect("tournaments:detail", pk=tournament.pk)
     elif request.method == "POST":
         status = 400
@@ -116,8 +117,8 @@ def manage_walk_in(request: HttpRequest, tournament: Tournament) -> HttpResponse
                                      idempotency_key=_key(request)))
 
     if attempt(request, register, ""):
-        messages.success(request, f"{made[0].display_name} is registered and checked in. Give them their claim code "
-                                  "(listed under walk-ins) and enter their decklist.")
+        messages.success(request, gettext("%(name)s is registered and checked in. Give them their claim code (listed "
+                                          "under walk-ins) and enter their decklist.") % {"name": made[0].display_name})
     return _back_to_panel(tournament)
 
 
@@ -133,6 +134,7 @@ def manage_no_shows(request: HttpRequest, tournament: Tournament) -> HttpRespons
     if attempt(request, drop, ""):
         names = ", ".join(r.display_name for r in dropped[:20]) + (" ..." if len(dropped) > 20 else "")
         count = len(dropped)
-        messages.success(request, f"{count} no-show{'s' if count != 1 else ''} dropped: {names}." if dropped
-                         else "The no-shows were already dropped.")
+        messages.success(request, ngettext("%(n)s no-show dropped: %(names)s.", "%(n)s no-shows dropped: %(names)s.",
+                                           count) % {"n": count, "names": names} if dropped
+                         else gettext("The no-shows were already dropped."))
     return _back_to_panel(tournament)

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from tournaments.ids import parse_int
@@ -41,7 +42,7 @@ def _minutes(request: HttpRequest) -> int | None:
     raw = request.POST.get("minutes", "").strip()
     if raw.isascii() and raw.isdigit() and len(raw) < 4:
         return int(raw)
-    messages.error(request, "The extension must be a whole number of minutes (1 to 60).")
+    messages.error(request, gettext("The extension must be a whole number of minutes (1 to 60)."))
     return None
 
 
@@ -52,7 +53,9 @@ def clock_start(request: HttpRequest, tournament: Tournament, number: int) -> Ht
     restart = rnd.started_at is not None
     attempt(request, lambda: clock.round_clock_start(rnd=rnd, actor=request.user, reason=request.POST.get("reason", ""),
                                                      idempotency_key=_key(request)),
-            f"Round {number} clock {'restarted' if restart else 'started'}: {tournament.round_minutes} minutes.")
+            (gettext("Round %(n)s clock restarted: %(minutes)s minutes.") if restart
+             else gettext("Round %(n)s clock started: %(minutes)s minutes.")) % {"n": number,
+                                                                               "minutes": tournament.round_minutes})
     return _back(request, tournament, rnd)
 
 
@@ -62,7 +65,7 @@ def clock_pause(request: HttpRequest, tournament: Tournament, number: int) -> Ht
     rnd = _round(tournament, number)
     attempt(request, lambda: clock.round_clock_pause(rnd=rnd, actor=request.user, reason=request.POST.get("reason", ""),
                                                      idempotency_key=_key(request)),
-            f"Round {number} clock paused.")
+            gettext("Round %(n)s clock paused.") % {"n": number})
     return _back(request, tournament, rnd)
 
 
@@ -73,7 +76,7 @@ def clock_resume(request: HttpRequest, tournament: Tournament, number: int) -> H
     attempt(request, lambda: clock.round_clock_resume(rnd=rnd, actor=request.user,
                                                       reason=request.POST.get("reason", ""),
                                                       idempotency_key=_key(request)),
-            f"Round {number} clock resumed.")
+            gettext("Round %(n)s clock resumed.") % {"n": number})
     return _back(request, tournament, rnd)
 
 
@@ -86,7 +89,7 @@ def clock_extend(request: HttpRequest, tournament: Tournament, number: int) -> H
         attempt(request, lambda: clock.round_clock_extend(rnd=rnd, actor=request.user, minutes=minutes,
                                                           reason=request.POST.get("reason", ""),
                                                           idempotency_key=_key(request)),
-                f"Round {number} extended by {minutes} minutes.")
+                gettext("Round %(n)s extended by %(minutes)s minutes.") % {"n": number, "minutes": minutes})
     return _back(request, tournament, rnd)
 
 
@@ -99,10 +102,12 @@ def table_extend(request: HttpRequest, tournament: Tournament, number: int) -> H
     table = parse_int(request.POST.get("table", "").strip(), minimum=1, maximum=32767)
     match = Match.objects.filter(round=rnd, table=table).select_related("round").first() if table else None
     if minutes is not None and match is None:
-        messages.error(request, f"Round {number} has no table {request.POST.get('table', '').strip()[:10]!r}.")
+        messages.error(request, gettext("Round %(n)s has no table %(table)s.") % {
+            "n": number, "table": repr(request.POST.get("table", "").strip()[:10])})
     elif minutes is not None and match is not None:
         attempt(request, lambda: clock.match_time_extend(match=match, actor=request.user, minutes=minutes,
                                                          reason=request.POST.get("reason", ""),
                                                          idempotency_key=_key(request)),
-                f"Table {match.table} has a time extension of {minutes} minutes.")
+                gettext("Table %(table)s has a time extension of %(minutes)s minutes.") % {"table": match.table,
+                                                                                            "minutes": minutes})
     return _back(request, tournament, rnd)

@@ -172,16 +172,19 @@ class TournamentForm(forms.Form):
     round_minutes = forms.IntegerField(label=_("Round clock (minutes)"), min_value=10, max_value=240, initial=50,
                                        required=False)
 
-    time_zone = forms.ChoiceField(label="Time zone", initial="UTC", required=False,
-                                  help_text="Every time on the event's pages is shown in it")
-    venue = forms.CharField(max_length=200, required=False, help_text="Where the event is played")
-    description = forms.CharField(required=False, max_length=4000, widget=forms.Textarea(attrs={"rows": 4}),
-                                  help_text="What players should know (plain text)")
-    capacity = forms.IntegerField(min_value=2, max_value=100000, required=False,
-                                  help_text="Most players; further players join the waiting list. Blank: no limit")
+    time_zone = forms.ChoiceField(label=_("Time zone"), initial="UTC", required=False,
+                                  help_text=_("Every time on the event's pages is shown in it"))
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False,
+                            help_text=_("Where the event is played"))
+    description = forms.CharField(label=_("Description"), required=False, max_length=4000,
+                                  widget=forms.Textarea(attrs={"rows": 4}),
+                                  help_text=_("What players should know (plain text)"))
+    capacity = forms.IntegerField(label=_("Capacity (players)"), min_value=2, max_value=100000, required=False,
+                                  help_text=_("Most players; further players join the waiting list. Blank: no limit"))
     registration_deadline = forms.DateTimeField(
-        required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-        help_text="In the event's time zone; blank: until you close registration")
+        label=_("Registration deadline"), required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("In the event's time zone; blank: until you close registration"))
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -222,7 +225,7 @@ class TournamentEditForm(forms.ModelForm):
     and results settings until round 1 is paired (then shown read-only: ``locked``). ``reason`` is optional and
     logged. The registration deadline is a time in the event's (new) time zone."""
 
-    reason = forms.CharField(required=False, max_length=500, label="Reason for the change (optional, logged)")
+    reason = forms.CharField(required=False, max_length=500, label=_("Reason for the change (optional, logged)"))
 
     class Meta:
         model = Tournament
@@ -236,8 +239,8 @@ class TournamentEditForm(forms.ModelForm):
             "registration_deadline": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
             "description": forms.Textarea(attrs={"rows": 4}),
         }
-        labels = {"capacity": "Capacity (players)", "swiss_rounds": "Swiss or pods rounds",
-                  "round_minutes": "Round clock (minutes)", "table_size": "Players per multiplayer table"}
+        labels = {"capacity": _("Capacity (players)"), "swiss_rounds": _("Swiss or pods rounds"),
+                  "round_minutes": _("Round clock (minutes)"), "table_size": _("Players per multiplayer table")}
 
     #: Fields of the structure and results settings (locked once round 1 is paired).
     STRUCTURE = ("structure", "swiss_rounds", "top_cut", "third_place_match", "best_of", "table_size", "team_size",
@@ -248,13 +251,20 @@ class TournamentEditForm(forms.ModelForm):
     def __init__(self, *args, locked: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.locked = locked
-        self.fields["time_zone"] = forms.ChoiceField(label="Time zone", choices=time_zone_choices(),
-                                                     help_text="Every time on the event's pages is shown in it")
+        # the labels and help of the creation form (translated), where the two forms share a field
+        for name, field in self.fields.items():
+            twin = TournamentForm.base_fields.get(name)
+            if twin is not None and name not in ("swiss_rounds", "capacity"):
+                field.label = twin.label
+                field.help_text = twin.help_text
+        self.fields["time_zone"] = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices(),
+                                                     help_text=_("Every time on the event's pages is shown in it"))
         self.fields["tiebreakers"] = forms.ChoiceField(
-            label="Tiebreaker system", choices=[(name, f"{name}: {text}") for name, text in TIEBREAKERS.items()])
-        self.fields["capacity"].help_text = "Further players join the waiting list. Blank: no limit"
-        self.fields["registration_deadline"].help_text = (
-            f"In the event's time zone ({self.instance.time_zone}); blank: until you close registration")
+            label=_("Tiebreaker system"), choices=[(name, f"{name}: {text}") for name, text in TIEBREAKERS.items()])
+        self.fields["capacity"].help_text = _("Further players join the waiting list. Blank: no limit")
+        self.fields["registration_deadline"].help_text = gettext(
+            "In the event's time zone (%(zone)s); blank: until you close registration") % {
+                "zone": self.instance.time_zone}
         for name in self.STRUCTURE:
             self.fields[name].required = self.fields[name].required and not locked
             if locked:
@@ -307,13 +317,15 @@ def _counts_from_post(post, n: int) -> dict | None:
     if not any(raw.values()):
         return None
     if not all(raw.values()):
-        raise SlipError(f"Game {n}: fill in all six end-of-game counts for both players, or none of them.")
+        raise SlipError(gettext("Game %(n)s: fill in all six end-of-game counts for both players, or none of them.")
+                        % {"n": n})
     counts: dict = {"a": {}, "b": {}}
     for (seat, c), text in raw.items():
         try:
             counts[seat][c] = int(text)
         except ValueError:
-            raise SlipError(f"Game {n}: {COUNT_LABELS.get(c, c).lower()} must be a whole number, not {text!r}.") \
+            raise SlipError(gettext("Game %(n)s: %(count)s must be a whole number, not %(text)s.") % {
+                "n": n, "count": str(COUNT_LABELS.get(c, c)).lower(), "text": repr(text)}) \
                 from None
     return counts
 
@@ -333,7 +345,7 @@ def games_from_post(post, choices_prefix: str, *, seat: str | None) -> list[dict
         counts = _counts_from_post(post, n)
         if not value:
             if counts is not None:
-                raise SlipError(f"Game {n} has end-of-game counts but no outcome; choose one.")
+                raise SlipError(gettext("Game %(n)s has end-of-game counts but no outcome; choose one.") % {"n": n})
             continue
         if seat is not None:
             value = {"me": seat, "opponent": other[seat], "mulligan_me": f"mulligan_{seat}",
@@ -364,7 +376,7 @@ def table_result_from_post(post, seats: int, best_of: int) -> dict:
     if post.get("mode") == "placements":
         values = [post.get(f"place-{seat}", "").strip() for seat in range(1, seats + 1)]
         if not all(_ascii_digits(v) for v in values):
-            raise SlipError("Give every seat's place as a number (1 = won; equal numbers share a place).")
+            raise SlipError(gettext("Give every seat's place as a number (1 = won; equal numbers share a place)."))
         return {"placements": [int(v) for v in values]}
     if post.get("mode") == "games":
         games = []
@@ -375,17 +387,17 @@ def table_result_from_post(post, seats: int, best_of: int) -> dict:
             if not winners and not drawn and not mulligan:
                 continue
             if not all(_ascii_digits(w) for w in winners):
-                raise SlipError(f"Game {n}: tick the seats that won.")
+                raise SlipError(gettext("Game %(n)s: tick the seats that won.") % {"n": n})
             game: dict = {"winners": [int(w) for w in winners], "drawn": drawn}
             if mulligan:
                 if not _ascii_digits(mulligan):
-                    raise SlipError(f"Game {n}: choose the seat that declared the two-draw mulligan.")
+                    raise SlipError(gettext("Game %(n)s: choose the seat that declared the two-draw mulligan.") % {"n": n})
                 game["mulligan_by"] = int(mulligan)
             games.append(game)
         if not games:
-            raise SlipError("Tick the winner(s) of at least one game, or mark it drawn.")
+            raise SlipError(gettext("Tick the winner(s) of at least one game, or mark it drawn."))
         return {"games": games}
-    raise SlipError("Report either the placements or the games.")
+    raise SlipError(gettext("Report either the placements or the games."))
 
 
 def result_from_post(post, seats: int, best_of: int, *, seat: int | None) -> dict:

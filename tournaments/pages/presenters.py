@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext
 
 from rules.formats import HAND_SIZES, DeckFormat
 from rules.game_start import FIRST_PLAYER_RULE, FIRST_PLAYER_TEXT
@@ -99,6 +101,13 @@ class GameStart:
     victory_rule: str
 
 
+#: rules.game_start.FIRST_PLAYER_TEXT, to be translated (the English text when rules/ changes it).
+_FIRST_PLAYER_TEXT = gettext_noop(
+    "Each player draws (or cuts to) one card at random and notes the last digit of its card number. "
+    "The highest digit goes first; players tied for the highest draw again until one of them is higher. "
+    "Play then proceeds clockwise. After a two-draw mulligan the game starts over and the draw is made again.")
+
+
 def game_start(tournament: Tournament) -> GameStart:
     """The ``GameStart`` of ``tournament``: hand sizes from its frozen format; a format stored without them
     shows the 2.0 numbers of its deck size (``rules.formats.HAND_SIZES``), or none."""
@@ -107,7 +116,8 @@ def game_start(tournament: Tournament) -> GameStart:
         fmt.starting_hand, fmt.draws_per_turn, fmt.hand_limit, fmt.hand_source)
     if fmt.starting_hand is None:
         hands = HAND_SIZES.get(fmt.total, (None, None, None, ""))
-    return GameStart(first_player_text=FIRST_PLAYER_TEXT, first_player_rule=FIRST_PLAYER_RULE, deck_size=fmt.total,
+    first = _(_FIRST_PLAYER_TEXT) if FIRST_PLAYER_TEXT == _FIRST_PLAYER_TEXT else FIRST_PLAYER_TEXT
+    return GameStart(first_player_text=first, first_player_rule=FIRST_PLAYER_RULE, deck_size=fmt.total,
                      starting_hand=hands[0], draws_per_turn=hands[1], hand_limit=hands[2], hand_source=hands[3],
                      victory_rule=VICTORY_RULE)
 
@@ -195,17 +205,21 @@ def report_of(record: dict, names: dict[int, str], *, end_of_round: str) -> Repo
             counts = game.get("counts") or {}
             if game.get("deck_out"):
                 out = [names.get(int(s), s) for s, values in sorted(counts.items()) if values.get("draw_pile") == 0]
-                ended = f"{out[0]} ran out of cards" if len(out) == 1 else "a draw pile ran out"
+                ended = (_("%(name)s ran out of cards") % {"name": out[0]} if len(out) == 1
+                         else _("a draw pile ran out"))
             else:
-                ended = "unfinished when time was called"
+                ended = _("unfinished when time was called")
         if winners:
-            result = " and ".join(winners) + " won"
+            result = ngettext("%(names)s won", "%(names)s won", len(winners)) % {"names": _and(winners)}
         elif game.get("drawn") or game.get("unfinished") or game.get("deck_out"):
-            result = "drawn"
+            result = pgettext("game result", "drawn")
         else:
-            result = "no outcome"
-        text = f"Game {len(games) + 1}: {result}" + (f" ({ended})" if ended else "")
-        games.append(ReportGame(number=len(games) + 1, text=text, winner=" and ".join(winners),
+            result = _("no outcome")
+        if ended:
+            text = _("Game %(n)s: %(result)s (%(ended)s)") % {"n": len(games) + 1, "result": result, "ended": ended}
+        else:
+            text = _("Game %(n)s: %(result)s") % {"n": len(games) + 1, "result": result}
+        games.append(ReportGame(number=len(games) + 1, text=text, winner=_and(winners),
                                 mulligans=waiting, ended=ended,
                                 counts=_counts_rows(game.get("counts"), seat_count)))
         waiting = []
@@ -245,9 +259,15 @@ class NowPanel:
     slip: bool = False
 
 
+def _and(names: list[str]) -> str:
+    """Names joined in the active language: "ana", "ana and bia", "ana, bia and caio"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+
+
 def _names(seats: list[Seat]) -> str:
-    names = [s.registration.display_name for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return _and([s.registration.display_name for s in seats])
 
 
 def now_panel(event) -> NowPanel:
@@ -257,20 +277,22 @@ def now_panel(event) -> NowPanel:
     if phase != "running":
         return NowPanel(event=event, phase=phase, line="")
     if reg.disqualified:
-        return NowPanel(event=event, phase=phase, line="Disqualified")
+        return NowPanel(event=event, phase=phase, line=_("Disqualified"))
     if event.match is None and reg.dropped:
         after = reg.dropped_after_round
         return NowPanel(event=event, phase=phase,
-                        line=f"Dropped after round {after}" if after else "Dropped before round 1")
+                        line=(_("Dropped after round %(n)s") % {"n": after} if after
+                              else _("Dropped before round 1")))
     if event.round is None:
-        return NowPanel(event=event, phase=phase, line="Waiting for round 1 to be paired")
+        return NowPanel(event=event, phase=phase, line=_("Waiting for round 1 to be paired"))
     if event.match is None:
-        return NowPanel(event=event, phase=phase, line=f"Waiting for round {event.round.number + 1} to be paired")
+        return NowPanel(event=event, phase=phase, line=_("Waiting for round %(n)s to be paired") % {"n": event.round.number + 1})
     number, match = event.round.number, event.match
     others = [s for s in event.seats if s.number != event.seat]
     if not others:
-        return NowPanel(event=event, phase=phase, line=f"Round {number}: bye this round")
-    line = f"Round {number}, table {match.table}, against {_names(others)}"
+        return NowPanel(event=event, phase=phase, line=_("Round %(n)s: bye this round") % {"n": number})
+    line = _("Round %(n)s, table %(table)s, against %(names)s") % {
+        "n": number, "table": match.table, "names": _names(others)}
     report, act, disputed = "", False, False
     if match.status == Match.Status.CONFIRMED:
         mine = next((s for s in event.seats if s.number == event.seat), None)
@@ -279,36 +301,55 @@ def now_panel(event) -> NowPanel:
                               event.seat, len(event.seats))
             won = "won" if mine.placement == 1 and not any(s.placement == 1 for s in others) else (
                 "drew" if mine.placement == 1 else "lost")
-            report = f"Result confirmed: you {won}" + (f" {score}" if score else "")
+            report = {"won": _("Result confirmed: you won %(score)s"), "drew": _("Result confirmed: you drew %(score)s"),
+                      "lost": _("Result confirmed: you lost %(score)s")}[won] % {"score": score}
+            report = report.strip()
             if len(event.seats) > 2:
-                report = f"Result confirmed: you placed {mine.placement}"
+                report = _("Result confirmed: you placed %(place)s") % {"place": mine.placement}
         else:
-            report = "Result confirmed"
+            report = _("Result confirmed")
     elif event.report is not None:
         sub = event.report
         by_seat = next((s for s in event.seats if s.registration.player_id == sub.submitted_by_id), None)
         by = by_seat.registration.display_name if by_seat else sub.submitted_by.get_username()
         score = score_for(sub.outcome, by_seat.number, len(event.seats)) if by_seat else ""
-        reported = f"reported {score}" if score else "reported the result"
+        reported = _("reported %(score)s") % {"score": score} if score else _("reported the result")
         if sub.state == ResultSubmission.State.DISPUTED:
             disputed = True
-            responder = sub.responded_by.get_username() if sub.responded_by else "a player"
-            report = f"Disputed by {responder}: the organiser will settle it"
+            responder = sub.responded_by.get_username() if sub.responded_by else _("a player")
+            report = _("Disputed by %(name)s: the organiser will settle it") % {"name": responder}
         elif by_seat is not None and by_seat.number == event.seat:
-            report = f"Waiting for {_names(others)} to confirm your report" + (f" ({score})" if score else "")
+            if score:
+                report = _("Waiting for %(names)s to confirm your report (%(score)s)") % {
+                    "names": _names(others), "score": score}
+            else:
+                report = _("Waiting for %(names)s to confirm your report") % {"names": _names(others)}
         else:
             act = True
-            report = f"{by} {reported}: confirm or dispute"
+            report = _("%(name)s %(reported)s: confirm or dispute") % {"name": by, "reported": reported}
     elif match.status == Match.Status.DISPUTED:
-        disputed, report = True, "Disputed: the organiser will settle it"
+        disputed, report = True, _("Disputed: the organiser will settle it")
     else:
-        report = "No result reported yet"
+        report = _("No result reported yet")
     ends_at = event.round.ends_at(t.round_minutes) if match.status != Match.Status.CONFIRMED else None
     return NowPanel(event=event, phase=phase, line=line, report=report, act=act, disputed=disputed,
                     ends_at=ends_at, slip=True)
 
 
 _FLAG = re.compile(r"(,\s*)?--[a-z][a-z-]*(,\s*)?")
+
+
+#: tiebreaker_text's English texts of the built-in systems, to be translated (a changed text stays English).
+_TIEBREAKER_TEXTS = frozenset((
+    gettext_noop("match points, then OMW%, GW%, OGW% (Magic Tournament Rules, Appendix C; floors at 1/3)"),
+    gettext_noop("as the Magic Tournament Rules, Appendix C, but a drawn game counts as played and earns no game "
+                 "points (Melee.gg GW%)"),
+    gettext_noop("match points, then OWP (resistance, floor 25%, dropped capped 75%), OOWP, head to head"),
+    gettext_noop("chess score 1/0.5/0, then Buchholz, Buchholz cut 1, median Buchholz, Sonneborn-Berger, "
+                 "progressive score (FIDE Tie-Break Regulations)"),
+    gettext_noop("multiplayer tables: placement points (default 5,3,2,1), then opponents' points %, game-win %, "
+                 "opponents' game-win % over every seat at the table"),
+))
 
 
 def tiebreaker_text(name: str) -> str:
@@ -320,28 +361,29 @@ def tiebreaker_text(name: str) -> str:
         return name
     text = _FLAG.sub("", system.description).replace("()", "").strip()
     # "as mtg, but ...": another system by its id -> by the rules it follows
-    return re.sub(r"\bas (\w+),", lambda m: f"as the {SYSTEMS[m.group(1)].source}," if m.group(1) in SYSTEMS
+    text = re.sub(r"\bas (\w+),", lambda m: f"as the {SYSTEMS[m.group(1)].source}," if m.group(1) in SYSTEMS
                   else m.group(0), text)
+    return _(text) if text in _TIEBREAKER_TEXTS else text
 
 
 # --------------------------------------------------------------------------- what the public sees of the standings
 
 #: What each tiebreaker column heading of ``rules.standings.SYSTEMS`` means, for its ``<abbr title>``.
-COLUMN_TITLES: dict[str, str] = {
-    "OMW%": "Opponents' match-win percentage: the average match-win rate of the player's opponents",
-    "GW%": "Game-win percentage: the share of games the player won",
-    "GW% (draws worth 0)": "Game-win percentage, a drawn game counting as played and not won",
-    "OGW%": "Opponents' game-win percentage: the average game-win rate of the player's opponents",
-    "OWP (resistance)": "Opponents' win percentage (resistance)",
-    "OOWP": "Opponents' opponents' win percentage",
-    "Head to head": "The result between tied players who met",
-    "Score": "Chess score: 1 a win, ½ a draw",
-    "Buchholz": "The sum of the opponents' scores",
-    "Buchholz cut 1": "Buchholz without the lowest opponent's score",
-    "Median Buchholz": "Buchholz without the highest and lowest opponents' scores",
-    "Sonneborn-Berger": "The scores of the opponents beaten, plus half those drawn",
-    "Progressive": "The sum of the running score after each round",
-    "Opponents' points %": "Opponents' share of the placement points available to them",
+COLUMN_TITLES: dict[str, Promise] = {
+    "OMW%": gettext_lazy("Opponents' match-win percentage: the average match-win rate of the player's opponents"),
+    "GW%": gettext_lazy("Game-win percentage: the share of games the player won"),
+    "GW% (draws worth 0)": gettext_lazy("Game-win percentage, a drawn game counting as played and not won"),
+    "OGW%": gettext_lazy("Opponents' game-win percentage: the average game-win rate of the player's opponents"),
+    "OWP (resistance)": gettext_lazy("Opponents' win percentage (resistance)"),
+    "OOWP": gettext_lazy("Opponents' opponents' win percentage"),
+    "Head to head": gettext_lazy("The result between tied players who met"),
+    "Score": gettext_lazy("Chess score: 1 a win, ½ a draw"),
+    "Buchholz": gettext_lazy("The sum of the opponents' scores"),
+    "Buchholz cut 1": gettext_lazy("Buchholz without the lowest opponent's score"),
+    "Median Buchholz": gettext_lazy("Buchholz without the highest and lowest opponents' scores"),
+    "Sonneborn-Berger": gettext_lazy("The scores of the opponents beaten, plus half those drawn"),
+    "Progressive": gettext_lazy("The sum of the running score after each round"),
+    "Opponents' points %": gettext_lazy("Opponents' share of the placement points available to them"),
 }
 
 
@@ -360,7 +402,8 @@ class StandingsColumn:
 
 def standings_columns(columns: Iterable[tuple[str, str, bool]]) -> list[StandingsColumn]:
     """``StandingsSnapshot.columns`` ((key, heading, percent) from ``rules.standings.SYSTEMS``) with titles."""
-    return [StandingsColumn(key=key, heading=heading, title=COLUMN_TITLES.get(heading, heading), percent=pct,
+    return [StandingsColumn(key=key, heading=heading, title=str(COLUMN_TITLES.get(heading, heading)),
+                            percent=pct,
                             primary=i == 0) for i, (key, heading, pct) in enumerate(columns)]
 
 
@@ -414,9 +457,13 @@ def main_round_name(players: int, final: bool = False) -> str:
     """The name of a single-elimination round by the players it starts with (rounded up to a bracket size):
     2 "final", 4 "semi-final", 8 "quarter-final", else "round of N" (16, 32, ...)."""
     if final or players <= 2:
-        return "final"
+        return pgettext("elimination round", "final")
     size = 1 << (players - 1).bit_length()
-    return {4: "semi-final", 8: "quarter-final"}.get(size, f"round of {size}")
+    if size == 4:
+        return pgettext("elimination round", "semi-final")
+    if size == 8:
+        return pgettext("elimination round", "quarter-final")
+    return pgettext("elimination round", "round of %(n)s") % {"n": size}
 
 
 def _main_players(stages_and_seats: Iterable[tuple[Stage, int]]) -> tuple[int, bool]:
@@ -429,13 +476,15 @@ def stage_name(stage: Stage, main_players: int = 0, main_final: bool = False, lo
     """The name of a stage in words: "quarter-final", "third-place match", "winners' round 2",
     "losers' final", "grand final", "grand final (reset)"."""
     if stage.section == "third":
-        return "third-place match"
+        return _("third-place match")
     if stage.section == "grand":
-        return "grand final" if stage.number == 1 else "grand final (reset)"
+        return _("grand final") if stage.number == 1 else _("grand final (reset)")
     if stage.section == "winners":
-        return "winners' final" if stage.number == 99 else f"winners' round {stage.number}"
+        return _("winners' final") if stage.number == 99 else _("winners' round %(n)s") % {"n": stage.number}
     if stage.section == "losers":
-        return "losers' final" if losers_rounds and stage.number == losers_rounds else f"losers' round {stage.number}"
+        if losers_rounds and stage.number == losers_rounds:
+            return _("losers' final")
+        return _("losers' round %(n)s") % {"n": stage.number}
     return main_round_name(main_players, main_final)
 
 
@@ -446,19 +495,19 @@ def elimination_round_title(tournament: Tournament, matches: Iterable[tuple[str,
     stages = [(stage_of(reason), seats) for reason, seats in matches]
     players, final = _main_players(stages)
     names: list[str] = []
-    for stage, _ in stages:
+    for stage, _seats in stages:
         name = stage_name(stage, players, final)
         if name not in names:
             names.append(name)
     if tournament.top_cut and tournament.structure in (Tournament.Structure.SWISS, Tournament.Structure.PODS):
-        prefix = f"Top {tournament.top_cut}"
+        prefix = _("Top %(n)s") % {"n": tournament.top_cut}
+    elif tournament.structure == Tournament.Structure.DOUBLE_ELIMINATION:
+        prefix = _("Double elimination")
     else:
-        prefix = {Tournament.Structure.DOUBLE_ELIMINATION: "Double elimination"}.get(
-            tournament.structure, "Single elimination")  # type: ignore[call-overload]
+        prefix = _("Single elimination")
     if not names:
         return prefix
-    text = ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
-    return f"{prefix} — {text}"
+    return f"{prefix} — {_and(names)}"
 
 
 @dataclass(frozen=True)
@@ -568,14 +617,14 @@ def bracket_sections(tournament: Tournament, rounds: Iterable[tuple[int, list[Ma
     bracket."""
     rounds = list(rounds)
     seed_of: dict[int, int] = {}
-    for _, rows in rounds:
+    for _number, rows in rounds:
         for row in rows:
             for seat, seed in zip(row.seats, seeds_in(row.match.pairing_reason)):
                 seed_of.setdefault(seat.registration_id, seed)
     # (section, key) -> (name, boxes); keys sort the columns left to right
     columns: dict[str, dict[int, tuple[str, list[BracketMatch]]]] = {}
     extra: list[tuple[str, BracketMatch]] = []
-    losers_rounds = max((stage_of(r.match.pairing_reason).number for _, rows in rounds for r in rows
+    losers_rounds = max((stage_of(r.match.pairing_reason).number for _n, rows in rounds for r in rows
                          if stage_of(r.match.pairing_reason).section == "losers"), default=0)
     for number, rows in rounds:
         stages = [(stage_of(r.match.pairing_reason), r) for r in rows]
@@ -590,15 +639,15 @@ def bracket_sections(tournament: Tournament, rounds: Iterable[tuple[int, list[Ma
             section = "winners" if stage.section == "main" else stage.section
             key = number if stage.section == "main" else stage.number
             columns.setdefault(section, {}).setdefault(key, (name, []))[1].append(box)
-    titles = {"winners": "Winners' bracket" if "losers" in columns else "", "losers": "Losers' bracket",
-              "grand": "Grand final"}
+    titles = {"winners": _("Winners' bracket") if "losers" in columns else "", "losers": _("Losers' bracket"),
+              "grand": _("Grand final")}
     sections = []
     for section in ("winners", "losers", "grand"):
         if section not in columns:
             continue
         keyed = sorted(columns[section].items())
-        drawn = _order([boxes for _, (_, boxes) in keyed])
-        for column, (_, (name, _)) in zip(drawn, keyed):
+        drawn = _order([boxes for _key, (_name, boxes) in keyed])
+        for column, (_key, (name, _boxes)) in zip(drawn, keyed):
             column.name = name
         sections.append(BracketSection(name=titles[section], columns=drawn))
     if extra and sections:

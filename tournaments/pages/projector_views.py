@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils.translation import gettext
 
 from tournaments import selectors
 from tournaments.models import Round, Tournament
@@ -80,7 +81,7 @@ def projector(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         page = _page(request, pages)
         shown = lines[(page - 1) * PAIRINGS_PER_PAGE:page * PAIRINGS_PER_PAGE]
         half = math.ceil(len(shown) / 2)
-        title = f"Round {rnd.number}"
+        title = gettext("Round %(n)s") % {"n": rnd.number}
         if rnd.is_elimination:
             title = crowd.cached(f"crowd:round-title:{rnd.pk}:{state}", lambda: elimination_round_title(
                 tournament, rnd.matches.annotate(n=Count("seats")).values_list("pairing_reason", "n")))
@@ -98,7 +99,8 @@ def projector(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             phase="standings" if rows else "waiting", page=page, pages=pages, columns=columns,
             has_placings=bool(snapshot and snapshot.has_placings),
             rows=[(row, [(row.get(c.key), c) for c in columns]) for row in shown],
-            title="Final standings" if finished else (f"Standings after round {rnd.number}" if rnd else "Pairings"))
+            title=gettext("Final standings") if finished else (
+                gettext("Standings after round %(n)s") % {"n": rnd.number} if rnd else gettext("Pairings")))
     context["next_url"] = crowd.page_url(request.path, context["page"] % context["pages"] + 1)
     template = "tournaments/fragments/projector_screen.html" if crowd.wants_fragment(request) \
         else "tournaments/projector.html"

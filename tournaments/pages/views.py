@@ -104,24 +104,28 @@ def _create_error_field(exc: UserError) -> str | None:
 
 def structure_text(t: Tournament) -> str:
     """The tournament's structure in words, for its page (the table size decides, not the template)."""
+    values = {"rounds": t.swiss_rounds, "cut": t.top_cut, "size": t.table_size, "team": t.team_size}
     if t.structure == Tournament.Structure.SWISS:
-        text = f"{t.swiss_rounds} Swiss rounds"
-        if t.top_cut:
-            text += f", then a top {t.top_cut} single-elimination cut"
+        text = (gettext("%(rounds)s Swiss rounds, then a top %(cut)s single-elimination cut") if t.top_cut
+                else gettext("%(rounds)s Swiss rounds")) % values
     elif t.structure == Tournament.Structure.PODS:
-        text = f"{t.swiss_rounds} rounds of multiplayer tables of {t.table_size}"
-        if t.top_cut:
-            text += f", then a top {t.top_cut} elimination by tables"
+        text = (gettext("%(rounds)s rounds of multiplayer tables of %(size)s, then a top %(cut)s elimination by "
+                        "tables") if t.top_cut
+                else gettext("%(rounds)s rounds of multiplayer tables of %(size)s")) % values
     else:
-        text = t.get_structure_display()
+        text = str(t.get_structure_display())
     if t.team_size > 1:
-        text += f"; teams of {t.team_size}"
+        text = gettext("%(structure)s; teams of %(team)s") % {**values, "structure": text}
     return text
 
 
 def seats_text(seat_count: int) -> str:
     """What kind of match a number of seats makes, in words: "A bye", "A duel", "A multiplayer table of 4"."""
-    return {1: "A bye", 2: "A duel"}.get(seat_count, f"A multiplayer table of {seat_count}")
+    if seat_count == 1:
+        return gettext("A bye")
+    if seat_count == 2:
+        return gettext("A duel")
+    return gettext("A multiplayer table of %(n)s") % {"n": seat_count}
 
 
 @tournament_view("public")
@@ -220,7 +224,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             html = html.replace(f'<tr id="m{match_id}" class="bye">', f'<tr id="m{match_id}" class="mine bye">')
             slip = reverse("tournaments:match", args=[tournament.pk, match_id])
             html = html.replace(f"<!--slip{match_id}-->", f' <a class="btn btn-sm btn-primary ms-md-2" href="{slip}">Open your match slip</a>')
-        title = f"Round {rnd.number}"
+        title = gettext("Round %(n)s") % {"n": rnd.number}
         if rnd.is_elimination:
             title = crowd.cached(f"crowd:round-title:{rnd.pk}:{state}", lambda: elimination_round_title(
                 tournament, rnd.matches.annotate(n=Count("seats")).values_list("pairing_reason", "n")))
@@ -389,7 +393,7 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
     seat = next((s.number for s in seats if s.registration.belongs_to(request.user)), None)
     organiser = is_tournament_organiser(request.user, tournament)
     if seat is None and not organiser:
-        raise PermissionDenied("Only the players at this table and the organiser see its match slip.")
+        raise PermissionDenied(gettext("Only the players at this table and the organiser see its match slip."))
     errors: list[str] = []
     if request.method == "POST" and seat is not None:
         slip = {key: request.POST.get(field, "").strip() for key, field in (("round_number", "slip_round"),
@@ -400,7 +404,7 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
         except SlipError as exc:
             errors.append(exc.message)
         if not all(v.isascii() and v.isdigit() for v in slip.values() if v):
-            errors.append("The round and table on the slip must be numbers.")
+            errors.append(gettext("The round and table on the slip must be numbers."))
         if not errors:
             slip_numbers = {key: int(v) if v else None for key, v in slip.items()}
             try:
@@ -523,7 +527,7 @@ def manage_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 form.add_error(field, exc.message)
                 bootstrap(form)
             else:
-                messages.success(request, "The event is updated; the change is logged.")
+                messages.success(request, gettext("The event is updated; the change is logged."))
                 return redirect("tournaments:manage", pk=tournament.pk)
     return render(request, "tournaments/edit.html", {"t": tournament, "form": form, "locked": locked})
 
@@ -536,7 +540,8 @@ def manage_finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if attempt(request, lambda: done.append(services.tournament_finish(tournament=tournament, actor=request.user,
                                                                          idempotency_key=_key(request))), ""):
         winner = done[0].winner
-        messages.success(request, f"The tournament is finished. Winner: {winner.display_name if winner else '–'}.")
+        messages.success(request, gettext("The tournament is finished. Winner: %(name)s.") % {
+            "name": winner.display_name if winner else "–"})
     return redirect("tournaments:manage", pk=tournament.pk)
 
 
@@ -631,7 +636,7 @@ def manage_override(request: HttpRequest, tournament: Tournament, match_id: int)
         else:
             attempt(request, lambda: services.result_settle(match=match, actor=request.user, reason=reason,
                                                              idempotency_key=_key(request), **result),
-                     f"Result of table {match.table} recorded and logged.")
+                     gettext("Result of table %(table)s recorded and logged.") % {"table": match.table})
     if request.POST.get("next") == "match":
         return redirect("tournaments:match", pk=tournament.pk, match_id=match.pk)
     return redirect("tournaments:manage", pk=tournament.pk)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from rules.structures import Finished
 
 from tournaments.errors import UserError
@@ -78,7 +80,9 @@ class EventState:
 
 def _names(names: list[str], limit: int = 10) -> str:
     shown = ", ".join(sorted(names)[:limit])
-    return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
+    if len(names) <= limit:
+        return shown
+    return _("%(names)s and %(n)s more") % {"names": shown, "n": len(names) - limit}
 
 
 def _tables(numbers: list[int]) -> str:
@@ -98,24 +102,29 @@ def planned_rounds(tournament: Tournament) -> int | None:
 
 def _phase(tournament: Tournament, last: Round | None, planned: int | None) -> str:
     if last is None:
-        return "No round paired yet"
-    of = f" of {planned}" if planned else ""
+        return _("No round paired yet")
+    n = last.number
     if last.is_elimination and tournament.structure in (S.SWISS, S.PODS):
-        return f"Top cut, round {last.number}{of}"
-    return f"Round {last.number}{of}"
+        if planned:
+            return _("Top cut, round %(n)s of %(planned)s") % {"n": n, "planned": planned}
+        return _("Top cut, round %(n)s") % {"n": n}
+    if planned:
+        return _("Round %(n)s of %(planned)s") % {"n": n, "planned": planned}
+    return _("Round %(n)s") % {"n": n}
 
 
 def _done(tournament: Tournament, last: Round | None) -> str:
-    """"Swiss round 3 of 3 is complete: " (empty before round 1)."""
+    """"Swiss round 3 of 3 is complete" (empty before round 1), in the active language."""
     if last is None:
         return ""
+    values = {"n": last.number, "of": tournament.swiss_rounds}
     if last.is_elimination and tournament.structure in (S.SWISS, S.PODS):
-        return f"Top-cut round {last.number} is complete: "
+        return _("Top-cut round %(n)s is complete") % values
     if tournament.structure == S.SWISS:
-        return f"Swiss round {last.number} of {tournament.swiss_rounds} is complete: "
+        return _("Swiss round %(n)s of %(of)s is complete") % values
     if tournament.structure == S.PODS:
-        return f"Round {last.number} of {tournament.swiss_rounds} is complete: "
-    return f"Round {last.number} is complete: "
+        return _("Round %(n)s of %(of)s is complete") % values
+    return _("Round %(n)s is complete") % values
 
 
 def event_state(tournament: Tournament) -> EventState:
@@ -134,41 +143,46 @@ def event_state(tournament: Tournament) -> EventState:
                    .values_list("player__username", "walk_in_name", "has_legal_deck")]  # a walk-in has no account
         state.waitlisted = tournament.registrations.waitlisted().count()
         state.rounds_planned = planned_rounds(tournament)
-        state.phase = "Not started"
+        state.phase = _("Not started")
         blockers = []
         if len(entered) < 2:
-            blockers.append(f"{len(entered)} player{'' if len(entered) == 1 else 's'} registered: at least 2 are "
-                            "needed to start.")
+            blockers.append(ngettext("%(n)s player registered: at least 2 are needed to start.",
+                                     "%(n)s players registered: at least 2 are needed to start.",
+                                     len(entered)) % {"n": len(entered)})
         missing = [name for name, legal in entered if not legal]
         if missing:
-            blockers.append(f"{len(missing)} player{' has' if len(missing) == 1 else 's have'} no legal decklist: "
-                            f"{_names(missing)}. They submit one, or you drop them, before the start.")
+            blockers.append(ngettext(
+                "%(n)s player has no legal decklist: %(names)s. They submit one, or you drop them, before the start.",
+                "%(n)s players have no legal decklist: %(names)s. They submit one, or you drop them, before the start.",
+                len(missing)) % {"n": len(missing), "names": _names(missing)})
         if status == T.DRAFT:
-            state.actions.append(Action("open", "Open registration", primary=True))
-            state.next_step = "Open registration so players can register and submit their decklists."
+            state.actions.append(Action("open", _("Open registration"), primary=True))
+            state.next_step = _("Open registration so players can register and submit their decklists.")
             return state
         if status == T.REGISTRATION:
-            state.actions.append(Action("close", "Close registration"))
+            state.actions.append(Action("close", _("Close registration")))
         else:
-            state.actions.append(Action("open", "Reopen registration"))
+            state.actions.append(Action("open", _("Reopen registration")))
         state.blockers = blockers
         if blockers:
-            state.next_step = "The tournament cannot start yet."
+            state.next_step = _("The tournament cannot start yet.")
         else:
-            state.actions.append(Action("start", "Start the tournament", primary=True,
-                                        confirm=f"Start with {len(entered)} players? Registration closes and "
-                                                "decklists lock; this cannot be undone."))
-            state.next_step = f"{len(entered)} players with legal decklists: start the tournament to lock decklists."
+            values = {"n": len(entered)}
+            state.actions.append(Action("start", _("Start the tournament"), primary=True,
+                                        confirm=_("Start with %(n)s players? Registration closes and decklists "
+                                                  "lock; this cannot be undone.") % values))
+            state.next_step = _("%(n)s players with legal decklists: start the tournament to lock decklists.") % values
         return state
     if status == T.FINISHED:
-        winner = tournament.winner.display_name if tournament.winner else "nobody"
+        winner = tournament.winner.display_name if tournament.winner else _("nobody")
         state.rounds_paired = tournament.rounds.count()
         state.rounds_planned = planned_rounds(tournament)
-        state.phase = f"{state.rounds_paired} round{'' if state.rounds_paired == 1 else 's'} played"
-        state.next_step = f"The tournament is finished. Winner: {winner}."
-        state.actions.append(Action("reopen", "Reopen the tournament",
-                                    confirm="Reopen the finished tournament? Its results become editable again "
-                                            "(logged)."))
+        state.phase = ngettext("%(n)s round played", "%(n)s rounds played",
+                               state.rounds_paired) % {"n": state.rounds_paired}
+        state.next_step = _("The tournament is finished. Winner: %(name)s.") % {"name": winner}
+        state.actions.append(Action("reopen", _("Reopen the tournament"),
+                                    confirm=_("Reopen the finished tournament? Its results become editable again "
+                                              "(logged).")))
         return state
     # running
     last = tournament.rounds.order_by("-number").first()
@@ -181,40 +195,44 @@ def event_state(tournament: Tournament) -> EventState:
         state.open_tables = [table for table, _ in open_rows]
         if open_rows:
             n = len(open_rows)
-            state.blockers.append(f"{n} table{' is' if n == 1 else 's'} still playing: {_tables(state.open_tables)}.")
+            state.blockers.append(ngettext("%(n)s table is still playing: %(tables)s.",
+                                           "%(n)s tables still playing: %(tables)s.", n)
+                                  % {"n": n, "tables": _tables(state.open_tables)})
             disputed = [table for table, st in open_rows if st == Match.Status.DISPUTED]
             if disputed:
-                state.blockers.append(f"{len(disputed)} disputed result{'' if len(disputed) == 1 else 's'} to "
-                                      f"settle: table {_tables(disputed)}.")
-            state.next_step = (f"Round {last.number} is being played: every table needs a confirmed result before "
-                               "the next step.")
+                state.blockers.append(ngettext("%(n)s disputed result to settle: table %(tables)s.",
+                                               "%(n)s disputed results to settle: table %(tables)s.", len(disputed))
+                                      % {"n": len(disputed), "tables": _tables(disputed)})
+            state.next_step = _("Round %(n)s is being played: every table needs a confirmed result before the next "
+                                "step.") % {"n": last.number}
             return state
     try:
         nxt = next_step(tournament)
     except UserError as exc:
         state.blockers.append(exc.message)
-        state.next_step = "The next round cannot be paired yet."
+        state.next_step = _("The next round cannot be paired yet.")
         return state
     done = _done(tournament, last)
     if isinstance(nxt, Finished):
         state.complete = True
-        state.next_step = f"{done}finish the tournament to make the standings final." if done else \
-            "Finish the tournament to make the standings final."
-        state.actions.append(Action("finish", "Finish the tournament", primary=True,
-                                    confirm="Finish the tournament? The standings become final and every result "
-                                            "read-only (the organiser can reopen it, logged)."))
+        state.next_step = (_("%(done)s: finish the tournament to make the standings final.") % {"done": done}
+                           if done else _("Finish the tournament to make the standings final."))
+        state.actions.append(Action("finish", _("Finish the tournament"), primary=True,
+                                    confirm=_("Finish the tournament? The standings become final and every result "
+                                              "read-only (the organiser can reopen it, logged).")))
         return state
     top_cut_starts = (nxt.kind == Round.Kind.ELIMINATION and tournament.structure in (S.SWISS, S.PODS)
                       and (last is None or not last.is_elimination))
     if top_cut_starts:
-        label = f"Pair the top {tournament.top_cut} (round {nxt.number})"
-        state.next_step = f"{done}pair the top cut."
+        label = _("Pair the top %(cut)s (round %(n)s)") % {"cut": tournament.top_cut, "n": nxt.number}
+        state.next_step = _("%(done)s: pair the top cut.") % {"done": done}
     elif nxt.kind == Round.Kind.ELIMINATION and tournament.structure in (S.SWISS, S.PODS):
-        label = f"Pair top-cut round {nxt.number}"
-        state.next_step = f"{done}pair the next elimination round."
+        label = _("Pair top-cut round %(n)s") % {"n": nxt.number}
+        state.next_step = _("%(done)s: pair the next elimination round.") % {"done": done}
     else:
-        label = f"Pair round {nxt.number}"
-        state.next_step = f"{done}pair round {nxt.number}." if done else "Pair round 1."
+        label = _("Pair round %(n)s") % {"n": nxt.number}
+        state.next_step = (_("%(done)s: pair round %(n)s.") % {"done": done, "n": nxt.number} if done
+                           else _("Pair round 1."))
     state.actions.append(Action("pair", label, number=nxt.number, primary=True,
-                                confirm=f"Pair round {nxt.number}? Players see their tables at once."))
+                                confirm=_("Pair round %(n)s? Players see their tables at once.") % {"n": nxt.number}))
     return state

@@ -1,5 +1,8 @@
+import re
+
 from django import template
 from django.utils.formats import number_format
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 register = template.Library()
@@ -21,3 +24,14 @@ def percent(value) -> str:
 @register.filter
 def get(mapping, key):
     return mapping.get(key, "") if hasattr(mapping, "get") else ""
+
+
+@register.filter
+def placing(band: object) -> str:
+    """A final placing band as stored with the standings ("1st", "3rd-4th", English ordinals) in the active
+    language: "3º–4º" in Portuguese, "3e–4e" in French; English as stored."""
+    text = str(band or "")
+    if get_language() in (None, "en") or not text:
+        return text
+    numbers = re.findall(r"\d+", text)
+    return "–".join(pgettext("a placing, an ordinal number", "%(n)sth") % {"n": n} for n in numbers) or text
