@@ -25,12 +25,43 @@ import datetime
 import os
 import re
 import shutil
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import wraps
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import OperationalError
+
+from tournaments import services as tournament_services
+
+
+
+class RetryingServices:
+    """``tournaments.services`` for the browser tests: each call is retried (up to 5 s) while SQLite's shared
+    in-memory test database reports a table locked by the live server's thread (a page polling while the test
+    writes). Services are atomic, so a refused call changed nothing. PostgreSQL never needs it."""
+
+    def __getattr__(self, name: str) -> Any:
+        function = getattr(tournament_services, name)
+
+        @wraps(function)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            for attempt in range(50):
+                try:
+                    return function(*args, **kwargs)
+                except OperationalError as exc:
+                    if "locked" not in str(exc) or attempt == 49:
+                        raise
+                    time.sleep(0.1)
+            raise AssertionError("unreachable")
+
+        return call
+
+
+services = RetryingServices()
 
 CHROMIUM = Path("/usr/bin/chromium")
 HERE = Path(__file__).resolve().parent
@@ -258,7 +289,6 @@ def swiss_event(live_server: Any, organiser: Any, catalogue_rows: int) -> SwissE
     from decks.services import deck_submit
     from tests.conftest import LEGAL_55
     from tests.factories import UserFactory
-    from tournaments import services
 
     t = services.tournament_create(actor=organiser, name="Spellfire Open", date=datetime.date(2026, 12, 5),
                                    deck_format_id="55", best_of=3, swiss_rounds=3, top_cut=4)

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ORGANISER_PASSWORD, PLAYER_PASSWORD, PageChecker, log_in, seat_players
+from tests.browser.conftest import ORGANISER_PASSWORD, PLAYER_PASSWORD, PageChecker, log_in, seat_players, services
 from tests.conftest import CARDS_DIR, LEGAL_55
 
 SIZES = ["phone", "desktop"]
@@ -82,7 +82,6 @@ def no_internals(page: Any) -> None:
 def play(match: Any, organiser: Any, winner: str = "a") -> None:
     """A result through the services: seat 1 reports a 2-0 for ``winner`` ("a" or "b"), seat 2 confirms; a walk-in's
     table (no account to report) is entered by the organiser."""
-    from tournaments import services
 
     games = [{"winner": winner}, {"winner": winner}]
     first, second = seat_players(match)
@@ -139,7 +138,6 @@ def has_account(match: Any) -> bool:
 def test_the_organisers_event(request, size, live_server, organiser, catalogue_rows, another_context,
                               check_page: PageChecker):
     from decks.selectors import decklist_text
-    from tournaments import services
     from tournaments.models import Registration, Tournament
 
     org = request.getfixturevalue(size).new_page()
@@ -350,7 +348,6 @@ def test_the_organisers_event(request, size, live_server, organiser, catalogue_r
 def test_the_players_decks(request, size, live_server, organiser, catalogue_rows, another_context,
                            check_page: PageChecker):
     from decks.selectors import decklist_text
-    from tournaments import services
     from tournaments.models import Registration
 
     t = services.tournament_create(actor=organiser, name="Deck Night", date=datetime.date(2026, 12, 5),
@@ -454,7 +451,6 @@ def test_the_players_decks(request, size, live_server, organiser, catalogue_rows
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_public_follows_the_event(request, size, settings, swiss_event, check_page: PageChecker):
-    from tournaments import services
 
     settings.LIVE_POLL_SECONDS = 1
     settings.PROJECTOR_CYCLE_SECONDS = 1
