@@ -40,9 +40,9 @@ def test_importing_every_rules_module_loads_no_django():
 ROOT = RULES.parent
 APPS = ("tournaments", "decks")
 # tournaments.language: the login receiver that copies a user's saved language into the session (issue 14);
-# tournaments.pages.crowd: the receivers that retire the cached visitor pages (issue 12)
+# tournaments.page_state: the receivers that retire the cached visitor pages (issue 12)
 READY_IMPORTS = {("tournaments", "tournaments.tasks"), ("tournaments", "tournaments.language"),
-                 ("tournaments", "tournaments.pages.crowd"), ("decks", "decks.receivers")}
+                 ("tournaments", "tournaments.page_state"), ("decks", "decks.receivers")}
 
 
 def _app_modules(app: str):

@@ -17,4 +17,4 @@ class TournamentsConfig(AppConfig):
         # Connect the login receiver that copies a user's saved language into their session (same reason).
         from . import language  # noqa: F401
         # Connect the receivers that retire the cached visitor pages when what they show changes (same reason).
-        import tournaments.pages.crowd  # noqa: F401
+        from . import page_state  # noqa: F401

@@ -24,10 +24,7 @@ reach another's memory, so every request reads the versions from the database in
 
 from __future__ import annotations
 
-import hashlib
-import logging
 import math
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -37,9 +34,6 @@ from django.conf import settings
 from django.contrib.messages import get_messages
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache
-from django.db import connections, transaction
-from django.db.models.signals import post_delete, post_save
-from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -47,10 +41,10 @@ from django.utils.cache import patch_vary_headers
 from django.urls import Resolver404, resolve
 from django.utils.cache import get_conditional_response
 
-from tournaments.models import AuditEntry, Match, Penalty, Registration, Round, StandingsSnapshot, Tournament
-from tournaments.signals import round_paired, standings_stale
+# the page state and what retires it live in tournaments.page_state (connected when the app is ready, in web and
+# Celery processes alike); re-exported here for the pages
+from tournaments.page_state import STATE_SECONDS, digest, namespace, new_state, page_changed, state_key  # noqa: F401
 
-logger = logging.getLogger(__name__)
 
 #: Rows (standings) or tables (pairings) per page.
 PAGE_SIZE = 100
@@ -58,12 +52,6 @@ PAGE_SIZE = 100
 FRAGMENT_SECONDS = 600
 #: The longest search kept (characters).
 QUERY_MAX = 100
-
-
-def namespace() -> str:
-    """The database's name, digested, in every key here: two databases sharing one Redis (two sites, parallel test
-    runs) never share a page (their tournament ids overlap)."""
-    return digest(str(connections["default"].settings_dict["NAME"]))[:8]
 
 
 @dataclass(frozen=True)
@@ -82,11 +70,6 @@ class Paging:
     def key(self, *parts: object) -> str:
         return ":".join(str(p) for p in ("crowd", namespace(), *parts, f"p{self.page}",
                                           f"q{digest(self.q.casefold())}"))
-
-
-def digest(text: str) -> str:
-    """A short digest of free text for a cache key."""
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def page_count(total: int) -> int:
@@ -149,8 +132,6 @@ def vary_on_fragment(response: HttpResponse) -> HttpResponse:
 
 # --------------------------------------------------------------------------- the visitor's fast path
 
-#: How long a tournament's page state lives without a change (a lost state only costs one render per page).
-STATE_SECONDS = 7 * 24 * 3600
 #: How long a stored visitor response lives; a change of page state retires it long before.
 RESPONSE_SECONDS = FRAGMENT_SECONDS
 
@@ -173,11 +154,6 @@ def shared_cache() -> bool:
     return bool(value)
 
 
-def state_key(tournament_id: int) -> str:
-    """The cache key of a tournament's page state (a random token)."""
-    return f"crowd:{namespace()}:state:{tournament_id}"
-
-
 def response_key(request: HttpRequest, tournament_id: int) -> str:
     """The cache key of a visitor's response: the tournament, the path, the whole query string (``?page=``,
     ``?q=``, anything else), the htmx headers (an htmx request may be answered with a fragment) and the visitor's
@@ -186,29 +162,6 @@ def response_key(request: HttpRequest, tournament_id: int) -> str:
     variant = "|".join((request.path, meta.get("QUERY_STRING", ""), meta.get("HTTP_HX_REQUEST", ""),
                         meta.get("HTTP_HX_TARGET", ""), translation.get_language_from_request(request)))
     return f"crowd:{namespace()}:response:{tournament_id}:{digest(variant)}"
-
-
-def _new_state() -> str:
-    return uuid.uuid4().hex[:16]
-
-
-def _replace_state(tournament_id: int) -> None:
-    try:
-        cache.set(state_key(tournament_id), _new_state(), STATE_SECONDS)
-    except Exception:  # noqa: BLE001 - the cache is an optimisation; a write never fails for it
-        logger.warning("The page state of tournament %s could not be replaced (cache unreachable).", tournament_id)
-
-
-def page_changed(tournament_id: int | None) -> None:
-    """What the tournament's public pages show may have changed: retire every stored visitor response of it, now
-    and again once the current transaction commits (a response rendered in between, from data read before the
-    commit, is stored under the intermediate state and never served). Never raises: a cache that cannot be reached
-    is logged."""
-    if tournament_id is None:
-        return
-    _replace_state(tournament_id)
-    if connections["default"].in_atomic_block:
-        transaction.on_commit(lambda: _replace_state(tournament_id))
 
 
 def visitor_request(request: HttpRequest) -> int | None:
@@ -237,7 +190,7 @@ def stored_response(request: HttpRequest, tournament_id: int) -> tuple[HttpRespo
         found = cache.get_many([skey, rkey])
         state = found.get(skey)
         if state is None:
-            fresh = _new_state()
+            fresh = new_state()
             state = fresh if cache.add(skey, fresh, STATE_SECONDS) else cache.get(skey)
     except Exception:  # noqa: BLE001 - the cache is an optimisation
         return None, None
@@ -291,37 +244,3 @@ class CrowdPageMiddleware:
         if state is not None:
             store_response(request, tournament_id, state, response)
         return response
-
-
-# What a public page shows changed: the receivers (connected when the app is ready, in web and Celery processes).
-
-@receiver(post_save, sender=Tournament, dispatch_uid="crowd.tournament_saved")
-@receiver(post_delete, sender=Tournament, dispatch_uid="crowd.tournament_deleted")
-def _tournament_changed(sender, instance: Tournament, **kwargs: Any) -> None:
-    page_changed(instance.pk)
-
-
-@receiver(post_save, sender=Round, dispatch_uid="crowd.round_saved")
-@receiver(post_delete, sender=Round, dispatch_uid="crowd.round_deleted")
-@receiver(post_save, sender=Registration, dispatch_uid="crowd.registration_saved")
-@receiver(post_save, sender=StandingsSnapshot, dispatch_uid="crowd.snapshot_saved")
-@receiver(post_save, sender=AuditEntry, dispatch_uid="crowd.audit_entry_saved")
-@receiver(post_save, sender=Penalty, dispatch_uid="crowd.penalty_saved")
-def _part_changed(sender, instance: Round | Registration | StandingsSnapshot | AuditEntry | Penalty,
-                  **kwargs: Any) -> None:
-    page_changed(instance.tournament_id)
-
-
-@receiver(post_save, sender=Match, dispatch_uid="crowd.match_saved")
-def _match_changed(sender, instance: Match, **kwargs: Any) -> None:
-    page_changed(instance.round.tournament_id)  # the services load the round with the match (no query)
-
-
-@receiver(standings_stale, sender=Tournament, dispatch_uid="crowd.results_changed")
-def _results_changed(sender, tournament_id: int, **kwargs: Any) -> None:
-    page_changed(tournament_id)
-
-
-@receiver(round_paired, sender=Tournament, dispatch_uid="crowd.round_paired")
-def _round_paired(sender, tournament: Tournament, **kwargs: Any) -> None:
-    page_changed(tournament.pk)
