@@ -59,7 +59,7 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
     try:
         decklist = read_decklist(data, get_catalogue(), filename=filename)
     except DecklistError as exc:
-        raise UserError(str(exc), code=exc.code, params=exc.params) from exc
+        raise UserError.from_rules(exc) from exc
     verdict = check_deck(decklist, DeckFormat.from_dict(tournament.deck_format))
     submission = DeckSubmission.objects.create(
         registration=registration,
@@ -213,7 +213,7 @@ def deck_replacement_request(*, registration: Registration, actor, destroyed: st
     try:
         apply_replacement(_registered_decklist(registered), destroyed_card, replacement_card)
     except ReplacementError as exc:
-        raise UserError(exc.message, code=exc.code, params=exc.params) from exc
+        raise UserError.from_rules(exc) from exc
     round_number = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
     return DeckReplacement.objects.create(
         registration=registration, round_number=round_number, destroyed_card=destroyed_card.key,

@@ -1,10 +1,10 @@
 """Every API error is a 4xx ``{"code": str, "detail": str, "params": {}}`` -- made here, in one place.
 
-* ``tournaments.errors.UserError`` (and NotAllowed 403, Conflict 409, NotFound 404): its own code.
+* ``tournaments.errors.UserError`` (and NotAllowed 403, Conflict 409, NotFound 404): its own code, its
+  message in the reader's language as ``detail`` (a rule's refusal rendered from the rule's code and params).
 * ``rules.errors.RulesError`` reaching a view (a rule the services did not translate): a 400 with the
   rule's code and params, ``detail`` in the reader's language (``tournaments.rule_texts.error_text``, from the
-  code and params) and the rule's English ``message`` -- never a 500. A ``UserError`` raised from a
-  ``RulesError`` with the same code and message says it in the reader's language too.
+  code and params) and the rule's English ``message`` -- never a 500.
 * The ``code`` is English and stable in every language; ``detail`` follows the active language (the
   ``Accept-Language`` header, the language cookie or the user's saved choice).
 * DRF's own errors (404, 401/403, 405, 415, throttling): their DRF code (``not_found``,
@@ -21,6 +21,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, JsonResponse
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
@@ -46,7 +47,9 @@ def error_body(code: str, detail: str, params: dict | None = None) -> dict[str, 
 
 
 def _json_safe(params: dict) -> dict:
-    return {str(k): v for k, v in params.items() if isinstance(v, (str, int, float, bool, list, dict, type(None)))}
+    """The params a client can read: JSON values as they are, a lazy translated label as text; the rest left out."""
+    return {str(k): str(v) if isinstance(v, Promise) else v for k, v in params.items()
+            if isinstance(v, (str, int, float, bool, list, dict, type(None), Promise))}
 
 
 def _first_code(detail: Any) -> str:
@@ -84,11 +87,7 @@ def not_found(request, path: str = "") -> JsonResponse:
 
 def exception_handler(exc, context):
     if isinstance(exc, UserError):
-        cause = exc.__cause__
-        detail = exc.message
-        if isinstance(cause, RulesError) and cause.code == exc.code and cause.message == exc.message:
-            detail = error_text(cause)
-        return Response(error_body(exc.code, detail, exc.params), status=exc.status)
+        return Response(error_body(exc.code, exc.message, _json_safe(exc.params)), status=exc.status)
     if isinstance(exc, RulesError):
         return Response({**error_body(exc.code, error_text(exc), _json_safe(exc.params)), "message": exc.message},
                         status=400)

@@ -9,10 +9,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
-from rules.errors import RulesError
-
 from tournaments.errors import NotAllowed, UserError
-from tournaments.rule_texts import error_text
 
 
 def attempt(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
@@ -22,11 +19,7 @@ def attempt(request: HttpRequest, action: Callable[[], object], success: str) ->
     except NotAllowed as exc:
         raise PermissionDenied(exc.message) from exc
     except UserError as exc:
-        cause = exc.__cause__
-        if isinstance(cause, RulesError) and cause.code == exc.code and cause.message == exc.message:
-            messages.error(request, error_text(cause))  # a rule's refusal, in the reader's language
-        else:
-            messages.error(request, exc.message)
+        messages.error(request, exc.message)  # in the reader's language
         return False
     if success:
         messages.success(request, success)

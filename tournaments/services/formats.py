@@ -45,12 +45,12 @@ def format_from_request(*, base: str | None, cff: bytes | None, filename: str, c
         try:
             return read_cff(cff, get_catalogue(), filename=filename or "upload.cff")
         except FormatError as exc:
-            raise UserError(str(exc), code=exc.code, params={"problems": exc.problems}) from exc
+            raise UserError.from_rules(exc, params={"problems": exc.problems}) from exc
     if base:
         try:
             return get_format(base)
         except UnknownFormat as exc:
-            raise UserError(str(exc), code="unknown_format", params={"valid": list(BUILTIN_FORMATS)}) from exc
+            raise UserError.from_rules(exc, code="unknown_format", params={"valid": list(BUILTIN_FORMATS)}) from exc
     return current
 
 
@@ -98,7 +98,7 @@ def tournament_format_set(
             fmt = amend_format(fmt, changes, get_catalogue(),
                                provenance=f"format version {tournament.format_version + 1}: {reason.strip()}")
         except FormatError as exc:
-            raise UserError(str(exc), code=exc.code, params={"problems": exc.problems}) from exc
+            raise UserError.from_rules(exc, params={"problems": exc.problems}) from exc
     if replace(fmt, amended_by=current.amended_by) == current:  # the provenance alone is no change
         return tournament
     before = {"version": tournament.format_version, "format": tournament.deck_format}

@@ -17,13 +17,14 @@ import random
 
 from django.db import transaction
 from django.db.models import Count, Q
+from django.utils.translation import gettext_lazy
 from rules.history import History
 from rules.pairings import Pairing, PairingError
 from rules.pairings.teams import validate_roster
 from rules.structures import Finished, NextRound, StructureError, next_round
 
 from tournaments.adapters import history_for, structure_settings
-from tournaments.errors import Conflict, UserError
+from tournaments.errors import Conflict, Text, UserError
 from tournaments.models import (
     AuditEntry,
     ForbiddenPair,
@@ -74,7 +75,7 @@ def _roster(tournament: Tournament, history: History) -> dict[str, list[str]]:
     try:
         validate_roster(roster, sizes=(tournament.team_size,))
     except PairingError as exc:
-        raise UserError(str(exc), code=exc.code, params=exc.params) from exc
+        raise UserError.from_rules(exc) from exc
     return roster
 
 
@@ -102,7 +103,7 @@ def _next(tournament: Tournament, seed: int) -> tuple[NextRound | Finished, dict
     except PairingError as exc:
         raise UserError(_explain(exc), code=exc.code, params=exc.params) from exc
     except StructureError as exc:
-        raise UserError(str(exc), code=exc.code, params=exc.params) from exc
+        raise UserError.from_rules(exc) from exc
 
 
 def next_step(tournament: Tournament) -> NextRound | Finished:
@@ -186,14 +187,17 @@ def tournament_finish(*, tournament: Tournament, actor, idempotency_key: str = "
     return tournament
 
 
-def _explain(exc: PairingError) -> str:
-    """The rules' message, plus what the organiser can do about the common cases."""
-    hints = {
-        "too_few_players": " Register or reinstate players, or finish the tournament.",
-        "no_pairing": " Remove or shorten a forbidden pair on the manage page, then pair again.",
-        "bad_forbidden": " Check the forbidden pairs on the manage page.",
-    }
-    return str(exc) + hints.get(exc.code, "")
+_PAIRING_HINTS = {
+    "too_few_players": gettext_lazy("Register or reinstate players, or finish the tournament."),
+    "no_pairing": gettext_lazy("Remove or shorten a forbidden pair on the manage page, then pair again."),
+    "bad_forbidden": gettext_lazy("Check the forbidden pairs on the manage page."),
+}
+
+
+def _explain(exc: PairingError) -> Text:
+    """The rules' message (in the reader's language), plus what the organiser can do about the common cases."""
+    hint = _PAIRING_HINTS.get(exc.code)
+    return Text(UserError.from_rules(exc).text, " ", hint) if hint else UserError.from_rules(exc).text
 
 
 def _store(tournament: Tournament, pairing: Pairing, number: int, kind: str, seed: int, actor) -> Round:

@@ -112,7 +112,7 @@ def tournament_create(
     try:
         fmt = get_format(deck_format_id)
     except UnknownFormat as exc:
-        raise UserError(str(exc), code="unknown_format") from exc
+        raise UserError.from_rules(exc, code="unknown_format") from exc
     details = _checked_details(name=name, date=date, time_zone=time_zone, venue=venue, description=description,
                                capacity=capacity, registration_deadline=registration_deadline)
     settings = _checked_structure(
