@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.parsers import FormParser, MultiPartParser
@@ -39,8 +40,8 @@ class FormatChangeSerializer(serializers.Serializer):
     def validate_file(self, upload):
         if upload is not None and upload.size > MAX_CFF_BYTES:
             raise serializers.ValidationError(
-                f"The file is {upload.size:,} bytes; a CrossFire .cff file is a few kilobytes "
-                f"(at most {MAX_CFF_BYTES // 1024} KB).")
+                gettext("The file is %(size)s bytes; a CrossFire .cff file is a few kilobytes (at most %(limit)s "
+                        "KB).") % {"size": upload.size, "limit": MAX_CFF_BYTES // 1024})
         return upload
 
     def validate_changes(self, value):
@@ -48,9 +49,10 @@ class FormatChangeSerializer(serializers.Serializer):
             try:
                 value = loads_bounded(value)
             except json.JSONDecodeError as exc:
-                raise serializers.ValidationError(f"changes is not valid JSON ({exc}).") from exc
+                raise serializers.ValidationError(
+                    gettext("changes is not valid JSON (%(error)s).") % {"error": exc}) from exc
         if value is not None and not isinstance(value, dict):
-            raise serializers.ValidationError("changes must be a JSON object.")
+            raise serializers.ValidationError(gettext("changes must be a JSON object."))
         return value
 
 
@@ -85,7 +87,8 @@ class TournamentFormat(APIView):
         data.is_valid(raise_exception=True)
         upload = data.validated_data.get("file")
         if not (data.validated_data.get("base") or upload or data.validated_data.get("changes")):
-            raise UserError("Send base (a built-in format id), file (a .cff) or changes.", code="nothing_to_do")
+            raise UserError(gettext_lazy("Send base (a built-in format id), file (a .cff) or changes."),
+                            code="nothing_to_do")
         tournament = services.tournament_format_set(
             tournament=tournament, actor=request.user, reason=data.validated_data["reason"],
             base=data.validated_data.get("base") or None,

@@ -5,6 +5,7 @@ bad input is a 4xx with ``{code, detail, params}`` and changes nothing."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
@@ -78,8 +79,8 @@ class RepairSerializer(serializers.Serializer):
 def _registration(tournament: Tournament, pk: int) -> Registration:
     registration = Registration.objects.filter(pk=pk, tournament=tournament).select_related("player").first()
     if registration is None:
-        raise UserError(f"Registration {pk} is not part of this tournament.", code="not_registered",
-                        params={"registration": pk})
+        raise UserError(gettext_lazy("Registration %(registration)s is not part of this tournament."),
+                        code="not_registered", params={"registration": pk})
     return registration
 
 

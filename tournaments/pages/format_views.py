@@ -31,6 +31,7 @@ from tournaments.errors import NotAllowed, UserError
 from tournaments.models import AuditEntry, Tournament
 from tournaments.pages.access import tournament_view
 from tournaments.pages.presenters import game_start, tiebreaker_text
+from tournaments.rule_texts import error_text
 from tournaments.services.formats import MAX_CFF_BYTES
 from tournaments.services.permissions import is_tournament_organiser
 
@@ -97,7 +98,7 @@ def _slug(card_type: str) -> str:
 class FormatEditForm(forms.Form):
     """Every limit of the current format, prefilled; banned/restricted cards as text; allowed sets."""
 
-    name = forms.CharField(max_length=120)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=120)
     total = forms.IntegerField(label=gettext_lazy("Cards in the deck"), min_value=1, max_value=10_000)
     champion_level_cap = forms.IntegerField(label=gettext_lazy("Champion level cap"), min_value=0)
     free_avatars = forms.IntegerField(label=gettext_lazy("Free avatars"), min_value=0, max_value=10)
@@ -174,7 +175,7 @@ class FormatEditForm(forms.Form):
             try:
                 keys.append(self.catalogue.resolve(key.group(1) if key else query).key)
             except UnknownCard as exc:
-                unknown.append(str(exc))
+                unknown.append(error_text(exc))  # in the reader's language
         if unknown:
             self.add_error(field, " ".join(unknown))
         return keys
@@ -207,7 +208,8 @@ class FormatEditForm(forms.Form):
                 continue
             match = _RESTRICT_LINE.match(line.strip())
             if not match:
-                self.add_error("restricted", f'"{line.strip()}": write "card = copies", e.g. "War Party = 1".')
+                self.add_error("restricted", gettext('"%(line)s": write "card = copies", e.g. "War Party = 1".')
+                               % {"line": line.strip()})
                 continue
             name = match.group(1)
             key = re.search(r"\(([^()]*)\)$", name)
@@ -262,7 +264,7 @@ def format_change(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         if form.is_valid():
             kwargs = {"changes": form.changes()}
     else:
-        raise PermissionDenied("Unknown change.")
+        raise PermissionDenied(gettext("Unknown change."))
     if form.is_valid() and not form.errors:
         version = tournament.format_version
         try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.errors import UserError
 from tournaments.ids import parse_id, parse_int
@@ -20,7 +20,8 @@ def _registration(tournament: Tournament, value) -> Registration:
     try:
         return Registration.objects.select_related("player").get(pk=parse_id(value) or 0, tournament=tournament)
     except Registration.DoesNotExist:
-        raise UserError("Choose a player registered for this tournament.", code="not_registered") from None
+        raise UserError(gettext_lazy("Choose a player registered for this tournament."),
+                        code="not_registered") from None
 
 
 def _int_or_none(value) -> int | None:
@@ -29,7 +30,8 @@ def _int_or_none(value) -> int | None:
         return None
     number = parse_int(value, maximum=10_000)
     if number is None:
-        raise UserError(f"{value!r} is not a round number.", code="bad_number")
+        raise UserError(gettext_lazy("'%(value)s' is not a round number."), code="bad_number",
+                        params={"value": value})
     return number
 
 

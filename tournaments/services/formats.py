@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy
 from rules.formats import (
     BUILTIN_FORMATS,
     DeckFormat,
@@ -40,8 +41,9 @@ def format_from_request(*, base: str | None, cff: bytes | None, filename: str, c
     if cff is not None:
         if len(cff) > MAX_CFF_BYTES:
             raise UserError(
-                f"The format file is {len(cff):,} bytes; a CrossFire .cff file is a few kilobytes "
-                f"(at most {MAX_CFF_BYTES // 1024} KB accepted).", code="too_large")
+                gettext_lazy("The format file is %(size)s bytes; a CrossFire .cff file is a few kilobytes (at most "
+                             "%(limit)s KB accepted)."),
+                code="too_large", params={"size": len(cff), "limit": MAX_CFF_BYTES // 1024})
         try:
             return read_cff(cff, get_catalogue(), filename=filename or "upload.cff")
         except FormatError as exc:
@@ -86,10 +88,11 @@ def tournament_format_set(
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_organiser(actor, tournament)
     if tournament.decks_locked or tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
-        raise Conflict("The deck format cannot change: decklists are locked (the tournament has started).",
-                       code="decks_locked")
+        raise Conflict(gettext_lazy("The deck format cannot change: decklists are locked (the tournament has "
+                                    "started)."), code="decks_locked")
     if not reason.strip():
-        raise UserError("Say why the format changes (it is logged and shown to players).", code="reason")
+        raise UserError(gettext_lazy("Say why the format changes (it is logged and shown to players)."),
+                        code="reason")
     current = DeckFormat.from_dict(tournament.deck_format)
     fmt = format_from_request(base=base, cff=cff, filename=filename, current=current)
     if changes:

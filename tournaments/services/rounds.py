@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Count, Q
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
 from rules.history import History
 from rules.pairings import Pairing, PairingError
 from rules.pairings.teams import validate_roster
@@ -69,8 +70,8 @@ def _roster(tournament: Tournament, history: History) -> dict[str, list[str]]:
     for pk, team in tournament.registrations.entered().values_list("pk", "team"):
         if str(pk) in active:
             if not team.strip():
-                raise UserError("In a team event every player needs a team: set the team of each registration.",
-                                code="team_missing", params={"registration": pk})
+                raise UserError(gettext_lazy("In a team event every player needs a team: set the team of each "
+                                             "registration."), code="team_missing", params={"registration": pk})
             roster.setdefault(team.strip(), []).append(str(pk))
     try:
         validate_roster(roster, sizes=(tournament.team_size,))
@@ -85,10 +86,13 @@ def _check_round_finished(tournament: Tournament) -> Round | None:
         open_tables = list(last.matches.exclude(status=Match.Status.CONFIRMED).values_list("table", flat=True))
         if open_tables:
             raise Conflict(
-                f"Round {last.number} still has {len(open_tables)} table(s) without a confirmed result "
-                f"(table {', '.join(map(str, open_tables))}). Confirm or enter those results first.",
+                ngettext_lazy("Round %(round)s still has %(count)s table without a confirmed result (table "
+                              "%(table_numbers)s). Confirm or enter that result first.",
+                              "Round %(round)s still has %(count)s tables without a confirmed result (tables "
+                              "%(table_numbers)s). Confirm or enter those results first.", "count"),
                 code="results_missing",
-                params={"round": last.number, "tables": open_tables},
+                params={"round": last.number, "tables": open_tables, "count": len(open_tables),
+                        "table_numbers": ", ".join(map(str, open_tables))},
             )
     return last
 
@@ -130,15 +134,17 @@ def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None) -
     require_organiser(actor, tournament)
     require_not_finished(tournament)
     if tournament.status != Tournament.Status.RUNNING:
-        raise Conflict("Start the tournament before pairing rounds.", code="status")
+        raise Conflict(gettext_lazy("Start the tournament before pairing rounds."), code="status")
     last = _check_round_finished(tournament)
     number = (last.number if last else 0) + 1
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    result, _ = _next(tournament, seed)
+    result, roster = _next(tournament, seed)
     if isinstance(result, Finished):
-        raise Conflict(f"{tournament.name} is complete: {result.message} Finish the tournament to make its "
-                       "standings final.", code="complete", params={"rounds": number - 1})
+        raise Conflict(Text((gettext_lazy("%(tournament)s is complete:"), {"tournament": tournament.name}), " ",
+                            _finished_text(tournament, result, number - 1, roster), " ",
+                            gettext_lazy("Finish the tournament to make its standings final.")),
+                       code="complete", params={"rounds": number - 1, "tournament": tournament.name})
     pairing, kind = result.pairing, result.kind
     rnd = _store(tournament, pairing, number, kind, seed, actor)
     round_paired.send(sender=Tournament, tournament=tournament, number=number, actor=actor)
@@ -163,19 +169,21 @@ def tournament_finish(*, tournament: Tournament, actor, idempotency_key: str = "
         return claim.first(Tournament)
     require_not_finished(tournament)
     if tournament.status != Tournament.Status.RUNNING:
-        raise Conflict("Only a running tournament can be finished: start it and play its rounds first.",
-                       code="status")
+        raise Conflict(gettext_lazy("Only a running tournament can be finished: start it and play its rounds "
+                                    "first."), code="status")
     last = _check_round_finished(tournament)
     result, roster = _next(tournament, 0)
     if isinstance(result, NextRound):
-        what = "the top cut" if result.kind == Round.Kind.ELIMINATION and last is not None \
-            and not last.is_elimination else f"round {result.number}"
-        raise Conflict(f"{tournament.name} is not complete: {what} is still to be played. Pair it, or change the "
-                       "structure before round 1 is paired.", code="rounds_remain",
-                       params={"next_round": result.number})
+        top_cut = result.kind == Round.Kind.ELIMINATION and last is not None and not last.is_elimination
+        raise Conflict(
+            gettext_lazy("%(tournament)s is not complete: the top cut is still to be played. Pair it, or change "
+                         "the structure before round 1 is paired.") if top_cut else
+            gettext_lazy("%(tournament)s is not complete: round %(next_round)s is still to be played. Pair it, or "
+                         "change the structure before round 1 is paired."),
+            code="rounds_remain", params={"next_round": result.number, "tournament": tournament.name})
     if result.winner is None:
-        raise UserError("The tournament is over but no player is left to win it; reinstate a player.",
-                        code="no_winner")
+        raise UserError(gettext_lazy("The tournament is over but no player is left to win it; reinstate a "
+                                     "player."), code="no_winner")
     _finish(tournament, result.winner, roster)
     tournament.refresh_from_db()
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.TOURNAMENT_FINISHED,
@@ -185,6 +193,37 @@ def tournament_finish(*, tournament: Tournament, actor, idempotency_key: str = "
                                      "winner": tournament.winner.display_name if tournament.winner else ""})
     claim.done(tournament)
     return tournament
+
+
+def _finished_text(tournament: Tournament, result: Finished, rounds: int,
+                   roster: dict[str, list[str]] | None) -> tuple[Any, dict[str, Any]]:
+    """Why no round comes next, in the reader's language: a part of a :class:`Text`.
+
+    ``rules.structures.Finished`` carries only the rules' English ``message`` (no code): the same sentence is
+    said here from the tournament's structure (the Swiss or pods rounds played without a top cut, the round
+    robin's ``rounds`` played, or the bracket won), naming the bracket's winner (a registration or a team)
+    rather than its id. The stored text (``tournament_finish``'s audit entry) keeps ``result.message``."""
+    if tournament.structure in (S.SWISS, S.PODS) and not tournament.top_cut:
+        message = (ngettext_lazy("%(count)s pods round has been played and there is no top cut: the event is "
+                                 "over.", "The %(count)s pods rounds have been played and there is no top cut: the "
+                                 "event is over.", "count") if tournament.structure == S.PODS else
+                   ngettext_lazy("%(count)s Swiss round has been played and there is no top cut: the event is "
+                                 "over.", "The %(count)s Swiss rounds have been played and there is no top cut: the "
+                                 "event is over.", "count"))
+        return message, {"count": tournament.swiss_rounds}
+    if tournament.structure == S.ROUND_ROBIN:
+        return gettext_lazy("The round robin is complete: all %(rounds)s rounds have been played. There is no "
+                            "further round to pair."), {"rounds": rounds}
+    return gettext_lazy("The bracket is complete: %(winner)s has won. There is no further round to pair."), {
+        "winner": _winner_name(tournament, result.winner, roster)}
+
+
+def _winner_name(tournament: Tournament, winner: str | None, roster: dict[str, list[str]] | None) -> str:
+    """The name of the bracket's winner: a team's name, else the registration's display name."""
+    if winner is None or (roster is not None and winner in roster) or not winner.isdigit():
+        return winner or ""
+    registration = tournament.registrations.select_related("player").filter(pk=int(winner)).first()
+    return registration.display_name if registration is not None else winner
 
 
 _PAIRING_HINTS = {
@@ -244,12 +283,13 @@ def _finish(tournament: Tournament, winner_id: str, roster: dict[str, list[str]]
 def _unstarted_last_round(tournament: Tournament) -> Round:
     last = tournament.rounds.order_by("-number").first()
     if last is None:
-        raise Conflict("No round has been paired yet.", code="no_round")
+        raise Conflict(gettext_lazy("No round has been paired yet."), code="no_round")
     started = ResultSubmission.objects.filter(match__round=last).exclude(
         source=ResultSubmission.Source.PAIRING).exists()
     if started:
-        raise Conflict(f"Round {last.number} has started (results were reported); it can no longer be changed. "
-                       "Correct results from the match slips instead.", code="round_started")
+        raise Conflict(gettext_lazy("Round %(round)s has started (results were reported); it can no longer be "
+                                    "changed. Correct results from the match slips instead."),
+                       code="round_started", params={"round": last.number})
     return last
 
 
@@ -276,23 +316,25 @@ def round_swap_players(*, tournament: Tournament, actor, first: Registration, se
         return claim.first(Round)
     require_not_finished(tournament)
     if not reason.strip():
-        raise UserError("Say why the pairing changes (it is logged).", code="reason")
+        raise UserError(gettext_lazy("Say why the pairing changes (it is logged)."), code="reason")
     rnd = _unstarted_last_round(tournament)
     if first.pk == second.pk:
-        raise UserError("Choose two different players to swap.", code="same_player")
+        raise UserError(gettext_lazy("Choose two different players to swap."), code="same_player")
     before = _round_snapshot(rnd)
     seats = {s.registration_id: s for s in Seat.objects.select_for_update().select_related("match")
              .filter(match__round=rnd, registration__in=(first, second))}
     missing = [reg.display_name for reg in (first, second) if reg.pk not in seats]
     if missing:
-        raise UserError(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not paired in round "
-                        f"{rnd.number}.", code="not_in_round")
+        raise UserError(ngettext_lazy("%(players)s is not paired in round %(round)s.",
+                                      "%(players)s are not paired in round %(round)s.", "count"),
+                        code="not_in_round",
+                        params={"players": ", ".join(missing), "count": len(missing), "round": rnd.number})
     seat_1, seat_2 = seats[first.pk], seats[second.pk]
     if Seat.objects.filter(match__in=(seat_1.match_id, seat_2.match_id)).values("match").annotate(
             n=Count("id")).filter(n=1).exists():
-        raise UserError("A bye cannot be swapped; re-pair the round instead.", code="bye")
+        raise UserError(gettext_lazy("A bye cannot be swapped; re-pair the round instead."), code="bye")
     if seat_1.match_id == seat_2.match_id:
-        raise UserError("Those two players already sit at the same table.", code="same_table")
+        raise UserError(gettext_lazy("Those two players already sit at the same table."), code="same_table")
     seat_1.registration, seat_2.registration = second, first
     Seat.objects.bulk_update([seat_1, seat_2], ["registration"])
     # A penalty follows its player: their game and match losses move with them to their new table.
@@ -329,7 +371,7 @@ def round_repair(*, tournament: Tournament, actor, reason: str, seed: int | None
         return claim.first(Round)
     require_not_finished(tournament)
     if not reason.strip():
-        raise UserError("Say why the round is paired again (it is logged).", code="reason")
+        raise UserError(gettext_lazy("Say why the round is paired again (it is logged)."), code="reason")
     rnd = _unstarted_last_round(tournament)
     before = {"round": rnd.number, "seed": rnd.seed, "tables": _round_snapshot(rnd)}
     had_byes = ResultSubmission.objects.filter(match__round=rnd, source=ResultSubmission.Source.PAIRING).exists()
@@ -383,17 +425,19 @@ def forbidden_pair_set(*, tournament: Tournament, actor, first: Registration, se
         return claim.first(ForbiddenPair)
     require_not_finished(tournament)
     if not reason.strip():
-        raise UserError("Say why these players must not meet (it is logged).", code="reason")
+        raise UserError(gettext_lazy("Say why these players must not meet (it is logged)."), code="reason")
     if first.pk == second.pk:
-        raise UserError("Choose two different players.", code="same_player")
+        raise UserError(gettext_lazy("Choose two different players."), code="same_player")
     if first.tournament_id != tournament.pk or second.tournament_id != tournament.pk:
-        raise UserError("Both players must be registered for this tournament.", code="not_registered")
+        raise UserError(gettext_lazy("Both players must be registered for this tournament."), code="not_registered")
     if until_round is not None and until_round < 1:
-        raise UserError("The last round must be 1 or later (or blank for the whole tournament).", code="until_round")
+        raise UserError(gettext_lazy("The last round must be 1 or later (or blank for the whole tournament)."),
+                        code="until_round")
     if ForbiddenPair.objects.filter(Q(player_a=first, player_b=second) | Q(player_a=second, player_b=first),
                                     tournament=tournament).exists():
-        raise Conflict(f"{first.display_name} and {second.display_name} are already kept apart; remove that "
-                       "forbidden pair first to change it.", code="forbidden_pair_exists")
+        raise Conflict(gettext_lazy("%(first)s and %(second)s are already kept apart; remove that forbidden pair "
+                                    "first to change it."), code="forbidden_pair_exists",
+                       params={"first": first.display_name, "second": second.display_name})
     pair = ForbiddenPair.objects.create(tournament=tournament, player_a=first, player_b=second,
                                         until_round=until_round, reason=reason.strip(), created_by=actor)
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.FORBIDDEN_PAIR,
@@ -413,7 +457,7 @@ def forbidden_pair_remove(*, pair: ForbiddenPair, actor, reason: str, idempotenc
         return
     require_not_finished(tournament)
     if not reason.strip():
-        raise UserError("Say why the forbidden pair is removed (it is logged).", code="reason")
+        raise UserError(gettext_lazy("Say why the forbidden pair is removed (it is logged)."), code="reason")
     AuditEntry.objects.create(tournament=pair.tournament, actor=actor, action=AuditEntry.Action.FORBIDDEN_PAIR,
                               reason=reason.strip(),
                               before={"players": [pair.player_a.display_name, pair.player_b.display_name],
@@ -436,14 +480,16 @@ def byes_award(*, registration: Registration, actor, rounds: int, reason: str,
         return claim.first(Registration)
     require_not_finished(tournament)
     if not reason.strip():
-        raise UserError("Say why the byes are granted (it is logged).", code="reason")
+        raise UserError(gettext_lazy("Say why the byes are granted (it is logged)."), code="reason")
     if tournament.structure != S.SWISS:
-        raise UserError("Byes at registration are for Swiss tournaments.", code="structure")
+        raise UserError(gettext_lazy("Byes at registration are for Swiss tournaments."), code="structure")
     if not 0 <= rounds < max(tournament.swiss_rounds, 1):
-        raise UserError(f"Grant between 0 and {tournament.swiss_rounds - 1} byes (the tournament has "
-                        f"{tournament.swiss_rounds} Swiss rounds).", code="rounds")
+        raise UserError(ngettext_lazy("Grant between 0 and %(max)s byes (the tournament has %(count)s Swiss round).",
+                                      "Grant between 0 and %(max)s byes (the tournament has %(count)s Swiss rounds).",
+                                      "count"),
+                        code="rounds", params={"max": tournament.swiss_rounds - 1, "count": tournament.swiss_rounds})
     if tournament.rounds.exists():
-        raise Conflict("Byes at registration are set before round 1 is paired.", code="round_paired")
+        raise Conflict(gettext_lazy("Byes at registration are set before round 1 is paired."), code="round_paired")
     before = registration.awarded_byes
     registration.awarded_byes = rounds
     registration.save(update_fields=["awarded_byes"])
@@ -463,13 +509,14 @@ def registration_team_set(*, registration: Registration, actor, team: str) -> Re
     tournament = Tournament.objects.select_for_update().get(pk=registration.tournament_id)
     require_organiser(actor, tournament)
     if tournament.team_size <= 1:
-        raise UserError("This is not a team event.", code="not_team_event")
+        raise UserError(gettext_lazy("This is not a team event."), code="not_team_event")
     if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
-        raise Conflict("Teams are fixed once the tournament starts.", code="status")
+        raise Conflict(gettext_lazy("Teams are fixed once the tournament starts."), code="status")
     team = " ".join(team.split())[:80]
     if team and tournament.registrations.entered().filter(team=team).exclude(pk=registration.pk).count() \
             >= tournament.team_size:
-        raise UserError(f"Team {team!r} already has {tournament.team_size} players.", code="team_full")
+        raise UserError(gettext_lazy("Team '%(team)s' already has %(size)s players."), code="team_full",
+                        params={"team": team, "size": tournament.team_size})
     registration.team = team
     registration.save(update_fields=["team"])
     return registration
