@@ -12,17 +12,38 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 from rules.cards import Catalogue, UnknownCard
 from rules.decklists import Decklist, DecklistError, read_decklist
 from rules.formats import DeckFormat
-from rules.legality import check_deck
+from rules.legality import Violation, check_deck
 from rules.replacements import END_OF_GAME, ReplacementError, apply_replacement, replacement_timing
 
 from decks.models import CardRecord, DeckCheck, DeckReplacement, DeckSubmission, RegisteredDeck
 from tournaments.catalogue import get_catalogue
-from tournaments.errors import Conflict, NotAllowed, UserError
+from tournaments.errors import Conflict, NotAllowed, Text, UserError
 from tournaments.models import AuditEntry, Registration, Seat, Tournament
+from tournaments.rule_texts import violation_text
 from tournaments.services.permissions import is_tournament_organiser, require_not_finished, require_organiser
+from tournaments.templatetags.rule_tags import format_label
+
+#: A whole number with the reader's thousands separator ("1,048,576"; "1.048.576" in pt-br), rendered on reading.
+grouped_number = lazy(lambda number: number_format(number, force_grouping=True), str)
+
+
+class ViolationText:
+    """A deck-legality violation's text in the reader's language, rendered on reading (a part of a
+    :class:`~tournaments.errors.Text`): ``tournaments.rule_texts.violation_text`` naming ``deck_format`` as the
+    reader knows it (a built-in format's name translated; in English the rule's own message)."""
+
+    def __init__(self, violation: Violation, deck_format: DeckFormat) -> None:
+        self.violation, self.deck_format = violation, deck_format
+
+    def __str__(self) -> str:
+        return violation_text(self.violation, format_label(self.deck_format))
 
 
 @transaction.atomic
@@ -42,20 +63,19 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
     tournament = Tournament.objects.get(pk=registration.tournament_id)
     walk_in_by_organiser = registration.player_id is None and is_tournament_organiser(actor, tournament)
     if not registration.belongs_to(actor) and not walk_in_by_organiser:
-        raise NotAllowed("Only the player may submit their own decklist (the organiser enters an unclaimed "
-                         "walk-in's).")
+        raise NotAllowed(_("Only the player may submit their own decklist (the organiser enters an unclaimed "
+                           "walk-in's)."))
     late_and_unpaired = (registration.late_entry and tournament.status == Tournament.Status.RUNNING
                          and not _has_been_paired(registration))
     if (tournament.decks_locked or tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED)) \
             and not late_and_unpaired:
-        raise Conflict("Decklists are locked: the tournament has started.", code="decks_locked")
+        raise Conflict(_("Decklists are locked: the tournament has started."), code="decks_locked")
     if registration.withdrawn:
-        raise Conflict("You have withdrawn from this tournament.", code="withdrawn")
+        raise Conflict(_("You have withdrawn from this tournament."), code="withdrawn")
     size = len(data.encode("utf-8") if isinstance(data, str) else data)
     if size > settings.DECKLIST_MAX_BYTES:
-        raise UserError(
-            f"The decklist is {size:,} bytes; the limit is {settings.DECKLIST_MAX_BYTES:,}.", code="too_large"
-        )
+        raise UserError(_("The decklist is %(size)s bytes; the limit is %(limit)s."), code="too_large",
+                        params={"size": grouped_number(size), "limit": grouped_number(settings.DECKLIST_MAX_BYTES)})
     try:
         decklist = read_decklist(data, get_catalogue(), filename=filename)
     except DecklistError as exc:
@@ -125,7 +145,7 @@ def decklists_publish(*, tournament: Tournament, actor, scope: str) -> Tournamen
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_organiser(actor, tournament)
     if scope not in Tournament.Publication.values:
-        raise UserError(f"Publish 'all', 'top_cut' or 'none', not {scope!r}.", code="scope")
+        raise UserError(_("Publish 'all', 'top_cut' or 'none', not '%(scope)s'."), code="scope", params={"scope": scope})
     tournament.decklists_published = scope
     tournament.save(update_fields=["decklists_published"])
     return tournament
@@ -148,13 +168,15 @@ def deck_checks_pick(*, tournament: Tournament, actor, registrations: list[Regis
         active = list(tournament.registrations.filter(withdrawn=False, dropped_after_round__isnull=True)
                       .order_by("pk"))
         if not 1 <= count <= len(active):
-            raise UserError(f"Pick between 1 and {len(active)} players for a deck check.", code="count")
+            raise UserError(ngettext_lazy("Pick between 1 and %(count)s player for a deck check.",
+                                          "Pick between 1 and %(count)s players for a deck check.", "count"),
+                            code="count", params={"count": len(active)})
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         registrations = random.Random(seed).sample(active, count)
     else:
         seed = None
         if any(r.tournament_id != tournament.pk for r in registrations):
-            raise UserError("Every player picked must be registered for this tournament.", code="not_registered")
+            raise UserError(_("Every player picked must be registered for this tournament."), code="not_registered")
     return [
         DeckCheck.objects.create(tournament=tournament, round_number=round_number, registration=r,
                                  deck=RegisteredDeck.submission_of(r),
@@ -169,8 +191,8 @@ def deck_check_record(*, check, actor, findings: str, penalty_note: str = ""):
     require_organiser(actor, check.tournament)
     require_not_finished(check.tournament)
     if not findings.strip():
-        raise UserError("Write down what the deck check found (for example 'deck matches the registered list').",
-                        code="findings_required")
+        raise UserError(_("Write down what the deck check found (for example 'deck matches the registered "
+                          "list')."), code="findings_required")
     check.findings, check.penalty_note = findings.strip(), penalty_note.strip()
     check.checked_by, check.checked_at = actor, timezone.now()
     check.save(update_fields=["findings", "penalty_note", "checked_by", "checked_at"])
@@ -183,11 +205,14 @@ def _registered_decklist(submission: DeckSubmission):
                     source_format=submission.source_format)
 
 
-def _resolve(text: str, what: str):
+def _resolve(text: str, what):
+    """The card ``text`` names; UserError ``unknown_card`` (``what``, a lazy "Destroyed card:", then the rule's
+    text in the reader's language; params: the rule's query and suggestions) when none does."""
     try:
         return get_catalogue().resolve(text)
     except UnknownCard as exc:
-        raise UserError(f"{what}: {exc}", code="unknown_card") from exc
+        raise UserError(Text(what, " ", UserError.from_rules(exc).text), code="unknown_card",
+                        params=exc.params) from exc
 
 
 @transaction.atomic
@@ -200,16 +225,16 @@ def deck_replacement_request(*, registration: Registration, actor, destroyed: st
     """
     registration = Registration.objects.select_related("tournament", "registered_deck__submission").get(pk=registration.pk)
     if not registration.belongs_to(actor):
-        raise NotAllowed("Only the player may ask to replace a card in their own deck.")
+        raise NotAllowed(_("Only the player may ask to replace a card in their own deck."))
     tournament = registration.tournament
     require_not_finished(tournament)
     if not tournament.decks_locked:
-        raise Conflict("Decklists are not locked yet: submit a new decklist instead.", code="not_locked")
+        raise Conflict(_("Decklists are not locked yet: submit a new decklist instead."), code="not_locked")
     registered = RegisteredDeck.submission_of(registration)
     if registered is None:
-        raise Conflict("You have no registered deck.", code="no_deck")
-    destroyed_card = _resolve(destroyed, "Destroyed card")
-    replacement_card = _resolve(replacement, "Replacement card")
+        raise Conflict(_("You have no registered deck."), code="no_deck")
+    destroyed_card = _resolve(destroyed, _("Destroyed card:"))
+    replacement_card = _resolve(replacement, _("Replacement card:"))
     try:
         apply_replacement(_registered_decklist(registered), destroyed_card, replacement_card)
     except ReplacementError as exc:
@@ -226,7 +251,9 @@ def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = 
     """The organiser approves or rejects a replacement; logged (who, when, why, before and after).
 
     An approval checks the new list against the tournament's format; an illegal result is
-    refused (UserError naming the violations) and nothing changes.
+    refused (UserError ``illegal_after_replacement`` naming the violations in the reader's language) and
+    nothing changes. Raises NotAllowed, Conflict (already decided, no registered deck), UserError (a
+    rejection without a reason).
     """
     replacement = DeckReplacement.objects.select_for_update().get(pk=replacement.pk)
     registration = Registration.objects.select_related("tournament", "registered_deck__submission").get(pk=replacement.registration_id)
@@ -234,12 +261,13 @@ def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = 
     require_organiser(actor, tournament)
     require_not_finished(tournament)
     if replacement.status != DeckReplacement.Status.PENDING:
-        raise Conflict("This request has already been decided.", code="decided")
+        raise Conflict(_("This request has already been decided."), code="decided")
     if not approve and not reason.strip():
-        raise UserError("Say why the replacement is rejected.", code="reason_required")
+        raise UserError(_("Say why the replacement is rejected."), code="reason_required")
     registered = RegisteredDeck.submission_of(registration)
     if registered is None:
-        raise Conflict(f"{registration.display_name} has no registered deck.", code="no_deck")
+        raise Conflict(_("%(name)s has no registered deck."), code="no_deck",
+                       params={"name": registration.display_name})
     before = {"deck": registered.pk, "card": replacement.destroyed_card}
     after_deck = registered.pk
     if approve:
@@ -247,10 +275,13 @@ def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = 
         decklist = apply_replacement(_registered_decklist(registered),
                                      catalogue.get(replacement.destroyed_card),
                                      catalogue.get(replacement.replacement_card))
-        verdict = check_deck(decklist, DeckFormat.from_dict(tournament.deck_format))
+        deck_format = DeckFormat.from_dict(tournament.deck_format)
+        verdict = check_deck(decklist, deck_format)
         if not verdict.legal:
-            raise UserError("The deck would not be legal after the replacement: "
-                            + "; ".join(v.message for v in verdict.violations), code="illegal_after_replacement")
+            # each violation is a sentence of its own, in the reader's language
+            sentences = [part for v in verdict.violations for part in (" ", ViolationText(v, deck_format))]
+            raise UserError(Text(_("The deck would not be legal after the replacement:"), *sentences),
+                            code="illegal_after_replacement")
         submission = DeckSubmission.objects.create(
             registration=registration, submitted_by=registration.player or actor, source_format="replacement",
             title=registered.title, text=decklist.to_text(), cards=[c.key for c in decklist.cards],

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from django.conf import settings
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers, status
@@ -13,7 +15,7 @@ from rest_framework.views import APIView
 
 from decks.models import DeckSubmission, RegisteredDeck
 from decks.selectors import can_view_decklist, deck_export, exportable_submission
-from decks.services import deck_submit
+from decks.services import deck_submit, grouped_number
 from decks.pages.views import UploadTooLarge, upload_refusal
 from tournaments.api.parsers import BoundedJSONParser
 from tournaments.errors import NotAllowed, UserError
@@ -43,7 +45,8 @@ class DeckInputSerializer(serializers.Serializer):
 
     def validate(self, attrs):
         if bool(attrs.get("text")) == bool(attrs.get("file")):
-            raise serializers.ValidationError("Send either 'text' (a pasted decklist) or 'file' (.cfd, .dek or text).")
+            raise serializers.ValidationError(
+                _("Send either 'text' (a pasted decklist) or 'file' (.cfd, .dek or text)."))
         return attrs
 
 
@@ -69,7 +72,7 @@ class RegistrationDeck(APIView):
     def get(self, request, pk: int, registration_id: int):
         registration = self._registration(request, pk, registration_id)
         if not can_view_decklist(request.user, registration):
-            raise NotAllowed("Decklists are private to their owner and the organiser.")
+            raise NotAllowed(_("Decklists are private to their owner and the organiser."))
         private_view = registration.belongs_to(request.user) or is_tournament_organiser(
             request.user, registration.tournament)
         registered = RegisteredDeck.submission_of(registration)
@@ -94,11 +97,9 @@ class RegistrationDeck(APIView):
         data.is_valid(raise_exception=True)
         upload = data.validated_data.get("file")
         if upload is not None:
-            from django.conf import settings
-
             if upload.size > settings.DECKLIST_MAX_BYTES:
-                raise UploadTooLarge(f"The file is {upload.size:,} bytes; the limit is "
-                                     f"{settings.DECKLIST_MAX_BYTES:,}.")
+                raise UploadTooLarge(_("The file is %(size)s bytes; the limit is %(limit)s."), params={
+                    "size": grouped_number(upload.size), "limit": grouped_number(settings.DECKLIST_MAX_BYTES)})
             content, filename = upload.read(), upload.name
         else:
             content, filename = data.validated_data["text"], ""
@@ -106,7 +107,7 @@ class RegistrationDeck(APIView):
             submission = deck_submit(registration=registration, actor=request.user, data=content, filename=filename)
         except UserError as exc:
             if exc.code == "too_large" and exc.status == 400:  # over 2 MB or over 1,000 cards: 413 like the page
-                raise UploadTooLarge(exc.message, params=exc.params) from exc
+                raise UploadTooLarge(exc.text, params=exc.params) from exc
             raise
         return Response(DeckSubmissionSerializer(submission).data, status=status.HTTP_201_CREATED)
 
@@ -136,21 +137,19 @@ class RegistrationDeckExport(APIView):
         registration = get_object_or_404(Registration.objects.select_related("tournament", "registered_deck__submission"),
                                          pk=registration_id, tournament_id=pk)
         if not can_view_decklist(request.user, registration):
-            raise NotAllowed("Decklists are private to their owner and the organiser.")
+            raise NotAllowed(_("Decklists are private to their owner and the organiser."))
         as_ = request.query_params.get("as", "text")
         if as_ not in ("text", "cfd"):
-            raise UserError("Export as 'text' or 'cfd'.", code="export_format", params={"as": as_})
+            raise UserError(_("Export as 'text' or 'cfd'."), code="export_format", params={"as": as_})
         raw_id = request.query_params.get("submission")
         submission_id = None
         if raw_id:
             submission_id = parse_id(raw_id)
             if submission_id is None:
-                raise UserError("'submission' must be a submission id.", code="invalid")
+                raise UserError(_("'submission' must be a submission id."), code="invalid")
         submission = exportable_submission(request.user, registration, submission_id)
         if submission is None:
-            from django.http import Http404
-
-            raise Http404("No decklist to export.")
+            raise Http404(_("No decklist to export."))
         return export_response(submission, as_)
 
 

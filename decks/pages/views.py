@@ -9,6 +9,8 @@ The preview reads and checks a decklist exactly as ``decks.services.deck_submit`
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
@@ -16,7 +18,8 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
-from django.utils.translation import gettext
+from django.utils.formats import number_format
+from django.utils.translation import gettext, ngettext
 from rules.deck_export import CARD_TYPE_ORDER, group_by_type
 from rules.decklists import DecklistError
 
@@ -37,7 +40,9 @@ from tournaments.ids import parse_id
 from tournaments.models import Registration, Tournament
 from tournaments.pages.access import tournament_view
 from tournaments.pages.actions import attempt
+from tournaments.rule_texts import error_text
 from tournaments.services.permissions import is_tournament_organiser
+from tournaments.templatetags.rule_tags import format_label
 
 MB = 1024 * 1024
 #: How many cards the editor's suggestion list shows.
@@ -49,7 +54,7 @@ class UploadTooLarge(UserError):
 
     status = 413
 
-    def __init__(self, message: str, *, code: str = "too_large", params: dict | None = None) -> None:
+    def __init__(self, message: Any, *, code: str = "too_large", params: dict | None = None) -> None:
         super().__init__(message, code=code, params=params)
 
 
@@ -57,17 +62,29 @@ def _max_request_bytes() -> int:
     return int(getattr(settings, "DECKLIST_MAX_REQUEST_BYTES", 4 * settings.DECKLIST_MAX_BYTES))
 
 
+def _megabytes(size: float, digits: int = 1) -> str:
+    """``size`` bytes in megabytes with the active language's decimal mark ("50.0"; "50,0" in pt-br)."""
+    return number_format(size / MB, digits)
+
+
 def upload_refusal(request: HttpRequest) -> str:
-    """A message when the request body is too large to be a decklist (from Content-Length, before
-    anything reads the body), else "". A CrossFire or LackeyCCG file is a few kilobytes."""
+    """A message in the active language when the request body is too large to be a decklist (from
+    Content-Length, before anything reads the body), else "". A CrossFire or LackeyCCG file is a few kilobytes."""
     try:
         size = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
         return ""
     if size <= _max_request_bytes():
         return ""
-    return (f"The upload is {size / MB:.1f} MB; a decklist may be at most {settings.DECKLIST_MAX_BYTES / MB:g} MB "
-            "(a CrossFire .cfd or LackeyCCG .dek file is a few kilobytes). Check that you chose the right file.")
+    return gettext("The upload is %(size)s MB; a decklist may be at most %(limit)s MB (a CrossFire .cfd or "
+                   "LackeyCCG .dek file is a few kilobytes). Check that you chose the right file.") % {
+        "size": _megabytes(size), "limit": _limit_megabytes()}
+
+
+def _limit_megabytes() -> str:
+    """The decklist size limit in megabytes, as short as it goes ("1"; "0,5" in pt-br)."""
+    limit = settings.DECKLIST_MAX_BYTES / MB
+    return number_format(limit, 0 if limit == int(limit) else None)
 
 
 #: HTTP status of the deck page when a submission is refused, by error code (other refusals,
@@ -89,7 +106,12 @@ def preview_context(tournament: Tournament, data: bytes | str, filename: str = "
     try:
         decklist, verdict, fmt = deck_preview(tournament, data, filename)
     except DecklistError as exc:
-        message = exc.message.splitlines()[0] if exc.code == "unknown_cards" else exc.message
+        if exc.code == "unknown_cards":  # a heading: the lines and their suggestions are listed under it
+            count = len(exc.params.get("unknown") or ())
+            message = ngettext("%(count)s card line could not be matched to a card:",
+                               "%(count)s card lines could not be matched to a card:", count) % {"count": count}
+        else:
+            message = error_text(exc)  # the reader's language, from the rule's code and params
         return {"preview_error": message, "preview_unknown": exc.params.get("unknown", [])[:50]}
     grouped = dict(group_by_type(decklist.cards))
     types = list(grouped)
@@ -104,7 +126,7 @@ def preview_context(tournament: Tournament, data: bytes | str, filename: str = "
         limit = fmt.limit_for(card_type)
         within = limit is None or (count >= limit.minimum and (limit.maximum is None or count <= limit.maximum))
         if card_type == "Dungeon":
-            limit_text = f"at most {fmt.max_dungeon_cards}, outside the deck size"
+            limit_text = gettext("at most %(max)s, outside the deck size") % {"max": fmt.max_dungeon_cards}
             within = count <= fmt.max_dungeon_cards
         else:
             limit_text = _range_text(limit)
@@ -121,17 +143,19 @@ def preview_context(tournament: Tournament, data: bytes | str, filename: str = "
         "total_ok": (min_total if min_total is not None else fmt.total) <= verdict.total_cards <= fmt.total,
         "champion_types": champion_types,
         "levels": verdict.champion_levels, "level_cap": fmt.champion_level_cap, "free_avatars": fmt.free_avatars,
-        "format_name": fmt.name, "groups": groups, "violations": verdict.violations,
+        "format_name": format_label(fmt), "groups": groups, "violations": verdict.violations,
         "warnings": verdict.warnings,
         "title": decklist.title,
     }}
 
 
 def _range_text(limit) -> str:
+    """A type limit in the active language: "no limit", "at least 8", "any number" or "8–15"."""
     if limit is None:
-        return "no limit"
+        return gettext("no limit")
     if limit.maximum is None:
-        return f"at least {limit.minimum}" if limit.minimum else "any number"
+        return gettext("at least %(minimum)s") % {"minimum": limit.minimum} if limit.minimum else \
+            gettext("any number")
     return f"{limit.minimum}–{limit.maximum}"
 
 
@@ -168,8 +192,8 @@ def deck_preview_view(request: HttpRequest, tournament: Tournament) -> HttpRespo
         return _preview_response(request, {"preview_error": gettext("Log in to check a decklist.")}, 403)
     registered = tournament.registrations.filter(player=user).exists()
     if not registered and not is_tournament_organiser(user, tournament):
-        return _preview_response(request, {"preview_error": "Only the tournament's players and its organiser "
-                                           "may check decklists here."}, 403)
+        return _preview_response(request, {"preview_error": gettext(
+            "Only the tournament's players and its organiser may check decklists here.")}, 403)
     refusal = upload_refusal(request)
     if refusal:
         return _preview_response(request, {"preview_error": refusal}, 413)
@@ -178,8 +202,8 @@ def deck_preview_view(request: HttpRequest, tournament: Tournament) -> HttpRespo
     except RequestDataTooBig:
         return _preview_response(request, {"preview_error": gettext("The decklist is too large to check.")}, 413)
     if len(text.encode("utf-8", "surrogatepass")) > settings.DECKLIST_MAX_BYTES:
-        return _preview_response(request, {"preview_error": (
-            f"The decklist is larger than {settings.DECKLIST_MAX_BYTES / MB:g} MB.")}, 413)
+        return _preview_response(request, {"preview_error": gettext(
+            "The decklist is larger than %(limit)s MB.") % {"limit": _limit_megabytes()}}, 413)
     return _preview_response(request, {"t": tournament, **preview_context(tournament, text)})
 
 
@@ -211,14 +235,15 @@ def deck_export_view(request: HttpRequest, tournament: Tournament, registration_
         raise PermissionDenied(gettext("Decklists are private to their owner and the organiser."))
     as_ = request.GET.get("as", "text")
     if as_ not in ("text", "cfd"):
-        return HttpResponseBadRequest("Export as 'text' or 'cfd'.", content_type="text/plain")
+        return HttpResponseBadRequest(gettext("Export as 'text' or 'cfd'."), content_type="text/plain; charset=utf-8")
     raw_id = request.GET.get("submission") or ""
     submission_id = parse_id(raw_id) if raw_id else None
     if raw_id and submission_id is None:
-        return HttpResponseBadRequest("'submission' must be a submission id.", content_type="text/plain")
+        return HttpResponseBadRequest(gettext("'submission' must be a submission id."),
+                                      content_type="text/plain; charset=utf-8")
     submission = exportable_submission(request.user, registration, submission_id)
     if submission is None:
-        raise Http404("No decklist to export.")
+        raise Http404(gettext("No decklist to export."))
     content, content_type, filename = deck_export(submission, as_)
     response = HttpResponse(content.encode("utf-8"), content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'

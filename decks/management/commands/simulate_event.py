@@ -12,6 +12,7 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext_lazy as _
 
 from rules.decklists import read_decklist
 from rules.formats import get_format
@@ -210,5 +211,5 @@ class Command(BaseCommand):
             if snapshot and snapshot.version >= tournament.results_version:
                 return snapshot
             if time.monotonic() > deadline:
-                raise UserError("Standings were not brought up to date in time: is a Celery worker running?")
+                raise UserError(_("Standings were not brought up to date in time: is a Celery worker running?"))
             time.sleep(0.2)
