@@ -26,9 +26,8 @@ from decks.models import CardRecord, DeckCheck, DeckReplacement, DeckSubmission,
 from tournaments.catalogue import get_catalogue
 from tournaments.errors import Conflict, NotAllowed, Text, UserError
 from tournaments.models import AuditEntry, Registration, Seat, Tournament
-from tournaments.rule_texts import violation_text
+from tournaments.rule_texts import format_label, violation_text
 from tournaments.services.permissions import is_tournament_organiser, require_not_finished, require_organiser
-from tournaments.templatetags.rule_tags import format_label
 
 #: A whole number with the reader's thousands separator ("1,048,576"; "1.048.576" in pt-br), rendered on reading.
 grouped_number = lazy(lambda number: number_format(number, force_grouping=True), str)

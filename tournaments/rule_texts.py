@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext_lazy
 from rules.card_pairs import EDITOR_SOURCE, PRECEDENCE_RULE
@@ -101,6 +102,19 @@ def format_name(format_id: str, default: str = "") -> str:
     """A built-in format's name in the active language; another format's ``default`` (its own name) or its id."""
     name = FORMAT_NAMES.get(format_id)
     return str(name) if name is not None else (default or format_id)
+
+
+def format_label(value: Any) -> str:
+    """A tournament's deck format (its ``deck_format`` dict or a ``DeckFormat``) by name in the active language: a
+    built-in format under its own name is translated (``format_name``); a renamed one keeps its name."""
+    get = value.get if isinstance(value, dict) else (lambda key, default="": getattr(value, key, default))
+    format_id, name = str(get("id", "") or ""), str(get("name", "") or "")
+    builtin = FORMAT_NAMES.get(format_id)
+    if builtin is None:
+        return name or format_id
+    with translation.override("en"):
+        english = str(builtin)
+    return format_name(format_id) if name == english else name
 
 
 def _cards(labels: Any) -> str:

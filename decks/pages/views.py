@@ -40,9 +40,8 @@ from tournaments.ids import parse_id
 from tournaments.models import Registration, Tournament
 from tournaments.pages.access import tournament_view
 from tournaments.pages.actions import attempt
-from tournaments.rule_texts import error_text
+from tournaments.rule_texts import error_text, format_label
 from tournaments.services.permissions import is_tournament_organiser
-from tournaments.templatetags.rule_tags import format_label
 
 MB = 1024 * 1024
 #: How many cards the editor's suggestion list shows.

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils import translation
 from rules.legality import Violation
 
 from tournaments import rule_texts
@@ -56,13 +55,5 @@ def rule_cite(value: str) -> str:
 
 @register.filter
 def format_label(value: Any) -> str:
-    """A tournament's deck format (its ``deck_format`` dict or a ``DeckFormat``) by name in the active language: a
-    built-in format under its own name is translated (``rule_texts.format_name``); a renamed one keeps its name."""
-    get = value.get if isinstance(value, dict) else (lambda key, default="": getattr(value, key, default))
-    format_id, name = str(get("id", "") or ""), str(get("name", "") or "")
-    builtin = rule_texts.FORMAT_NAMES.get(format_id)
-    if builtin is None:
-        return name or format_id
-    with translation.override("en"):
-        english = str(builtin)
-    return rule_texts.format_name(format_id) if name == english else name
+    """A tournament's deck format by name in the active language (``rule_texts.format_label``)."""
+    return rule_texts.format_label(value)
