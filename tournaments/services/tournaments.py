@@ -598,8 +598,9 @@ def tournament_update(*, tournament: Tournament, actor, changes: dict, reason: s
     structure_changed = [name for name in STRUCTURE_FIELDS if structure_asked[name] != current[name]]
     if structure_changed and tournament.rounds.exists():
         names = Text(*[part for name in structure_changed for part in (", ", STRUCTURE_NAMES[name])][1:])
-        raise Conflict(_("Round 1 is paired: the structure and results settings can no longer change (%(names)s)."),
-                       code="structure_locked", params={"fields": structure_changed, "names": names})
+        raise Conflict(Text((_("Round 1 is paired: the structure and results settings can no longer change "
+                                 "(%(names)s)."), {"names": names})),
+                       code="structure_locked", params={"fields": structure_changed})
     settings = _checked_structure(**structure_asked) if structure_changed else {}
     new = {**current, **details, **settings}
     changed = [name for name in (*DETAIL_FIELDS, *STRUCTURE_FIELDS) if new[name] != current[name]]
