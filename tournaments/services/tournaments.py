@@ -39,6 +39,7 @@ STRUCTURE_FIELDS = ("structure", "swiss_rounds", "top_cut", "third_place_match",
                     "team_size", "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
                     "random_draw_each_round", "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round",
                     "round_minutes")
+
 #: The structure and results settings as a refusal names them (``structure_locked``), in the reader's language.
 STRUCTURE_NAMES = {
     "structure": pgettext_lazy("tournament setting", "structure"),
