@@ -43,8 +43,8 @@ from rules.standings import SYSTEMS, TiebreakerSystem
 def validate_time_zone(value: str) -> None:
     """Raises ValidationError unless ``value`` names an IANA time zone this machine knows (``zoneinfo``)."""
     if value not in available_timezones():
-        raise ValidationError(f"{value!r} is not a time zone: use an IANA name such as Europe/Paris or "
-                              "America/Sao_Paulo.", code="time_zone")
+        raise ValidationError(_("'%(value)s' is not a time zone: use an IANA name such as Europe/Paris or "
+                                "America/Sao_Paulo."), code="time_zone", params={"value": value})
 
 
 class Tournament(models.Model):

@@ -25,7 +25,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext
 
 from tournaments.models import Tournament
 from tournaments.selectors import registration_of
@@ -33,10 +33,6 @@ from tournaments.services.permissions import can_organise, is_tournament_organis
 
 Audience = Literal["public", "player", "organiser"]
 AUDIENCES: tuple[Audience, ...] = ("public", "player", "organiser")
-
-#: The 403 message of an organiser page opened by someone else.
-ORGANISER_ONLY = gettext_lazy("Only the tournament's organiser may do this.")
-
 
 def get_tournament(pk: int) -> Tournament:
     """The tournament of a page URL (404 if there is none), with what every page header shows."""
@@ -63,7 +59,7 @@ def tournament_view(audience: Audience) -> Callable[[Callable[..., HttpResponse]
                 return redirect_to_login(request.get_full_path())
             tournament = get_tournament(pk)
             if audience == "organiser" and not is_tournament_organiser(request.user, tournament):
-                raise PermissionDenied(str(ORGANISER_ONLY))
+                raise PermissionDenied(gettext("Only the tournament's organiser may do this."))
             # every time on the page is shown in the event's own time zone (the templates render datetimes
             # in the active zone)
             with timezone.override(tournament.zone):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.usernames import imitated_username
 
@@ -23,5 +24,5 @@ class SignupForm(_Base):
         username = super().clean_username()
         if username and imitated_username(username) is not None:
             raise forms.ValidationError(
-                "This username looks too much like an existing player's; choose another.", code="confusable")
+                _("This username looks too much like an existing player's; choose another."), code="confusable")
         return username

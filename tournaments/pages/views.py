@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import condition, require_POST
 from django.utils.translation import get_language, gettext
@@ -223,7 +224,8 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             html = html.replace(f'<tr id="m{match_id}">', f'<tr id="m{match_id}" class="mine">')
             html = html.replace(f'<tr id="m{match_id}" class="bye">', f'<tr id="m{match_id}" class="mine bye">')
             slip = reverse("tournaments:match", args=[tournament.pk, match_id])
-            html = html.replace(f"<!--slip{match_id}-->", f' <a class="btn btn-sm btn-primary ms-md-2" href="{slip}">Open your match slip</a>')
+            html = html.replace(f"<!--slip{match_id}-->", f' <a class="btn btn-sm btn-primary ms-md-2" href="{slip}">'
+                                f'{escape(gettext("Open your match slip"))}</a>')
         title = gettext("Round %(n)s") % {"n": rnd.number}
         if rnd.is_elimination:
             title = crowd.cached(f"crowd:round-title:{rnd.pk}:{state}", lambda: elimination_round_title(
@@ -431,7 +433,8 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
         "pending_by": (by_seat.registration.display_name if by_seat else pending.submitted_by.get_username())
         if pending else "",
         "mine_pending": pending is not None and seat is not None and pending.submitted_by_id == request.user.pk,
-        "waiting_for": others[0] if len(others) == 1 else "another player at the table (" + ", ".join(others) + ")",
+        "waiting_for": others[0] if len(others) == 1 else
+        gettext("another player at the table (%(names)s)") % {"names": ", ".join(others)},
         "can_answer": pending is not None and seat is not None and pending.submitted_by_id != request.user.pk,
         "confirmed_report": _confirmed_report(match, names, tournament.end_of_round),
         "disputed": _disputed(match, seats, names, tournament.end_of_round),
@@ -463,7 +466,7 @@ def report_answer(request: HttpRequest, tournament: Tournament, registration: Re
                                                           reason=request.POST.get("reason", "")),
                  gettext("Result disputed: the organiser will settle it."))
     else:
-        raise PermissionDenied("Unknown answer.")
+        raise PermissionDenied(gettext("Unknown answer."))
     return redirect("tournaments:match", pk=tournament.pk, match_id=match.pk)
 
 
@@ -552,7 +555,8 @@ def manage_staff_add(request: HttpRequest, tournament: Tournament) -> HttpRespon
     username = request.POST.get("username", "").strip()
     attempt(request, lambda: services.co_organiser_add(tournament=tournament, actor=request.user,
                                                        username=username),
-            f"{username} is now a co-organiser of {tournament.name}.")
+            gettext("%(username)s is now a co-organiser of %(tournament)s.") % {
+                "username": username, "tournament": tournament.name})
     return redirect(reverse("tournaments:manage", args=[tournament.pk]) + "#staff")
 
 
@@ -563,7 +567,7 @@ def manage_staff_remove(request: HttpRequest, tournament: Tournament) -> HttpRes
     username = request.POST.get("username", "").strip()
     attempt(request, lambda: services.co_organiser_remove(tournament=tournament, actor=request.user,
                                                           username=username),
-            f"{username} is no longer a co-organiser.")
+            gettext("%(username)s is no longer a co-organiser.") % {"username": username})
     return redirect(reverse("tournaments:manage", args=[tournament.pk]) + "#staff")
 
 
@@ -626,8 +630,8 @@ def manage_override(request: HttpRequest, tournament: Tournament, match_id: int)
                                        match=match)
         attempt(request, lambda: services.result_settle(match=match, actor=request.user, reason=reason,
                                                          submission=submission, idempotency_key=_key(request)),
-                 f"Report by {submission.submitted_by.get_username()} accepted as the result of table "
-                 f"{match.table}; logged.")
+                 gettext("Report by %(username)s accepted as the result of table %(table)s; logged.") % {
+                     "username": submission.submitted_by.get_username(), "table": match.table})
     else:
         try:
             result = result_from_post(request.POST, match.seats.count(), tournament.best_of, seat=None)
@@ -656,7 +660,9 @@ def manage_penalty(request: HttpRequest, tournament: Tournament) -> HttpResponse
                                                      registration=registration, kind=kind,
                                                      reason=request.POST.get("reason", ""), match=match,
                                                      idempotency_key=_key(request)),
-             f"{dict(Penalty.Kind.choices).get(kind, 'Penalty')} issued to {registration.display_name} and logged.")
+             gettext("%(penalty)s issued to %(player)s and logged.") % {
+                 "penalty": dict(Penalty.Kind.choices).get(kind, gettext("Penalty")),
+                 "player": registration.display_name})
     return redirect("tournaments:manage", pk=tournament.pk)
 
 
@@ -667,7 +673,7 @@ def manage_drop(request: HttpRequest, tournament: Tournament, registration_id: i
     attempt(request, lambda: services.player_drop(registration=registration, actor=request.user,
                                                    reason=request.POST.get("reason", ""),
                                                    idempotency_key=_key(request)),
-             f"{registration.display_name} dropped.")
+             gettext("%(player)s dropped.") % {"player": registration.display_name})
     return redirect("tournaments:manage", pk=tournament.pk)
 
 
@@ -679,7 +685,7 @@ def manage_reinstate(request: HttpRequest, tournament: Tournament, registration_
     attempt(request, lambda: player_reinstate(registration=registration, actor=request.user,
                                               reason=request.POST.get("reason", ""),
                                               idempotency_key=_key(request)),
-            f"{registration.display_name} is reinstated.")
+            gettext("%(player)s is reinstated.") % {"player": registration.display_name})
     return redirect("tournaments:manage", pk=tournament.pk)
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from django.db import IntegrityError, models, transaction
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Conflict, UserError
 from tournaments.models import IdempotencyKey
@@ -41,7 +42,7 @@ class Claim:
         assert self.repeated and self.row is not None
         found = model._default_manager.filter(pk=self.row.object_id).first() if self.row.object_id else None
         if found is None:
-            raise Conflict("This form was already sent and done; what it made has since been removed.",
+            raise Conflict(_("This form was already sent and done; what it made has since been removed."),
                            code="already_done")
         return found
 
@@ -59,13 +60,14 @@ def claim_key(actor, key: str | None, scope: str) -> Claim:
     if not key or not getattr(actor, "is_authenticated", False):
         return Claim()
     if len(key) > MAX_LENGTH:
-        raise UserError(f"An idempotency key has at most {MAX_LENGTH} characters.", code="idempotency_key")
+        raise UserError(_("An idempotency key has at most %(max)s characters."), code="idempotency_key",
+                        params={"max": MAX_LENGTH})
     try:
         with transaction.atomic():
             return Claim(IdempotencyKey.objects.create(user=actor, key=key, scope=scope))
     except IntegrityError:
         used = IdempotencyKey.objects.get(user=actor, key=key)
     if used.scope != scope:
-        raise UserError("This form (or Idempotency-Key) was already used for another action; reload the page "
-                        "and send it again.", code="idempotency_key_reused")
+        raise UserError(_("This form (or Idempotency-Key) was already used for another action; reload the page "
+                          "and send it again."), code="idempotency_key_reused")
     return Claim(used, repeated=True)

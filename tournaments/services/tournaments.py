@@ -11,13 +11,15 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy, pgettext_lazy
 from rules.formats import UnknownFormat, get_format
 from rules.history import History
 from rules.results import DECK_OUT_SETTINGS, END_OF_ROUND_PROCEDURES, default_deck_out, victory_realms
 from rules.standings import TIEBREAKERS, StandingsError, compute_standings
 
 from tournaments.adapters import standings_options
-from tournaments.errors import Conflict, NotAllowed, UserError
+from tournaments.errors import Conflict, NotAllowed, Text, UserError
 from tournaments.models import AuditEntry, Registration, Tournament, validate_time_zone
 from tournaments.services.idempotency import claim_key
 from tournaments.services.permissions import (
@@ -37,6 +39,37 @@ STRUCTURE_FIELDS = ("structure", "swiss_rounds", "top_cut", "third_place_match",
                     "team_size", "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
                     "random_draw_each_round", "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round",
                     "round_minutes")
+
+#: The structure and results settings as a refusal names them (``structure_locked``), in the reader's language.
+STRUCTURE_NAMES = {
+    "structure": pgettext_lazy("tournament setting", "structure"),
+    "swiss_rounds": pgettext_lazy("tournament setting", "swiss rounds"),
+    "top_cut": pgettext_lazy("tournament setting", "top cut"),
+    "third_place_match": pgettext_lazy("tournament setting", "third place match"),
+    "best_of": pgettext_lazy("tournament setting", "best of"),
+    "table_size": pgettext_lazy("tournament setting", "table size"),
+    "team_size": pgettext_lazy("tournament setting", "team size"),
+    "late_entry_rounds": pgettext_lazy("tournament setting", "late entry rounds"),
+    "random_seeding": pgettext_lazy("tournament setting", "random seeding"),
+    "bracket_reset": pgettext_lazy("tournament setting", "bracket reset"),
+    "double_round_robin": pgettext_lazy("tournament setting", "double round robin"),
+    "random_draw_each_round": pgettext_lazy("tournament setting", "random draw each round"),
+    "tiebreakers": pgettext_lazy("tournament setting", "tiebreakers"),
+    "tiebreaker_floor": pgettext_lazy("tournament setting", "tiebreaker floor"),
+    "placement_points": pgettext_lazy("tournament setting", "placement points"),
+    "end_of_round": pgettext_lazy("tournament setting", "end of round"),
+    "round_minutes": pgettext_lazy("tournament setting", "round minutes"),
+}
+#: A tiebreaker system's options as a refusal names them (``tiebreakers_unused_option``).
+OPTION_NAMES = {"floor": _("a floor"), "placement_points": _("placement points")}
+
+
+def _either(names: list) -> Text:
+    """``names`` (str or lazy) joined by "or", in the reader's language: "a floor or placement points"."""
+    text = Text(*names[:1])
+    for name in names[1:]:
+        text = Text((_("%(first)s or %(second)s"), {"first": text, "second": name}))
+    return text
 
 
 def tournament_create(
@@ -108,7 +141,7 @@ def tournament_create(
     (the error's ``code`` is the field's name).
     """
     if not can_organise(actor):
-        raise NotAllowed("Only organisers may create tournaments.")
+        raise NotAllowed(_("Only organisers may create tournaments."))
     try:
         fmt = get_format(deck_format_id)
     except UnknownFormat as exc:
@@ -125,12 +158,14 @@ def tournament_create(
         victory_condition = (Tournament.Victory.TEN_REALMS if victory_realms(fmt.total) == 10
                              else Tournament.Victory.SIX_REALMS)
     if victory_condition not in Tournament.Victory.values:
-        raise UserError(f"Unknown victory condition {victory_condition!r}.", code="victory_condition")
+        raise UserError(_("Unknown victory condition '%(value)s'."), code="victory_condition",
+                        params={"value": victory_condition})
     if not deck_out:
         deck_out = default_deck_out(fmt.source)
     if deck_out not in DECK_OUT_SETTINGS:
-        raise UserError(f"Running out of cards is one of {', '.join(DECK_OUT_SETTINGS)}, not {deck_out!r}.",
-                        code="deck_out", params={"valid": list(DECK_OUT_SETTINGS)})
+        raise UserError(_("Running out of cards is one of %(choices)s, not '%(value)s'."), code="deck_out",
+                        params={"valid": list(DECK_OUT_SETTINGS), "choices": ", ".join(DECK_OUT_SETTINGS),
+                                "value": deck_out})
     return Tournament.objects.create(
         organiser=actor, deck_format_id=fmt.id, deck_format=fmt.to_dict(), victory_condition=victory_condition,
         deck_out=deck_out, **details, **settings)
@@ -142,21 +177,22 @@ def _checked_details(*, name: str, date: datetime.date, time_zone: str, venue: s
     players (None: unlimited), a venue of at most 200 characters and a description of at most 4,000. Raises
     UserError (``code``: the field)."""
     if not (name or "").strip():
-        raise UserError("The tournament needs a name.", code="name")
+        raise UserError(_("The tournament needs a name."), code="name")
     if len(name.strip()) > 200:
-        raise UserError("The name is at most 200 characters long.", code="name")
+        raise UserError(_("The name is at most 200 characters long."), code="name")
     time_zone = (time_zone or "UTC").strip()
     try:
         validate_time_zone(time_zone)
     except ValidationError as exc:
-        raise UserError(exc.messages[0], code="time_zone") from exc
+        error = exc.error_list[0]  # the model's message, lazy, with its params
+        raise UserError(error.message, code="time_zone", params=error.params) from exc
     if capacity is not None and (isinstance(capacity, bool) or not isinstance(capacity, int) or capacity < 2):
-        raise UserError("The capacity is at least 2 players (leave it blank for no limit).", code="capacity")
+        raise UserError(_("The capacity is at least 2 players (leave it blank for no limit)."), code="capacity")
     venue, description = (venue or "").strip(), (description or "").strip()
     if len(venue) > 200:
-        raise UserError("The venue is at most 200 characters long.", code="venue")
+        raise UserError(_("The venue is at most 200 characters long."), code="venue")
     if len(description) > 4000:
-        raise UserError("The description is at most 4,000 characters long.", code="description")
+        raise UserError(_("The description is at most 4,000 characters long."), code="description")
     if registration_deadline is not None and timezone.is_naive(registration_deadline):
         registration_deadline = timezone.make_aware(registration_deadline, ZoneInfo(time_zone))
     return {"name": name.strip(), "date": date, "time_zone": time_zone, "venue": venue, "description": description,
@@ -171,31 +207,31 @@ def _checked_structure(*, best_of: int, structure: str, swiss_rounds: int, top_c
     """The structure and results settings checked and normalised (see :func:`tournament_create`): the fields of
     ``STRUCTURE_FIELDS`` as the tournament stores them. Raises UserError (``code``: the field)."""
     if best_of not in (1, 3, 5):
-        raise UserError("Matches are best of 1, 3 or 5 games.", code="best_of")
+        raise UserError(_("Matches are best of 1, 3 or 5 games."), code="best_of")
     if structure not in Tournament.Structure.values:
-        raise UserError(f"Unknown structure {structure!r}.", code="structure")
+        raise UserError(_("Unknown structure '%(value)s'."), code="structure", params={"value": structure})
     S = Tournament.Structure
     if structure in (S.SWISS, S.PODS):
         if not 1 <= swiss_rounds <= 20:
-            raise UserError("A Swiss or pods tournament has between 1 and 20 rounds.", code="swiss_rounds")
+            raise UserError(_("A Swiss or pods tournament has between 1 and 20 rounds."), code="swiss_rounds")
         if top_cut not in (0, 4, 8, 16, 32):
-            raise UserError("The top cut is 4, 8, 16 or 32 players (or none).", code="top_cut")
+            raise UserError(_("The top cut is 4, 8, 16 or 32 players (or none)."), code="top_cut")
     else:
         swiss_rounds, top_cut = 0, 0
     if structure in (S.PODS, S.TABLE_ELIMINATION):
         if not 3 <= table_size <= 6:
-            raise UserError("A multiplayer table seats 3 to 6 players.", code="table_size")
+            raise UserError(_("A multiplayer table seats 3 to 6 players."), code="table_size")
         if tiebreakers == "mtg":
             tiebreakers = "pods"  # the default system of duels does not rank multiplayer tables
         if tiebreakers != "pods":
-            raise UserError("Multiplayer tables are ranked with the pods tiebreaker system (placement points).",
+            raise UserError(_("Multiplayer tables are ranked with the pods tiebreaker system (placement points)."),
                             code="tiebreakers")
     else:
         table_size = 4
     if team_size not in (1, 2, 3):
-        raise UserError("Players play alone or in teams of two or three.", code="team_size")
+        raise UserError(_("Players play alone or in teams of two or three."), code="team_size")
     if team_size > 1 and structure in (S.PODS, S.TABLE_ELIMINATION):
-        raise UserError("Teams play duels of team against team; choose a structure other than multiplayer tables.",
+        raise UserError(_("Teams play duels of team against team; choose a structure other than multiplayer tables."),
                         code="team_size")
     if team_size > 1:
         # A team match seats both teams at one table (spell-battle-rules.txt, "8. Tournaments": four-player
@@ -203,24 +239,23 @@ def _checked_structure(*, best_of: int, structure: str, swiss_rounds: int, top_c
         if tiebreakers == "mtg":
             tiebreakers = "pods"
         if tiebreakers != "pods":
-            raise UserError("Team events rank players with the pods tiebreaker system (placement points at the "
-                            "team table).", code="tiebreakers")
+            raise UserError(_("Team events rank players with the pods tiebreaker system (placement points at the "
+                              "team table)."), code="tiebreakers")
     if not 0 <= late_entry_rounds <= 20:
-        raise UserError("Late entries are accepted for 0 to 20 rounds.", code="late_entry_rounds")
+        raise UserError(_("Late entries are accepted for 0 to 20 rounds."), code="late_entry_rounds")
     if late_entry_rounds and structure not in (S.SWISS, S.PODS):
-        raise UserError("Late entries join Swiss or pods rounds with no points; brackets and round robins are "
-                        "fixed when they start.", code="late_entry_rounds")
+        raise UserError(_("Late entries join Swiss or pods rounds with no points; brackets and round robins are "
+                          "fixed when they start."), code="late_entry_rounds")
     if end_of_round not in END_OF_ROUND_PROCEDURES:
-        raise UserError(
-            f"The end-of-round procedure must be one of {', '.join(END_OF_ROUND_PROCEDURES)}, not {end_of_round!r}.",
-            code="end_of_round",
-        )
+        raise UserError(_("The end-of-round procedure must be one of %(choices)s, not '%(value)s'."),
+                        code="end_of_round",
+                        params={"choices": ", ".join(END_OF_ROUND_PROCEDURES), "value": end_of_round})
     if random_draw_each_round and (structure != S.SINGLE_ELIMINATION or third_place_match or random_seeding):
-        raise UserError("A random draw each round is a single-elimination option (spell-battle-rules.txt, "
-                        "8. Tournaments): choose single elimination, without a third-place match or random seeding "
-                        "(every round is drawn at random anyway).", code="random_draw_each_round")
+        raise UserError(_("A random draw each round is a single-elimination option (spell-battle-rules.txt, "
+                          "8. Tournaments): choose single elimination, without a third-place match or random "
+                          "seeding (every round is drawn at random anyway)."), code="random_draw_each_round")
     if isinstance(round_minutes, bool) or not isinstance(round_minutes, int) or not 10 <= round_minutes <= 240:
-        raise UserError("The round clock is between 10 and 240 minutes.", code="round_minutes")
+        raise UserError(_("The round clock is between 10 and 240 minutes."), code="round_minutes")
     chosen = Tournament(tiebreakers=tiebreakers, tiebreaker_floor=(tiebreaker_floor or "").strip(),
                         placement_points=(placement_points or "").strip())
     _check_tiebreakers(chosen)
@@ -237,21 +272,19 @@ def _check_tiebreakers(tournament: Tournament) -> None:
     """Refuse an unknown system or options it does not use or cannot take, as ``rules.standings`` judges them
     (the options are tried on an empty history)."""
     if tournament.tiebreakers not in TIEBREAKERS:
-        raise UserError(
-            f"Unknown tiebreaker system {tournament.tiebreakers!r}; choose one of: {', '.join(TIEBREAKERS)}.",
-            code="tiebreakers", params={"valid": list(TIEBREAKERS)},
-        )
+        raise UserError(_("Unknown tiebreaker system '%(value)s'; choose one of: %(choices)s."), code="tiebreakers",
+                        params={"valid": list(TIEBREAKERS), "value": tournament.tiebreakers,
+                                "choices": ", ".join(TIEBREAKERS)})
     try:
         compute_standings(History(players=(), rounds=()), tournament.tiebreakers, **standings_options(tournament))
     except StandingsError as exc:
+        params = {k: v for k, v in exc.params.items() if isinstance(v, (str, int, list))}
         if exc.code == "unused_option":
-            names = {"floor": "a floor", "placement_points": "placement points"}
-            unused = " or ".join(names.get(o, o) for o in exc.params.get("options", []))
-            message = f"The {tournament.tiebreakers} tiebreaker system does not use {unused}; leave it blank."
-        else:
-            message = exc.message
-        raise UserError(message, code=f"tiebreakers_{exc.code}",
-                        params={k: v for k, v in exc.params.items() if isinstance(v, (str, int, list))}) from exc
+            unused = _either([OPTION_NAMES.get(o, o) for o in exc.params.get("options", [])])
+            raise UserError(_("The %(system)s tiebreaker system does not use %(unused)s; leave it blank."),
+                            code=f"tiebreakers_{exc.code}",
+                            params={**params, "system": tournament.tiebreakers, "unused": unused}) from exc
+        raise UserError.from_rules(exc, code=f"tiebreakers_{exc.code}", params=params) from exc
 
 
 def _locked(tournament_id: int) -> Tournament:
@@ -264,7 +297,7 @@ def tournament_open_registration(*, tournament: Tournament, actor) -> Tournament
     tournament = _locked(tournament.pk)
     require_organiser(actor, tournament)
     if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.CLOSED):
-        raise Conflict("Registration can only be opened before the tournament starts.", code="status")
+        raise Conflict(_("Registration can only be opened before the tournament starts."), code="status")
     tournament.status = Tournament.Status.REGISTRATION
     tournament.save(update_fields=["status"])
     return tournament
@@ -276,7 +309,7 @@ def tournament_close_registration(*, tournament: Tournament, actor) -> Tournamen
     tournament = _locked(tournament.pk)
     require_organiser(actor, tournament)
     if tournament.status != Tournament.Status.REGISTRATION:
-        raise Conflict("Registration is not open.", code="status")
+        raise Conflict(_("Registration is not open."), code="status")
     tournament.status = Tournament.Status.CLOSED
     tournament.save(update_fields=["status"])
     return tournament
@@ -297,23 +330,24 @@ def player_register(*, tournament: Tournament, actor) -> Registration:
     organiser.
     """
     if not actor.is_authenticated:
-        raise NotAllowed("Log in to register.")
+        raise NotAllowed(_("Log in to register."))
     tournament = _locked(tournament.pk)
     existing = Registration.objects.filter(tournament=tournament, player=actor).first()
     if existing is not None and existing.removed_by_organiser:
-        raise Conflict(f"The organiser {'disqualified' if existing.disqualified else 'removed'} you from this "
-                       "tournament; only the organiser can reinstate you. Ask them if you think it is a mistake.",
-                       code="removed_by_organiser")
+        raise Conflict(_("The organiser disqualified you from this tournament; only the organiser can reinstate "
+                         "you. Ask them if you think it is a mistake.") if existing.disqualified else
+                       _("The organiser removed you from this tournament; only the organiser can reinstate you. "
+                         "Ask them if you think it is a mistake."), code="removed_by_organiser")
     late = tournament.status == Tournament.Status.RUNNING and late_entry_open(tournament)
     if tournament.status != Tournament.Status.REGISTRATION and not late:
-        raise Conflict("Registration for this tournament is not open.", code="registration_closed")
+        raise Conflict(_("Registration for this tournament is not open."), code="registration_closed")
     deadline = tournament.registration_deadline
     if not late and deadline is not None and timezone.now() > deadline:
         when = timezone.localtime(deadline, tournament.zone).strftime("%Y-%m-%d %H:%M")
-        raise Conflict(f"Registration closed at the deadline, {when} ({tournament.time_zone}).",
-                       code="registration_deadline", params={"deadline": deadline.isoformat()})
+        raise Conflict(_("Registration closed at the deadline, %(when)s (%(zone)s)."), code="registration_deadline",
+                       params={"deadline": deadline.isoformat(), "when": when, "zone": tournament.time_zone})
     if existing is not None and not existing.withdrawn:
-        raise Conflict("You are already registered for this tournament.", code="already_registered")
+        raise Conflict(_("You are already registered for this tournament."), code="already_registered")
     full = tournament.capacity is not None and (
         tournament.registrations.entered().count() >= tournament.capacity)
     waitlisted_at = timezone.now() if full else None
@@ -385,20 +419,21 @@ def tournament_start(*, tournament: Tournament, actor) -> Tournament:
     tournament = _locked(tournament.pk)
     require_organiser(actor, tournament)
     if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.CLOSED):
-        raise Conflict("Only a tournament whose registration is open or closed can be started.", code="status")
+        raise Conflict(_("Only a tournament whose registration is open or closed can be started."), code="status")
     registrations = list(tournament.registrations.entered().select_related("player"))
     if len(registrations) < 2:
-        raise UserError(
-            f"A tournament needs at least 2 players to pair; {len(registrations)} registered.",
-            code="too_few_players",
-        )
+        raise UserError(ngettext_lazy("A tournament needs at least 2 players to pair; %(count)s registered.",
+                                      "A tournament needs at least 2 players to pair; %(count)s registered.",
+                                      "count"), code="too_few_players", params={"count": len(registrations)})
     missing = [r.display_name for r in registrations if not r.has_legal_deck]
     if missing:
         raise UserError(
-            "These players have no legal deck registered: " + ", ".join(sorted(missing))
-            + ". Have them submit one, or drop them, before starting.",
+            ngettext_lazy("This player has no legal deck registered: %(names)s. Have them submit one, or drop them, "
+                          "before starting.",
+                          "These players have no legal deck registered: %(names)s. Have them submit one, or drop "
+                          "them, before starting.", "count"),
             code="decks_missing",
-            params={"players": missing},
+            params={"players": missing, "names": ", ".join(sorted(missing)), "count": len(missing)},
         )
     tournament.status = Tournament.Status.RUNNING
     tournament.decks_locked_at = timezone.now()
@@ -426,9 +461,9 @@ def player_drop(*, registration: Registration, actor, reason: str = "", idempote
         return claim.first(Registration)
     require_not_finished(tournament)
     if not is_self and not reason.strip():
-        raise UserError("Say why the player is dropped; the reason is logged.", code="reason_required")
+        raise UserError(_("Say why the player is dropped; the reason is logged."), code="reason_required")
     if registration.withdrawn or registration.dropped:
-        raise Conflict("This player has already dropped.", code="already_dropped")
+        raise Conflict(_("This player has already dropped."), code="already_dropped")
     was_waitlisted = registration.waitlisted
     if was_waitlisted or tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
                                                Tournament.Status.CLOSED):
@@ -482,10 +517,10 @@ def player_reinstate(*, registration: Registration, actor, reason: str, idempote
     require_not_finished(tournament)
     registration = Registration.objects.select_for_update(of=("self",)).select_related("player").get(pk=registration.pk)
     if not (registration.withdrawn or registration.dropped or registration.disqualified):
-        raise Conflict(f"{registration.display_name} is not removed from the tournament; nothing to reinstate.",
-                       code="not_removed")
+        raise Conflict(_("%(player)s is not removed from the tournament; nothing to reinstate."),
+                       code="not_removed", params={"player": registration.display_name})
     if not reason.strip():
-        raise UserError("Say why the player is reinstated; the reason is logged.", code="reason_required")
+        raise UserError(_("Say why the player is reinstated; the reason is logged."), code="reason_required")
     before = {"player": registration.display_name, "state": _removal(registration)}
     registration.withdrawn = registration.disqualified = registration.removed_by_organiser = False
     registration.dropped_after_round = None
@@ -512,9 +547,9 @@ def tournament_reopen(*, tournament: Tournament, actor, reason: str, idempotency
     if claim.repeated:
         return claim.first(Tournament)
     if tournament.status != Tournament.Status.FINISHED:
-        raise Conflict("Only a finished tournament can be reopened.", code="status")
+        raise Conflict(_("Only a finished tournament can be reopened."), code="status")
     if not reason.strip():
-        raise UserError("Say why the tournament is reopened; the reason is logged.", code="reason_required")
+        raise UserError(_("Say why the tournament is reopened; the reason is logged."), code="reason_required")
     winner = tournament.winner.display_name if tournament.winner is not None else ""
     tournament.status, tournament.winner = Tournament.Status.RUNNING, None
     tournament.save(update_fields=["status", "winner"])
@@ -556,15 +591,16 @@ def tournament_update(*, tournament: Tournament, actor, changes: dict, reason: s
     require_not_finished(tournament)
     unknown = sorted(set(changes) - set(DETAIL_FIELDS) - set(STRUCTURE_FIELDS))
     if unknown:
-        raise UserError(f"These fields cannot be edited here: {', '.join(unknown)}.", code="unknown_field",
-                        params={"fields": unknown})
+        raise UserError(_("These fields cannot be edited here: %(names)s."), code="unknown_field",
+                        params={"fields": unknown, "names": ", ".join(unknown)})
     current = {name: getattr(tournament, name) for name in (*DETAIL_FIELDS, *STRUCTURE_FIELDS)}
     details = _checked_details(**{name: changes.get(name, current[name]) for name in DETAIL_FIELDS})
     structure_asked = {name: changes.get(name, current[name]) for name in STRUCTURE_FIELDS}
     structure_changed = [name for name in STRUCTURE_FIELDS if structure_asked[name] != current[name]]
     if structure_changed and tournament.rounds.exists():
-        raise Conflict("Round 1 is paired: the structure and results settings can no longer change "
-                       f"({', '.join(name.replace('_', ' ') for name in structure_changed)}).",
+        names = Text(*[part for name in structure_changed for part in (", ", STRUCTURE_NAMES[name])][1:])
+        raise Conflict(Text((_("Round 1 is paired: the structure and results settings can no longer change "
+                                 "(%(names)s)."), {"names": names})),
                        code="structure_locked", params={"fields": structure_changed})
     settings = _checked_structure(**structure_asked) if structure_changed else {}
     new = {**current, **details, **settings}
@@ -587,8 +623,8 @@ def _user_named(username: str):
     """The user with this username (case-insensitive), or UserError (code ``unknown_user``)."""
     user = get_user_model().objects.filter(username__iexact=(username or "").strip()).first()
     if user is None:
-        raise UserError(f"There is no user called {username.strip()!r}; they need an account first.",
-                        code="unknown_user", params={"username": username.strip()})
+        raise UserError(_("There is no user called '%(username)s'; they need an account first."),
+                        code="unknown_user", params={"username": (username or "").strip()})
     return user
 
 
@@ -605,9 +641,11 @@ def co_organiser_add(*, tournament: Tournament, actor, username: str) -> Tournam
     require_main_organiser(actor, tournament)
     user = _user_named(username)
     if user.pk == tournament.organiser_id:
-        raise UserError(f"{user.get_username()} is the organiser already.", code="is_organiser")
+        raise UserError(_("%(username)s is the organiser already."), code="is_organiser",
+                        params={"username": user.get_username()})
     if tournament.co_organisers.filter(pk=user.pk).exists():
-        raise Conflict(f"{user.get_username()} is a co-organiser already.", code="already_staff")
+        raise Conflict(_("%(username)s is a co-organiser already."), code="already_staff",
+                       params={"username": user.get_username()})
     before = _staff_names(tournament)
     tournament.co_organisers.add(user)
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.STAFF_CHANGED,
@@ -628,9 +666,10 @@ def co_organiser_remove(*, tournament: Tournament, actor, username: str) -> Tour
     require_main_organiser(actor, tournament)
     user = _user_named(username)
     if user.pk == tournament.organiser_id:
-        raise UserError("The organiser cannot be removed from their own tournament.", code="is_organiser")
+        raise UserError(_("The organiser cannot be removed from their own tournament."), code="is_organiser")
     if not tournament.co_organisers.filter(pk=user.pk).exists():
-        raise UserError(f"{user.get_username()} is not a co-organiser.", code="not_staff")
+        raise UserError(_("%(username)s is not a co-organiser."), code="not_staff",
+                        params={"username": user.get_username()})
     before = _staff_names(tournament)
     tournament.co_organisers.remove(user)
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.STAFF_CHANGED,
