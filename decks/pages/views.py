@@ -37,6 +37,7 @@ from tournaments.ids import parse_id
 from tournaments.models import Registration, Tournament
 from tournaments.pages.access import tournament_view
 from tournaments.pages.actions import attempt
+from tournaments.rule_texts import format_name
 from tournaments.services.permissions import is_tournament_organiser
 
 MB = 1024 * 1024
@@ -104,7 +105,7 @@ def preview_context(tournament: Tournament, data: bytes | str, filename: str = "
         limit = fmt.limit_for(card_type)
         within = limit is None or (count >= limit.minimum and (limit.maximum is None or count <= limit.maximum))
         if card_type == "Dungeon":
-            limit_text = f"at most {fmt.max_dungeon_cards}, outside the deck size"
+            limit_text = gettext("at most %(n)s, outside the deck size") % {"n": fmt.max_dungeon_cards}
             within = count <= fmt.max_dungeon_cards
         else:
             limit_text = _range_text(limit)
@@ -121,7 +122,7 @@ def preview_context(tournament: Tournament, data: bytes | str, filename: str = "
         "total_ok": (min_total if min_total is not None else fmt.total) <= verdict.total_cards <= fmt.total,
         "champion_types": champion_types,
         "levels": verdict.champion_levels, "level_cap": fmt.champion_level_cap, "free_avatars": fmt.free_avatars,
-        "format_name": fmt.name, "groups": groups, "violations": verdict.violations,
+        "format_name": format_name(fmt.id, fmt.name), "groups": groups, "violations": verdict.violations,
         "warnings": verdict.warnings,
         "title": decklist.title,
     }}
@@ -129,9 +130,9 @@ def preview_context(tournament: Tournament, data: bytes | str, filename: str = "
 
 def _range_text(limit) -> str:
     if limit is None:
-        return "no limit"
+        return gettext("no limit")
     if limit.maximum is None:
-        return f"at least {limit.minimum}" if limit.minimum else "any number"
+        return gettext("at least %(n)s") % {"n": limit.minimum} if limit.minimum else gettext("any number")
     return f"{limit.minimum}–{limit.maximum}"
 
 

@@ -263,7 +263,7 @@ def test_the_players_deck_in_french(size, live_server, organiser, catalogue_rows
     assert len(violations) == 1 and "Shield of Devastation" in violations[0]
     assert "spellfire-tournament-rules-2.0.txt" in violations[0]
     assert page.locator(".alert-success").count() == 0  # a refusal is never green
-    step(page, check_page, fr, "deck-illegal", "Verdict du dernier envoi :")
+    step(page, check_page, fr, "deck-illegal", "Verdict du dernier envoi :", "Format : deck de 55 cartes (standard).")
 
     # fix one card in the prefilled editor: the second Shield of Devastation becomes a Shield of Wickedness
     text = page.locator("#id_text").input_value()
@@ -288,7 +288,7 @@ def test_the_players_deck_in_french(size, live_server, organiser, catalogue_rows
 
     # a 2-1 on the slip
     click(page, "a:has-text('Ouvrir votre feuille de match')")
-    step(page, check_page, fr, "slip", f"Ronde 1, table {match.table}", "reste")
+    step(page, check_page, fr, "slip", f"Ronde 1, table {match.table}")
     for game, outcome in enumerate(("me", "opponent", "me"), start=1):
         page.select_option(f"#m{match.pk}-game-{game}", outcome)
     submit_button(page, "Déclarer le résultat")
