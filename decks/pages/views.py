@@ -219,7 +219,7 @@ def deck_export_view(request: HttpRequest, tournament: Tournament, registration_
         return HttpResponseBadRequest("'submission' must be a submission id.", content_type="text/plain")
     submission = exportable_submission(request.user, registration, submission_id)
     if submission is None:
-        raise Http404("No decklist to export.")
+        raise Http404(gettext("No decklist to export."))
     content, content_type, filename = deck_export(submission, as_)
     response = HttpResponse(content.encode("utf-8"), content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
