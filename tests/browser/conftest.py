@@ -112,8 +112,9 @@ def browser() -> Iterator[Any]:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
-def _context(browser: Any, live_server: Any, **options: Any) -> Iterator[Any]:
-    context = browser.new_context(base_url=live_server.url, locale="en-GB", **options)
+def _context(browser: Any, live_server: Any, locale: str = "en-GB", **options: Any) -> Iterator[Any]:
+    """A browser context whose ``Accept-Language`` (and ``navigator.language``) is ``locale``."""
+    context = browser.new_context(base_url=live_server.url, locale=locale, **options)
     context.set_default_timeout(15_000)
     context.on("page", lambda page: page.on("dialog", lambda dialog: dialog.accept()))
     try:
@@ -142,13 +143,14 @@ def desktop(browser: Any, live_server: Any) -> Iterator[Any]:
 
 
 @pytest.fixture
-def another_context(browser: Any, live_server: Any) -> Iterator[Callable[[str], Any]]:
-    """``another_context(size)``: one more browser context of ``size`` ("phone" or "desktop"), for a second person
-    in the same test (a player beside the organiser, the opponent beside the reporter); closed after the test."""
+def another_context(browser: Any, live_server: Any) -> Iterator[Callable[..., Any]]:
+    """``another_context(size, locale="en-GB")``: one more browser context of ``size`` ("phone" or "desktop"), for a
+    second person in the same test (a player beside the organiser, the opponent beside the reporter), its browser
+    asking for ``locale``'s language ("pt-BR", "fr-FR": issue 14's journeys); closed after the test."""
     opened: list[Iterator[Any]] = []
 
-    def make(size: str) -> Any:
-        generator = _context(browser, live_server, **SIZES[size])
+    def make(size: str, locale: str = "en-GB") -> Any:
+        generator = _context(browser, live_server, locale, **SIZES[size])
         opened.append(generator)
         return next(generator)
 
