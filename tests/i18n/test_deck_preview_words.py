@@ -40,7 +40,7 @@ def test_the_preview_names_the_format_in_the_readers_language(client, organiser,
     ("fr", None, "sans limite"),
     ("fr", SimpleNamespace(minimum=2, maximum=None), "au moins 2"),
     ("fr", SimpleNamespace(minimum=0, maximum=None), "nombre libre"),
-    ("pt-br", SimpleNamespace(minimum=2, maximum=None), "no mínimo 2"),
+    ("pt-br", SimpleNamespace(minimum=2, maximum=None), "pelo menos 2"),
     ("pt-br", SimpleNamespace(minimum=8, maximum=15), "8–15"),
 ])
 def test_the_card_type_limits_in_the_readers_language(lang, limit, expected):
