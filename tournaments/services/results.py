@@ -31,7 +31,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.functional import lazy
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.results import COUNT_ORDER
@@ -152,7 +152,7 @@ def _and(names: list[str]) -> str:
     """"alice", "alice and bob", "alice and bob and carol" (the winners who share a game)."""
     text = names[0]
     for name in names[1:]:
-        text = gettext("%(first)s and %(second)s") % {"first": text, "second": name}
+        text = gettext("%(names)s and %(last)s") % {"names": text, "last": name}
     return text
 
 
@@ -168,9 +168,10 @@ def describe_record(record: dict[str, Any], names: dict[int, str]) -> list[str]:
         if game.get("mulligan_by"):
             text = gettext("two-draw mulligan declared by %(name)s") % {"name": names.get(game["mulligan_by"])}
         elif game.get("drawn"):
-            text = gettext("drawn")
+            text = pgettext("game result", "drawn")
         elif game.get("winners"):
-            text = gettext("%(names)s won") % {"names": _and([names.get(s, str(s)) for s in game["winners"]])}
+            text = ngettext("%(names)s won", "%(names)s won", len(game["winners"])) % {
+                "names": _and([names.get(s, str(s)) for s in game["winners"]])}
         else:
             text = gettext("no outcome")
         if game.get("unfinished"):
