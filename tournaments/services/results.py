@@ -133,7 +133,8 @@ def outcome_text(seats: list[Seat], outcome: Outcome) -> str:
         ngettext("%(place)s. %(name)s (%(count)s won)", "%(place)s. %(name)s (%(count)s won)", outcome.wins[i])
         % {"place": outcome.placements[i], "name": names[i], "count": outcome.wins[i]} for i in order)
     if outcome.draws:
-        text += "; " + ngettext("%(count)s drawn", "%(count)s drawn", outcome.draws) % {"count": outcome.draws}
+        text = ngettext("%(places)s; %(count)s drawn", "%(places)s; %(count)s drawn", outcome.draws) % {
+            "places": text, "count": outcome.draws}
     return text
 
 
