@@ -5,6 +5,7 @@ output serializer. Same permissions as the pages (the services check who may act
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
@@ -29,7 +30,7 @@ MATCHES = Match.objects.select_related("round").prefetch_related(SEATS)
 
 
 #: The 404 of each kind of object ``_found`` looks up, by ``what`` (the params key is ``what`` too).
-_NOT_FOUND = {
+_NOT_FOUND: dict[str, Any] = {
     "match": _("There is no match %(match)s."),
     "report": _("There is no report %(report)s."),
 }
