@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
 from zoneinfo import available_timezones
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rules.results import COUNT_ORDER, DECK_OUT_SETTINGS, END_OF_ROUND_PROCEDURES
@@ -82,7 +84,8 @@ class TournamentCreateSerializer(serializers.Serializer):
 
     def validate_time_zone(self, value: str) -> str:
         if value not in available_timezones():
-            raise serializers.ValidationError(f"{value!r} is not a time zone: use an IANA name such as Europe/Paris.")
+            raise serializers.ValidationError(
+                _("%(value)s is not a time zone: use an IANA name such as Europe/Paris.") % {"value": repr(value)})
         return value
 
 
@@ -290,8 +293,16 @@ class StrictInputSerializer(serializers.Serializer):
             unknown = sorted(set(self.initial_data) - set(self.fields))
             if unknown:
                 raise serializers.ValidationError(
-                    f"Unknown field(s): {', '.join(unknown)}; send {', '.join(self.fields)}.", code="unknown_field")
+                    _("Unknown field(s): %(fields)s; send %(known)s.") % {
+                        "fields": ", ".join(unknown), "known": ", ".join(self.fields)}, code="unknown_field")
         return attrs
+
+
+#: SlipNumberField's refusal, by field name.
+_SLIP_NUMBER_ERRORS = {
+    "round": _("'round' must be a whole number of 1 or more (the round on your slip)."),
+    "table": _("'table' must be a whole number of 1 or more (the table on your slip)."),
+}
 
 
 class SlipNumberField(serializers.IntegerField):
@@ -299,8 +310,7 @@ class SlipNumberField(serializers.IntegerField):
 
     def to_internal_value(self, data):
         if isinstance(data, bool) or not isinstance(data, int) or data < 1:
-            raise serializers.ValidationError(f"{self.field_name!r} must be a whole number of 1 or more (the "
-                                              f"{self.field_name} on your slip).", code="slip")
+            raise serializers.ValidationError(_SLIP_NUMBER_ERRORS[self.field_name], code="slip")
         return data
 
 
@@ -318,7 +328,8 @@ class GamesField(BoundedJSONField):
                 for name, value in (values.items() if isinstance(values, dict) else ()):
                     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                         raise serializers.ValidationError(
-                            f"Game {number}: {name} of {seat} must be a whole number of 0 or more, not {value!r}.",
+                            _("Game %(game)s: %(name)s of %(seat)s must be a whole number of 0 or more, not "
+                              "%(value)s.") % {"game": number, "name": name, "seat": seat, "value": repr(value)},
                             code="counts")
         return data
 
@@ -344,7 +355,7 @@ class ReasonField(serializers.CharField):
     """A required, non-blank ``reason`` (documented with ``minLength: 1``); missing, null or blank (spaces
     only) is a 400 with code ``reason_required``, as the services answer."""
 
-    def __init__(self, message: str = "Give a reason; it is logged.", **kwargs) -> None:
+    def __init__(self, message: Any = _("Give a reason; it is logged."), **kwargs) -> None:
         kwargs.setdefault("max_length", 2000)
         kwargs.setdefault("min_length", 1)
         super().__init__(allow_blank=False, allow_null=False, trim_whitespace=True, **kwargs)
@@ -357,7 +368,7 @@ class ReasonField(serializers.CharField):
 
 
 class DisputeInputSerializer(StrictInputSerializer):
-    reason = ReasonField("Say what is wrong with the report.",
+    reason = ReasonField(_("Say what is wrong with the report."),
                          help_text="What is wrong with the report (kept with it)")
 
 
@@ -365,7 +376,7 @@ class OverrideInputSerializer(StrictInputSerializer):
     """The organiser's settlement: ``reason`` (logged) and either ``submission`` (pick one of the match's
     submissions, e.g. one side of a dispute) or a new result as ``games`` or ``placements``."""
 
-    reason = ReasonField("Give a reason for the change; it is logged.",
+    reason = ReasonField(_("Give a reason for the change; it is logged."),
                          help_text="Why (logged with the result before and after)")
     submission = IdField(required=False, allow_null=True,
                                           help_text="The id of one of this match's submissions to make the result")
@@ -376,7 +387,7 @@ class OverrideInputSerializer(StrictInputSerializer):
         attrs = super().validate(attrs)
         if attrs.get("submission") is not None and (attrs.get("games") is not None
                                                     or attrs.get("placements") is not None):
-            raise serializers.ValidationError("Pick a submission or enter games/placements, not both.",
+            raise serializers.ValidationError(_("Pick a submission or enter games/placements, not both."),
                                               code="submission_and_result")
         return attrs
 

@@ -5,9 +5,11 @@ output serializer. Same permissions as the pages (the services check who may act
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import generics, permissions, status
 from rest_framework.response import Response
@@ -27,11 +29,18 @@ SEATS = Prefetch("seats", queryset=Seat.objects.select_related("registration__pl
 MATCHES = Match.objects.select_related("round").prefetch_related(SEATS)
 
 
+#: The 404 of each kind of object ``_found`` looks up, by ``what`` (the params key is ``what`` too).
+_NOT_FOUND: dict[str, Any] = {
+    "match": _("There is no match %(match)s."),
+    "report": _("There is no report %(report)s."),
+}
+
+
 def _found(model, pk: int, what: str, queryset=None):
-    """The object or a 404 ``{"code": "not_found", ...}`` naming it."""
+    """The object or a 404 ``{"code": "not_found", ...}`` naming it; ``what``: a key of ``_NOT_FOUND``."""
     obj = (queryset if queryset is not None else model.objects).filter(pk=pk).first()
     if obj is None:
-        raise NotFound(f"There is no {what} {pk}.", params={what: pk})
+        raise NotFound(_NOT_FOUND[what], params={what: pk})
     return obj
 
 
@@ -293,7 +302,7 @@ class MatchOverride(ResultView):
         if data.get("submission") is not None:
             submission = ResultSubmission.objects.filter(pk=data["submission"]).first()
             if submission is None or submission.match_id != match.pk:
-                raise UserError(f"Submission {data['submission']} is not one of this match's.",
+                raise UserError(_("Submission %(submission)s is not one of this match's."),
                                 code="wrong_submission", params={"submission": data["submission"]})
         services.result_settle(match=match, actor=request.user, reason=data["reason"], submission=submission,
                                games=data.get("games"), placements=data.get("placements"),
@@ -313,7 +322,7 @@ class MatchSubmissions(ResultView):
         match = _found(Match, pk, "match", MATCHES)
         organiser = is_tournament_organiser(request.user, match.round.tournament)
         if seat_number_of(match, request.user) is None and not organiser:
-            raise NotAllowed("Only the organiser and the players at this table see its submissions.",
+            raise NotAllowed(_("Only the organiser and the players at this table see its submissions."),
                              code="not_at_table")
         rows = selectors.match_submissions(match)
         if not organiser:  # penalties are the organiser's: the players see "game loss (penalty)" at most
@@ -332,25 +341,26 @@ class PenaltyListCreate(APIView):
     def get(self, request, pk: int):
         tournament = get_object_or_404(Tournament, pk=pk)
         if not is_tournament_organiser(request.user, tournament):
-            raise NotAllowed("Only the tournament's organiser sees its penalties.")
+            raise NotAllowed(_("Only the tournament's organiser sees its penalties."))
         return Response(s.PenaltySerializer(penalties_of(tournament), many=True).data)
 
     @extend_schema(request=s.PenaltyInputSerializer, responses={201: s.PenaltySerializer})
     def post(self, request, pk: int):
         tournament = get_object_or_404(Tournament, pk=pk)
         if not is_tournament_organiser(request.user, tournament):
-            raise NotAllowed("Only the tournament's organiser may issue penalties.")
+            raise NotAllowed(_("Only the tournament's organiser may issue penalties."))
         data = s.PenaltyInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         registration = Registration.objects.filter(pk=data.validated_data["registration"]).first()
         if registration is None:
-            raise UserError(f"There is no registration {data.validated_data['registration']}.",
-                            code="not_a_player")
+            raise UserError(_("There is no registration %(registration)s."), code="not_a_player",
+                            params={"registration": data.validated_data["registration"]})
         match = None
         if data.validated_data["match"] is not None:
             match = Match.objects.filter(pk=data.validated_data["match"]).first()
             if match is None:
-                raise UserError(f"There is no match {data.validated_data['match']}.", code="wrong_match")
+                raise UserError(_("There is no match %(match)s."), code="wrong_match",
+                                params={"match": data.validated_data["match"]})
         penalty = services.penalty_issue(tournament=tournament, actor=request.user, registration=registration,
                                          kind=data.validated_data["kind"], reason=data.validated_data["reason"],
                                          match=match, idempotency_key=idempotency_key(request))

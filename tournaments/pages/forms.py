@@ -1,11 +1,13 @@
 from __future__ import annotations
 
 import datetime
+from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
 from django import forms
 from django.utils import timezone
 from django.utils.functional import Promise
+from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rules.formats import BUILTIN_FORMATS
@@ -84,6 +86,27 @@ COUNT_LABELS = {
 }
 
 
+#: What each built-in tiebreaker system (``rules.standings.TIEBREAKERS``) ranks by, for the select: the texts of
+#: ``presenters.tiebreaker_text`` (the same messages), without the command-line flags.
+TIEBREAKER_LABELS: dict[str, Promise] = {
+    "mtg": _("match points, then OMW%, GW%, OGW% (Magic Tournament Rules, Appendix C; floors at 1/3)"),
+    "melee": _("as the Magic Tournament Rules, Appendix C, but a drawn game counts as played and earns no game "
+               "points (Melee.gg GW%)"),
+    "pokemon": _("match points, then OWP (resistance, floor 25%, dropped capped 75%), OOWP, head to head"),
+    "buchholz": _("chess score 1/0.5/0, then Buchholz, Buchholz cut 1, median Buchholz, Sonneborn-Berger, "
+                  "progressive score (FIDE Tie-Break Regulations)"),
+    "pods": _("multiplayer tables: placement points (default 5,3,2,1), then opponents' points %, game-win %, "
+              "opponents' game-win % over every seat at the table"),
+}
+
+
+def tiebreaker_choices() -> list[tuple[str, Any]]:
+    """The tiebreaker select's choices: ``("mtg", "mtg: match points, then ...")``, the text in the language
+    active when the select is rendered (``TIEBREAKER_LABELS``; another system's own English text)."""
+    return [(name, format_lazy("{}: {}", name, TIEBREAKER_LABELS.get(name, text)))
+            for name, text in TIEBREAKERS.items()]
+
+
 def slip_rows(best_of: int) -> int:
     """Game rows on a slip: best_of × 3, room for the longest legal sequence (each of the N games preceded by
     two two-draw mulligans, the most one player may declare in a row: spellfire-tournament-rules-2.0.txt,
@@ -160,7 +183,7 @@ class TournamentForm(forms.Form):
                                            initial=0, required=False,
                                            help_text=_("0: no late entries. Late entrants join with no points."))
     tiebreakers = forms.ChoiceField(label=_("Tiebreaker system"), initial="mtg", required=False,
-                                    choices=[(name, f"{name}: {text}") for name, text in TIEBREAKERS.items()])
+                                    choices=tiebreaker_choices)
     tiebreaker_floor = forms.CharField(
         label=_("Win-percentage floor"), required=False, max_length=16,
         help_text=_("e.g. 1/3 or 0.33; leave blank for the system's default (1/3; Pokémon 1/4; not used by buchholz)"))
@@ -260,7 +283,7 @@ class TournamentEditForm(forms.ModelForm):
         self.fields["time_zone"] = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices(),
                                                      help_text=_("Every time on the event's pages is shown in it"))
         self.fields["tiebreakers"] = forms.ChoiceField(
-            label=_("Tiebreaker system"), choices=[(name, f"{name}: {text}") for name, text in TIEBREAKERS.items()])
+            label=_("Tiebreaker system"), choices=tiebreaker_choices)
         self.fields["capacity"].help_text = _("Further players join the waiting list. Blank: no limit")
         self.fields["registration_deadline"].help_text = gettext(
             "In the event's time zone (%(zone)s); blank: until you close registration") % {

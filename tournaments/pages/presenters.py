@@ -387,6 +387,21 @@ COLUMN_TITLES: dict[str, Promise] = {
 }
 
 
+#: The tiebreaker column headings of ``rules.standings.SYSTEMS`` (English, keyed as there) as the pages show
+#: them: the words translated; abbreviations (OMW%, GW%, OGW%, OOWP) and names (Buchholz, Sonneborn-Berger)
+#: kept as the player communities write them. A heading not listed is shown as ``rules`` gives it.
+COLUMN_HEADINGS: dict[str, Promise] = {
+    "GW% (draws worth 0)": gettext_lazy("GW% (draws worth 0)"),
+    "OWP (resistance)": gettext_lazy("OWP (resistance)"),
+    "Head to head": gettext_lazy("Head to head"),
+    "Score": gettext_lazy("Score"),
+    "Buchholz cut 1": gettext_lazy("Buchholz cut 1"),
+    "Median Buchholz": gettext_lazy("Median Buchholz"),
+    "Progressive": gettext_lazy("Progressive"),
+    "Opponents' points %": gettext_lazy("Opponents' points %"),
+}
+
+
 @dataclass(frozen=True)
 class StandingsColumn:
     """A tiebreaker column as the standings table shows it: the row ``key``, the ``heading`` (a human name,
@@ -401,8 +416,10 @@ class StandingsColumn:
 
 
 def standings_columns(columns: Iterable[tuple[str, str, bool]]) -> list[StandingsColumn]:
-    """``StandingsSnapshot.columns`` ((key, heading, percent) from ``rules.standings.SYSTEMS``) with titles."""
-    return [StandingsColumn(key=key, heading=heading, title=str(COLUMN_TITLES.get(heading, heading)),
+    """``StandingsSnapshot.columns`` ((key, heading, percent) from ``rules.standings.SYSTEMS``, the heading in
+    English) with the heading and its title in the active language (``COLUMN_HEADINGS``, ``COLUMN_TITLES``)."""
+    return [StandingsColumn(key=key, heading=str(COLUMN_HEADINGS.get(heading, heading)),
+                            title=str(COLUMN_TITLES.get(heading, heading)),
                             percent=pct,
                             primary=i == 0) for i, (key, heading, pct) in enumerate(columns)]
 

@@ -29,12 +29,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.functional import lazy
+from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext_lazy as _
 
 from rules.results import COUNT_ORDER
 
 from tournaments.clock import clock_at
-from tournaments.errors import Conflict, NotAllowed, UserError
+from tournaments.errors import Conflict, NotAllowed, Text, UserError
 from tournaments.models import AuditEntry, Match, Penalty, ResultSubmission, Seat
 from tournaments.services.idempotency import claim_key
 from tournaments.services.permissions import require_not_finished, require_organiser
@@ -43,6 +46,9 @@ from tournaments.services.standings import queue_standings
 from tournaments.services.english import english
 
 State = ResultSubmission.State
+
+#: A choice label in lower case, in the language active when it is read ("confirmed", "confirmada").
+_lower = lazy(lambda label: str(label).lower(), str)
 
 
 def locked_match(match: Match) -> Match:
@@ -97,56 +103,92 @@ def parse_record(match: Match, *, games: Any = None, placements: Any = None) -> 
 
 
 def result_summary(match: Match) -> dict[str, Any]:
-    """The match's current result for the audit log, as readable text: ``{"status", "result"}``."""
+    """The match's current result for the audit log, as readable text: ``{"status", "result", "games"}``.
+
+    Stored, so in English whatever the language of the person who acted (``outcome_text`` and
+    ``describe_record`` under ``translation.override("en")``)."""
     seats = seats_of(match)
     confirmed = match.submissions.filter(state=State.CONFIRMED).first()
-    if confirmed is None:
-        return {"status": english(match.get_status_display), "result": "no confirmed result"}
-    return {"status": english(match.get_status_display),
-            "result": outcome_text(seats, Outcome.from_json(confirmed.outcome)),
-            "games": describe_record(confirmed.record, {s.number: s.registration.display_name for s in seats})}
+    with translation.override("en"):
+        if confirmed is None:
+            return {"status": english(match.get_status_display), "result": "no confirmed result"}
+        return {"status": english(match.get_status_display),
+                "result": outcome_text(seats, Outcome.from_json(confirmed.outcome)),
+                "games": describe_record(confirmed.record,
+                                         {s.number: s.registration.display_name for s in seats})}
 
 
 def outcome_text(seats: list[Seat], outcome: Outcome) -> str:
-    """"alice 2-1 bob" for a duel (with "-d" drawn games), "1. alice (2), 2. bob (1), ..." for a table."""
+    """"alice 2-1 bob" for a duel (with "-d" drawn games), "alice: bye", "1. alice (2 won), 2. bob (1 won),
+    ...; 1 drawn" for a table: in the active language (the score itself stays numeric). What a service stores
+    is English: call it under ``translation.override("en")`` (``result_summary``)."""
     names = [s.registration.display_name for s in seats]
     if len(names) == 1:
-        return f"{names[0]}: bye"
+        return gettext("%(name)s: bye") % {"name": names[0]}
     if len(names) == 2:
         text = f"{names[0]} {outcome.wins[0]}-{outcome.wins[1]}"
         return (f"{text}-{outcome.draws}" if outcome.draws else text) + f" {names[1]}"
     order = sorted(range(len(names)), key=lambda i: (outcome.placements[i], i))
-    return ", ".join(f"{outcome.placements[i]}. {names[i]} ({outcome.wins[i]} won)" for i in order) + (
-        f"; {outcome.draws} drawn" if outcome.draws else "")
+    text = ", ".join(
+        ngettext("%(place)s. %(name)s (%(count)s won)", "%(place)s. %(name)s (%(count)s won)", outcome.wins[i])
+        % {"place": outcome.placements[i], "name": names[i], "count": outcome.wins[i]} for i in order)
+    if outcome.draws:
+        text = ngettext("%(places)s; %(count)s drawn", "%(places)s; %(count)s drawn", outcome.draws) % {
+            "places": text, "count": outcome.draws}
+    return text
+
+
+#: The end-of-game counts (``rules.results.COUNT_ORDER``) as a game's line names them.
+_COUNT_NAMES = {
+    "unrazed_realms": _("unrazed realms"),
+    "razed_realms": _("razed realms"),
+    "holdings": _("holdings"),
+    "champions": _("champions"),
+    "champion_levels": _("champion levels"),
+    "draw_pile": _("draw pile"),
+}
+
+
+def _and(names: list[str]) -> str:
+    """"alice", "alice and bob", "alice and bob and carol" (the winners who share a game)."""
+    text = names[0]
+    for name in names[1:]:
+        text = gettext("%(names)s and %(last)s") % {"names": text, "last": name}
+    return text
 
 
 def describe_record(record: dict[str, Any], names: dict[int, str]) -> list[str]:
-    """One line of text per game of a stored record (or the placements), with the players' names."""
+    """One line of text per game of a stored record (or the placements), with the players' names:
+    ``["Game 1: alice won", "Game 2: two-draw mulligan declared by bob", ...]`` or ``["Placements: alice 1,
+    bob 2, ..."]``, in the active language (stored text: under ``translation.override("en")``)."""
     if "placements" in record:
-        return ["Placements: " + ", ".join(f"{names.get(n, n)} {p}" for n, p in
-                                          enumerate(record["placements"], start=1))]
+        return [gettext("Placements: %(placements)s") % {
+            "placements": ", ".join(f"{names.get(n, n)} {p}" for n, p in enumerate(record["placements"], start=1))}]
     lines = []
     for number, game in enumerate(record.get("games", []), start=1):
         if game.get("mulligan_by"):
-            text = f"two-draw mulligan declared by {names.get(game['mulligan_by'])}"
+            text = gettext("two-draw mulligan declared by %(name)s") % {"name": names.get(game["mulligan_by"])}
         elif game.get("drawn"):
-            text = "drawn"
+            text = pgettext("game result", "drawn")
         elif game.get("winners"):
-            text = " and ".join(names.get(s, str(s)) for s in game["winners"]) + " won"
+            text = ngettext("%(names)s won", "%(names)s won", len(game["winners"])) % {
+                "names": _and([names.get(s, str(s)) for s in game["winners"]])}
         else:
-            text = "no outcome"
+            text = gettext("no outcome")
         if game.get("unfinished"):
-            text = "unfinished at time" + (f" ({text})" if game.get("winners") else "")
+            text = (gettext("unfinished at time (%(outcome)s)") % {"outcome": text} if game.get("winners")
+                    else gettext("unfinished at time"))
         if game.get("deck_out"):
-            text = "a draw pile ran out" + (f" ({text})" if game.get("winners") else "")
+            text = (gettext("a draw pile ran out (%(outcome)s)") % {"outcome": text} if game.get("winners")
+                    else gettext("a draw pile ran out"))
         counts = game.get("counts")
         if counts:
             # COUNT_ORDER, not the stored order: PostgreSQL's jsonb does not keep the keys' order.
-            text += "; counts " + "; ".join(
+            text = gettext("%(outcome)s; counts %(counts)s") % {"outcome": text, "counts": "; ".join(
                 f"{names.get(int(seat), seat)}: " + ", ".join(
-                    f"{k.replace('_', ' ')} {values[k]}" for k in COUNT_ORDER if k in values)
-                for seat, values in sorted(counts.items(), key=lambda item: int(item[0])))
-        lines.append(f"Game {number}: {text}")
+                    f"{_COUNT_NAMES.get(k, k)} {values[k]}" for k in COUNT_ORDER if k in values)
+                for seat, values in sorted(counts.items(), key=lambda item: int(item[0])))}
+        lines.append(gettext("Game %(number)s: %(text)s") % {"number": number, "text": text})
     return lines
 
 
@@ -156,11 +198,12 @@ def _check_slip(match: Match, round_number: int | None, table: int | None) -> No
         table is not None and table != match.table
     ):
         raise UserError(
-            f"This is the slip of round {match.round.number}, table {match.table}; you reported "
-            f"round {round_number if round_number is not None else match.round.number}, "
-            f"table {table if table is not None else match.table}. Open your own match slip.",
+            _("This is the slip of round %(round)s, table %(table)s; you reported round %(reported_round)s, "
+              "table %(reported_table)s. Open your own match slip."),
             code="wrong_match",
-            params={"round": match.round.number, "table": match.table},
+            params={"round": match.round.number, "table": match.table,
+                    "reported_round": round_number if round_number is not None else match.round.number,
+                    "reported_table": table if table is not None else match.table},
         )
 
 
@@ -208,14 +251,15 @@ def result_report(*, match: Match, actor, games: Any = None, placements: Any = N
     require_not_finished(match.round.tournament)
     seat = seat_number_of(match, actor)
     if seat is None:
-        raise NotAllowed(f"Only the players at table {match.table} may report its result.", code="not_at_table")
+        raise NotAllowed(_("Only the players at table %(table)s may report its result."), code="not_at_table",
+                         params={"table": match.table})
     if len(seats_of(match)) == 1:
-        raise Conflict("A bye needs no report.", code="bye")
+        raise Conflict(_("A bye needs no report."), code="bye")
     if match.status == Match.Status.CONFIRMED:
-        raise Conflict("This match already has a confirmed result; ask the organiser to correct it.",
+        raise Conflict(_("This match already has a confirmed result; ask the organiser to correct it."),
                        code="already_confirmed")
     if match.status == Match.Status.DISPUTED:
-        raise Conflict("This match is disputed; the organiser will settle it.", code="disputed")
+        raise Conflict(_("This match is disputed; the organiser will settle it."), code="disputed")
     _check_slip(match, round_number, table)
     record, outcome = parse_record(match, games=games, placements=placements)
     _check_time_called(match, record)
@@ -264,27 +308,32 @@ def _check_time_called(match: Match, record: dict) -> None:
     if state.state == "time_up":
         return
     if state.state == "not_started":
-        when = "the round clock has not started"
+        when = Text(_("the round clock has not started"))
     elif state.paused:
-        when = f"the round clock is paused with {state.remaining_text} left"
+        when = Text((_("the round clock is paused with %(remaining)s left"), {"remaining": state.remaining_text}))
     else:
-        when = f"{state.remaining_text} left (time ends at {timezone.localtime(state.ends_at, match.round.tournament.zone):%H:%M})"
-    raise UserError(f"Time has not been called at table {match.table} yet: {when}. Report a game as unfinished "
-                    "at time only once time is up, or ask the organiser.", code="time_not_called",
-                    params={"remaining_seconds": state.remaining_seconds})
+        when = Text((_("%(remaining)s left (time ends at %(ends)s)"), {
+            "remaining": state.remaining_text,
+            "ends": f"{timezone.localtime(state.ends_at, match.round.tournament.zone):%H:%M}"}))
+    raise UserError(_("Time has not been called at table %(table)s yet: %(when)s. Report a game as unfinished "
+                      "at time only once time is up, or ask the organiser."), code="time_not_called",
+                    params={"remaining_seconds": state.remaining_seconds, "table": match.table, "when": when})
 
 
-def _pending_for_other_player(submission: ResultSubmission, actor, doing: str) -> tuple[ResultSubmission, Match]:
+def _pending_for_other_player(submission: ResultSubmission, actor, refusal: Any) -> tuple[ResultSubmission, Match]:
+    """The pending ``submission`` (locked) and its match, for another player at the table to answer; ``refusal``:
+    the message (``%(table)s``) for an actor not at the table."""
     match = locked_match(submission.match)
     require_not_finished(match.round.tournament)
     submission = ResultSubmission.objects.select_for_update().get(pk=submission.pk)
     if seat_number_of(match, actor) is None:
-        raise NotAllowed(f"Only the players at table {match.table} may {doing}.", code="not_at_table")
+        raise NotAllowed(refusal, code="not_at_table", params={"table": match.table})
     if submission.submitted_by_id == actor.pk:
-        raise NotAllowed("Another player at the table must answer your report; you cannot confirm or dispute it "
-                         "yourself.", code="own_report")
+        raise NotAllowed(_("Another player at the table must answer your report; you cannot confirm or dispute "
+                           "it yourself."), code="own_report")
     if submission.state != State.PENDING:
-        raise Conflict(f"This report is already {english(submission.get_state_display).lower()}.", code="not_pending")
+        raise Conflict(_("This report is already %(state)s."), code="not_pending",
+                       params={"state": _lower(State(submission.state).label)})
     return submission, match
 
 
@@ -295,7 +344,8 @@ def result_confirm(*, submission: ResultSubmission, actor) -> Match:
     Raises NotAllowed (not at the table, your own report), Conflict (not pending), UserError (the
     report no longer scores, e.g. after a game loss was issued).
     """
-    submission, match = _pending_for_other_player(submission, actor, "confirm its result")
+    submission, match = _pending_for_other_player(
+        submission, actor, _("Only the players at table %(table)s may confirm its result."))
     confirm(match, submission, score_record(match, submission.record), by=actor)
     return match
 
@@ -305,8 +355,9 @@ def result_dispute(*, submission: ResultSubmission, actor, reason: str) -> Match
     """Another player at the table disputes a pending report, saying why; the reason is kept with the
     report and the organiser settles the match. Raises UserError (no reason), NotAllowed, Conflict."""
     if not (reason or "").strip():
-        raise UserError("Say what is wrong with the report.", code="reason_required")
-    submission, match = _pending_for_other_player(submission, actor, "dispute its result")
+        raise UserError(_("Say what is wrong with the report."), code="reason_required")
+    submission, match = _pending_for_other_player(
+        submission, actor, _("Only the players at table %(table)s may dispute its result."))
     submission.state, submission.responded_by, submission.responded_at = State.DISPUTED, actor, timezone.now()
     submission.dispute_reason = reason.strip()
     submission.save(update_fields=["state", "responded_by", "responded_at", "dispute_reason"])
@@ -335,12 +386,12 @@ def result_settle(*, match: Match, actor, reason: str, submission: ResultSubmiss
         return claim.first(AuditEntry)
     require_not_finished(tournament)
     if not (reason or "").strip():
-        raise UserError("Give a reason for the change; it is logged.", code="reason_required")
+        raise UserError(_("Give a reason for the change; it is logged."), code="reason_required")
     if len(seats_of(match)) == 1:
-        raise Conflict("A bye has no result to enter.", code="bye")
+        raise Conflict(_("A bye has no result to enter."), code="bye")
     if submission is not None:
         if submission.match_id != match.pk:
-            raise UserError("That report belongs to another match.", code="wrong_submission")
+            raise UserError(_("That report belongs to another match."), code="wrong_submission")
         chosen = ResultSubmission.objects.select_for_update().get(pk=submission.pk)
         outcome = score_record(match, chosen.record)
     else:

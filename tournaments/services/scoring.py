@@ -29,6 +29,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
+
 from rules.errors import RulesError
 from rules.history import History, MatchRecord, PlayerEntry, RoundRecord, derived_placements, validate_history
 from rules.pairings.elimination import table_winner
@@ -41,9 +45,13 @@ from rules.results import (
     score_match,
 )
 
-from tournaments.errors import UserError
+from tournaments.errors import Text, UserError
+from tournaments.rule_texts import cite
 
 LETTERS = {"a": 1, "b": 2}
+
+#: A rule's citation in the reader's language, rendered when the message is read (``rule_texts.cite``).
+_cited = lazy(cite, str)
 GAME_KEYS = {"winner", "winners", "drawn", "mulligan_by", "unfinished", "deck_out", "counts"}
 
 
@@ -81,42 +89,45 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _seat(value: Any, seats: int, number: int, what: str) -> int | None:
+def _seat(value: Any, seats: int, number: int, what: Any) -> int | None:
     if value is None or value == "":
         return None
     if isinstance(value, str) and value in LETTERS and seats == 2:
         return LETTERS[value]
     if _is_int(value) and 1 <= value <= seats:
         return value
-    names = "'a' or 'b' (or seat 1 or 2)" if seats == 2 else f"a seat number from 1 to {seats}"
-    raise UserError(f"Game {number}: {what} must be {names}, not {value!r}.", code="seat",
-                    params={"game": number, "seats": seats})
+    message = (_("Game %(game)s: %(what)s must be 'a' or 'b' (or seat 1 or 2), not %(value)s.") if seats == 2
+               else _("Game %(game)s: %(what)s must be a seat number from 1 to %(seats)s, not %(value)s."))
+    raise UserError(message, code="seat", params={"game": number, "seats": seats, "what": what,
+                                                  "value": repr(value)})
 
 
 def _counts(counts: Any, seats: int, number: int) -> dict[str, dict[str, int]] | None:
     if counts is None:
         return None
     if not isinstance(counts, dict):
-        raise UserError(f"Game {number}: the end-of-game counts must be an object with one entry per player.",
+        raise UserError(_("Game %(game)s: the end-of-game counts must be an object with one entry per player."),
                         code="counts", params={"game": number})
     stored: dict[str, dict[str, int]] = {}
     for key, values in counts.items():
         seat = _seat(int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else key, seats,
-                     number, "a counts key")
+                     number, _("a counts key"))
         if not isinstance(values, dict):
-            raise UserError(f"Game {number}: the counts of seat {seat} must be an object.", code="counts",
-                            params={"game": number})
+            raise UserError(_("Game %(game)s: the counts of seat %(seat)s must be an object."), code="counts",
+                            params={"game": number, "seat": seat})
         missing = [name for name in COUNT_ORDER if name not in values]
         unknown = sorted(set(values) - set(COUNT_ORDER))
         if missing or unknown:
-            raise UserError(
-                f"Game {number}: the counts of seat {seat} need exactly {', '.join(COUNT_ORDER)}"
-                + (f" (missing {', '.join(missing)})" if missing else "")
-                + (f" (unknown {', '.join(unknown)})" if unknown else "") + ".",
-                code="counts", params={"game": number})
+            params = {"game": number, "seat": seat, "names": ", ".join(COUNT_ORDER),
+                      "missing": ", ".join(missing), "unknown": ", ".join(unknown)}
+            raise UserError(Text(
+                (_("Game %(game)s: the counts of seat %(seat)s need exactly %(names)s"), params),
+                (_(" (missing %(missing)s)"), params) if missing else "",
+                (_(" (unknown %(unknown)s)"), params) if unknown else "", "."),
+                code="counts", params=params)
         stored[str(seat)] = dict(values)
     if set(stored) != {str(n) for n in range(1, seats + 1)}:
-        raise UserError(f"Game {number}: give the end-of-game counts of every player at the table.",
+        raise UserError(_("Game %(game)s: give the end-of-game counts of every player at the table."),
                         code="counts", params={"game": number})
     return stored
 
@@ -127,23 +138,23 @@ def normalised_game(game: Any, seats: int, number: int = 1) -> dict[str, Any]:
     Raises UserError (not an object, an unknown key, a seat not at the table, malformed counts).
     """
     if not isinstance(game, dict):
-        raise UserError(f"Game {number} must be an object.", code="games", params={"game": number})
+        raise UserError(_("Game %(game)s must be an object."), code="games", params={"game": number})
     unknown = sorted(set(game) - GAME_KEYS)
     if unknown:
-        raise UserError(f"Game {number}: unknown field(s) {', '.join(unknown)}.", code="games",
-                        params={"game": number})
+        raise UserError(_("Game %(game)s: unknown field(s) %(fields)s."), code="games",
+                        params={"game": number, "fields": ", ".join(unknown)})
     if seats > 2 and "winner" in game:  # the slip's single "winner" is duel input only
-        raise UserError(f"Game {number}: at a multiplayer table give \"winners\", a list of seats, not "
-                        "\"winner\".", code="games", params={"game": number})
+        raise UserError(_("Game %(game)s: at a multiplayer table give \"winners\", a list of seats, not "
+                          "\"winner\"."), code="games", params={"game": number})
     winners_in = game.get("winners")
     if winners_in is None:
         winners_in = [] if game.get("winner") in (None, "") else [game.get("winner")]
     if not isinstance(winners_in, list):
-        raise UserError(f"Game {number}: \"winners\" must be a list of seats.", code="games",
+        raise UserError(_("Game %(game)s: \"winners\" must be a list of seats."), code="games",
                         params={"game": number})
-    winners = sorted({s for s in (_seat(w, seats, number, "a winner") for w in winners_in) if s is not None})
+    winners = sorted({s for s in (_seat(w, seats, number, _("a winner")) for w in winners_in) if s is not None})
     if len(winners) != len(winners_in):
-        raise UserError(f"Game {number}: a seat is listed twice among the winners.", code="games",
+        raise UserError(_("Game %(game)s: a seat is listed twice among the winners."), code="games",
                         params={"game": number})
     flags = {}
     for key in ("drawn", "unfinished", "deck_out"):
@@ -151,11 +162,11 @@ def normalised_game(game: Any, seats: int, number: int = 1) -> dict[str, Any]:
         if value is None:
             value = False
         if not isinstance(value, bool):
-            raise UserError(f"Game {number}: \"{key}\" must be true or false.", code="games",
-                            params={"game": number})
+            raise UserError(_("Game %(game)s: \"%(field)s\" must be true or false."), code="games",
+                            params={"game": number, "field": key})
         flags[key] = value
     return {"winners": winners, "drawn": flags["drawn"],
-            "mulligan_by": _seat(game.get("mulligan_by"), seats, number, "the mulligan's player"),
+            "mulligan_by": _seat(game.get("mulligan_by"), seats, number, _("the mulligan's player")),
             "unfinished": flags["unfinished"], "deck_out": flags["deck_out"],
             "counts": _counts(game.get("counts"), seats, number)}
 
@@ -175,25 +186,24 @@ def normalised_record(*, seats: int, games: Any = None, placements: Any = None, 
         except RulesError as exc:
             raise _user_error(exc) from exc
     if (games is None) == (placements is None):
-        raise UserError("Give the result either as games or as placements, not both (and not neither).",
+        raise UserError(_("Give the result either as games or as placements, not both (and not neither)."),
                         code="table_result" if seats > 2 else "games")
     if placements is not None:
         if seats <= 2:
-            raise UserError("A duel is reported game by game, not by placements.", code="games")
+            raise UserError(_("A duel is reported game by game, not by placements."), code="games")
         if not isinstance(placements, (list, tuple)) or not all(_is_int(p) for p in placements):
-            raise UserError("Give the placements as a list of whole numbers, one per seat in seat order "
-                            "(1 = won; equal numbers share a place, e.g. [1, 1, 3, 4]).", code="placements",
+            raise UserError(_("Give the placements as a list of whole numbers, one per seat in seat order "
+                              "(1 = won; equal numbers share a place, e.g. [1, 1, 3, 4])."), code="placements",
                             params={"seats": seats})
         if len(placements) != seats:
-            raise UserError(f"This table has {seats} seats: give {seats} placements in seat order, not "
-                            f"{len(placements)}.", code="seat_count", params={"seats": seats,
-                                                                              "given": len(placements)})
+            raise UserError(_("This table has %(seats)s seats: give %(seats)s placements in seat order, not "
+                              "%(given)s."), code="seat_count", params={"seats": seats, "given": len(placements)})
         return {"placements": list(placements)}
     if not isinstance(games, (list, tuple)) or not all(isinstance(g, dict) for g in games):
-        raise UserError("Give the games as a list, one entry per game.", code="games")
+        raise UserError(_("Give the games as a list, one entry per game."), code="games")
     if seats > 2 and not games:
-        raise UserError("Give the games as a list, one entry per game: {\"winners\": [seat, ...]} or "
-                        "{\"drawn\": true}.", code="games", params={"seats": seats})
+        raise UserError(_("Give the games as a list, one entry per game: {\"winners\": [seat, ...]} or "
+                          "{\"drawn\": true}."), code="games", params={"seats": seats})
     return {"games": [normalised_game(g, seats, n) for n, g in enumerate(games, start=1)]}
 
 
@@ -209,9 +219,11 @@ def _rules_game(game: dict[str, Any]) -> Game:
     )
 
 
-def _user_error(exc: RulesError, prefix: str = "") -> UserError:
+def _user_error(exc: RulesError) -> UserError:
+    """The rule's refusal as a UserError: its code and (JSON) params, its text in the reader's language
+    (``tournaments.rule_texts.ERROR_TEXTS``) and in English the rule's own message. Raise it ``from exc``."""
     params = {k: v for k, v in exc.params.items() if isinstance(v, (str, int, float, bool, list, type(None)))}
-    return UserError(prefix + exc.message, code=exc.code, params=params)
+    return UserError.from_rules(exc, params=params)
 
 
 def _duel(record: dict[str, Any], penalties: Sequence[PenaltyEffect], *, best_of: int, end_of_round: str,
@@ -252,8 +264,13 @@ def _check_table(seats: int, wins: Sequence[int], draws: int, placements: Sequen
     try:
         validate_history(history)
     except RulesError as exc:
-        message = exc.message.replace("rounds[0].matches[0].", "")
-        raise UserError(f"Not a valid result for {seats} seats: {message}",
+        # the one-match history is ours, not the reporter's: the rule's text without its place in it
+        where = "rounds[0].matches[0]."
+        params = {**exc.params}
+        if isinstance(params.get("field"), str):
+            params["field"] = params["field"].replace(where, "")
+        rule = UserError.from_rules(RulesError(exc.code, exc.message.replace(where, ""), params))
+        raise UserError(Text((_("Not a valid result for %(seats)s seats:"), {"seats": seats}), " ", rule.text),
                         code="placements" if exc.code == "bad_placements" else "table_result",
                         params={"seats": seats, "placements": list(placements)}) from exc
 
@@ -273,38 +290,39 @@ def _table(record: dict[str, Any], penalties: Sequence[PenaltyEffect], seats: in
         games = record["games"]
         played = [g for g in games if not g["mulligan_by"]]
         if len(played) > best_of and not elimination:
-            raise UserError(f"A best of {best_of} has at most {best_of} games, not {len(played)} (restarts after "
-                            "a two-draw mulligan not counted).", code="games",
+            raise UserError(_("A best of %(best_of)s has at most %(best_of)s games, not %(given)s (restarts after "
+                              "a two-draw mulligan not counted)."), code="games",
                             params={"best_of": best_of, "given": len(played)})
         wins, draws = [0] * seats, 0
         declared: list[int | None] = []
         for number, game in enumerate(games, start=1):
             if game["unfinished"] or game["deck_out"] or game["counts"]:
-                raise UserError(f"Game {number}: at a multiplayer table give each game's winner seat(s), a "
-                                "draw, or the seat that declared a two-draw mulligan.", code="games",
+                raise UserError(_("Game %(game)s: at a multiplayer table give each game's winner seat(s), a "
+                                  "draw, or the seat that declared a two-draw mulligan."), code="games",
                                 params={"game": number})
             if game["mulligan_by"]:
                 if game["drawn"] or game["winners"]:
-                    raise UserError(f"Game {number} was restarted by a two-draw mulligan: it has no winner and is "
-                                    "not drawn.", code="games", params={"game": number})
+                    raise UserError(_("Game %(game)s was restarted by a two-draw mulligan: it has no winner and "
+                                      "is not drawn."), code="games", params={"game": number})
                 try:
                     check_table_mulligan(declared, game["mulligan_by"] - 1, seats)
                 except RulesError as exc:
-                    raise UserError(f"Game {number}: a player may declare a two-draw mulligan only twice in a "
-                                    f"row; seat {game['mulligan_by']} must play the game on — {exc.params['rule']}.",
-                                    code=exc.code, params={"game": number, "seat": game["mulligan_by"]}) from exc
+                    raise UserError(_("Game %(game)s: a player may declare a two-draw mulligan only twice in a "
+                                      "row; seat %(seat)s must play the game on — %(rule)s."),
+                                    code=exc.code, params={"game": number, "seat": game["mulligan_by"],
+                                                           "rule": _cited(exc.params["rule"])}) from exc
                 declared.append(game["mulligan_by"] - 1)
                 continue
             declared.append(None)
             if game["drawn"] == bool(game["winners"]):
-                raise UserError(f"Game {number} needs exactly one outcome: its winner seat(s) or a draw.",
+                raise UserError(_("Game %(game)s needs exactly one outcome: its winner seat(s) or a draw."),
                                 code="games", params={"game": number})
             for seat in game["winners"]:
                 wins[seat - 1] += 1
             draws += game["drawn"]
         if games and not played and not penalties:
-            raise UserError("Every game reported was restarted by a two-draw mulligan: report the game played "
-                            "after them.", code="no_games", params={"seats": seats})
+            raise UserError(_("Every game reported was restarted by a two-draw mulligan: report the game played "
+                              "after them."), code="no_games", params={"seats": seats})
         for p in penalties:
             if p.kind == "game_loss":
                 for seat in range(1, seats + 1):
@@ -341,17 +359,20 @@ def score(record: dict[str, Any], *, seats: int, penalties: Sequence[PenaltyEffe
         if elimination and not outcome.decided:
             # Drawn games do not count toward best of N: play goes on until a player has won the games
             # needed (rules.results.score_match, elimination=True).
-            raise UserError(f"An elimination match goes on until one player has won {best_of // 2 + 1} games "
-                            f"(this result is {outcome.wins[0]}-{outcome.wins[1]}); play on, then report every "
-                            "game.", code="elimination_undecided",
-                            params={"wins": list(outcome.wins), "needed": best_of // 2 + 1})
+            raise UserError(ngettext_lazy(
+                "An elimination match goes on until one player has won %(count)s game (this result is "
+                "%(score)s); play on, then report every game.",
+                "An elimination match goes on until one player has won %(count)s games (this result is "
+                "%(score)s); play on, then report every game.", "count"), code="elimination_undecided",
+                params={"wins": list(outcome.wins), "needed": best_of // 2 + 1, "count": best_of // 2 + 1,
+                        "score": f"{outcome.wins[0]}-{outcome.wins[1]}"})
         return outcome
     outcome = _table(record, penalties, seats, best_of=best_of, elimination=elimination)
     if elimination:
         record_ = MatchRecord(players=tuple(str(n) for n in range(seats)), wins=outcome.wins, draws=outcome.draws,
                               placements=outcome.placements)
         if table_winner(record_) is None:
-            raise UserError("An elimination table needs a single winner (the winner advances): this result has "
-                            "a shared first place. Play on until one player has won, then report that.",
+            raise UserError(_("An elimination table needs a single winner (the winner advances): this result "
+                              "has a shared first place. Play on until one player has won, then report that."),
                             code="elimination_draw", params={"placements": list(outcome.placements)})
     return outcome
