@@ -262,3 +262,14 @@ def test_the_page_text_helper_sees_the_claim_form(client, tournament, carol):
     client.force_login(carol)
     text = visible_text(get(client, reverse("tournaments:claim", args=[tournament.pk]), "en"))
     assert "Claim code" in text
+
+
+@pytest.mark.parametrize(("lang", "left", "paused"), [
+    ("pt-br", "faltam {left} (termina às {time})", "pausado, faltam {left}"),
+    ("fr", "reste {left} (se termine à {time})", "en pause, reste {left}"),
+])
+def test_the_live_countdown_gets_its_words_in_the_pages_language(client, round_one, organiser, lang, left, paused):
+    """static/round_clock.js rewrites the clock every second: its words come from the page, not the script."""
+    page = html.unescape(get(Client(), reverse("tournaments:round", args=[round_one.tournament_id, 1]), lang))
+    assert f'data-text-left="{left}"' in page and f'data-text-paused="{paused}"' in page
+    assert "left (ends at" not in page
