@@ -47,8 +47,8 @@ from tournaments.services.results import (
     seats_of,
     supersede_open,
 )
-from tournaments.services.english import english
 from tournaments.services.standings import queue_standings
+from tournaments.services.english import english
 
 #: A lazy label in lower case, in the language active when it is read ("game loss" inside a sentence).
 _lower = lazy(lambda label: str(label).lower(), str)
