@@ -2,8 +2,16 @@
 // data-state="running|paused|time_up|finished" data-remaining="seconds"> into a live countdown while it runs.
 // Paused: "paused, 12:34 left", no ticking (the organiser's resume reloads the page). Finished: "finished".
 // Without JavaScript the element keeps its text: the time the round (or the table) ends.
+// The words come from the element's data-text-* attributes, in the page's language ({% clock_texts %},
+// tournaments/templatetags/clock_tags.py); English when they are missing.
 (function () {
   "use strict";
+  var ENGLISH = {textLeft: "{left} left (ends at {time})", textTimeUp: "Time is up (ended at {time})",
+                 textPaused: "paused, {left} left", textFinished: "finished"};
+  function say(el, key, left) {
+    return (el.dataset[key] || ENGLISH[key]).split("{left}").join(left || "")
+      .split("{time}").join(el.dataset.endText || "");
+  }
   function pad(n) { return (n < 10 ? "0" : "") + n; }
   function clock(seconds) {
     var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
@@ -13,20 +21,20 @@
     var left = Math.round((end - Date.now()) / 1000);
     if (left <= 0) {
       el.dataset.state = "time_up";
-      el.textContent = "Time is up (ended at " + el.dataset.endText + ")";
+      el.textContent = say(el, "textTimeUp");
       return false;
     }
-    el.textContent = clock(left) + " left (ends at " + el.dataset.endText + ")";
+    el.textContent = say(el, "textLeft", clock(left));
     return true;
   }
   function start(el) {
     if (el.dataset.clockBound) { return; }  // the fragment may be included more than once on a page
     el.dataset.clockBound = "1";
     var state = el.dataset.state || "running";
-    if (state === "finished") { el.textContent = "finished"; return; }
+    if (state === "finished") { el.textContent = say(el, "textFinished"); return; }
     if (state === "paused") {
       var remaining = parseInt(el.dataset.remaining, 10);
-      if (!isNaN(remaining)) { el.textContent = "paused, " + clock(Math.max(0, remaining)) + " left"; }
+      if (!isNaN(remaining)) { el.textContent = say(el, "textPaused", clock(Math.max(0, remaining))); }
       return;
     }
     var end = Date.parse(el.getAttribute("datetime"));

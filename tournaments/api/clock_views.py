@@ -6,6 +6,7 @@ once."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import permissions
 from rest_framework.request import Request
@@ -58,7 +59,8 @@ class RoundClock(APIView):
             clock.round_clock_resume(**common)
         else:
             if "minutes" not in data:
-                raise UserError("Say how many minutes to add (1 to 60).", code="minutes")
+                raise UserError(_("Say how many minutes to add (1 to %(max)s)."), code="minutes",
+                                params={"max": clock.MAX_EXTENSION_MINUTES})
             clock.round_clock_extend(minutes=data["minutes"], **common)
         return Response(s.ClockSerializer(s.clock_data(_round(pk, number))).data)
 

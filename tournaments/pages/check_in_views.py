@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import NotAllowed, UserError
@@ -27,8 +27,8 @@ from tournaments.services.check_in import (
 
 
 class ClaimForm(forms.Form):
-    code = forms.CharField(label="Claim code", max_length=32, strip=True,
-                           help_text="The code on the slip the organiser gave you, e.g. ABCDE-FGHJK",
+    code = forms.CharField(label=gettext_lazy("Claim code"), max_length=32, strip=True,
+                           help_text=gettext_lazy("The code on the slip the organiser gave you, e.g. ABCDE-FGHJK"),
                            widget=forms.TextInput(attrs={"class": "form-control", "autocomplete": "off",
                                                          "autocapitalize": "characters", "spellcheck": "false"}))
 
@@ -88,7 +88,6 @@ def manage_check_in(request: HttpRequest, tournament: Tournament, registration_i
     registration = get_object_or_404(Registration.objects.select_related("player"), pk=registration_id,
                                      tournament=tournament)
     checked_in = request.POST.get("checked_in", "1") != "0"
-    done = "checked in" if checked_in else "checked out"
     if request.htmx:  # type: ignore[attr-defined]
         error = ""
         try:
@@ -102,7 +101,8 @@ def manage_check_in(request: HttpRequest, tournament: Tournament, registration_i
                       status=200)
     attempt(request, lambda: registration_check_in(registration=registration, actor=request.user,
                                                    checked_in=checked_in, idempotency_key=_key(request)),
-            f"{registration.display_name} is {done}.")
+            (gettext("%(name)s is checked in.") if checked_in else gettext("%(name)s is checked out."))
+            % {"name": registration.display_name})
     return _back_to_panel(tournament)
 
 

@@ -30,6 +30,7 @@ import secrets
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import AuditEntry, Registration, Tournament
@@ -80,9 +81,10 @@ def _locked(tournament_id: int) -> Tournament:
 
 def _require_window(tournament: Tournament) -> None:
     if tournament.status not in CHECK_IN_STATUSES:
-        raise Conflict("Check-in opens with registration and closes when round 1 is paired.", code="check_in_closed")
+        raise Conflict(_("Check-in opens with registration and closes when round 1 is paired."),
+                       code="check_in_closed")
     if tournament.rounds.exists():
-        raise Conflict("Round 1 is paired: check-in is over.", code="check_in_closed")
+        raise Conflict(_("Round 1 is paired: check-in is over."), code="check_in_closed")
 
 
 @transaction.atomic
@@ -99,16 +101,16 @@ def registration_check_in(*, registration: Registration, actor, checked_in: bool
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     organiser = is_tournament_organiser(actor, tournament)
     if not registration.belongs_to(actor) and not organiser:
-        raise NotAllowed("Only the player or the tournament's organiser may check a player in.")
+        raise NotAllowed(_("Only the player or the tournament's organiser may check a player in."))
     if not checked_in and not organiser:
-        raise NotAllowed("Only the organiser may check a player out.")
+        raise NotAllowed(_("Only the organiser may check a player out."))
     claim = claim_key(actor, idempotency_key, "registration_check_in")
     if claim.repeated:
         return claim.first(Registration)
     _require_window(tournament)
     if registration.withdrawn or registration.dropped:
-        raise Conflict(f"{registration.display_name} has left the tournament; reinstate them first.",
-                       code="not_active")
+        raise Conflict(_("%(player)s has left the tournament; reinstate them first."), code="not_active",
+                       params={"player": registration.display_name})
     if registration.checked_in == checked_in:
         claim.done(registration)
         return registration
@@ -142,18 +144,18 @@ def no_shows_drop(*, tournament: Tournament, actor, idempotency_key: str = "") -
         return []
     require_not_finished(tournament)
     if tournament.rounds.exists():
-        raise Conflict("Round 1 is paired: the no-shows can only be dropped in one step before it. Drop a player "
-                       "who left from the players list instead.", code="round_paired")
+        raise Conflict(_("Round 1 is paired: the no-shows can only be dropped in one step before it. Drop a player "
+                         "who left from the players list instead."), code="round_paired")
     _require_window(tournament)
     # of=("self",): a walk-in has no player, a nullable join PostgreSQL cannot lock
     active = Registration.objects.select_for_update(of=("self",)).filter(
         tournament=tournament, withdrawn=False, dropped_after_round__isnull=True).select_related("player")
     if not active.filter(checked_in_at__isnull=False).exists():
-        raise Conflict("Nobody has checked in yet: check the players in first (dropping the no-shows now would "
-                       "drop everyone).", code="nobody_checked_in")
+        raise Conflict(_("Nobody has checked in yet: check the players in first (dropping the no-shows now would "
+                         "drop everyone)."), code="nobody_checked_in")
     no_shows = list(active.filter(checked_in_at__isnull=True).order_by("registered_at", "id"))
     if not no_shows:
-        raise UserError("Everyone has checked in: there are no no-shows to drop.", code="no_no_shows")
+        raise UserError(_("Everyone has checked in: there are no no-shows to drop."), code="no_no_shows")
     Registration.objects.filter(pk__in=[r.pk for r in no_shows]).update(withdrawn=True, removed_by_organiser=True)
     AuditEntry.objects.bulk_create([
         AuditEntry(tournament=tournament, actor=actor, action=AuditEntry.Action.PLAYER_DROPPED, reason="no-show",
@@ -184,17 +186,18 @@ def walk_in_register(*, tournament: Tournament, actor, name: str, idempotency_ke
         return claim.first(Registration)
     name = " ".join((name or "").split())
     if not name:
-        raise UserError("Enter the walk-in's name.", code="name_required")
+        raise UserError(_("Enter the walk-in's name."), code="name_required")
     if len(name) > WALK_IN_NAME_MAX:
-        raise UserError(f"A name has at most {WALK_IN_NAME_MAX} characters.", code="name_too_long")
+        raise UserError(_("A name has at most %(max)s characters."), code="name_too_long",
+                        params={"max": WALK_IN_NAME_MAX})
     late = tournament.status == Tournament.Status.RUNNING and late_entry_open(tournament)
     if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.CLOSED) and not late:
-        raise Conflict("Walk-ins are registered before the tournament starts (or as late entries while it takes "
-                       "them).", code="registration_closed")
+        raise Conflict(_("Walk-ins are registered before the tournament starts (or as late entries while it takes "
+                         "them)."), code="registration_closed")
     taken = {r.display_name.casefold() for r in tournament.registrations.select_related("player")}
     if name.casefold() in taken:
-        raise UserError(f"There is already a player named {name} in this tournament: add a surname or an initial.",
-                        code="name_taken")
+        raise UserError(_("There is already a player named %(name)s in this tournament: add a surname or an "
+                          "initial."), code="name_taken", params={"name": name})
     now = timezone.now()
     registration = Registration.objects.create(
         tournament=tournament, player=None, walk_in_name=name, claim_code=new_claim_code(), late_entry=late,
@@ -219,10 +222,11 @@ def walk_in_claim(*, tournament: Tournament, actor, code: str) -> Registration:
     wrong codes: ``CLAIM_ATTEMPTS`` per ``CLAIM_WINDOW_SECONDS``), UserError (a wrong or spent code).
     """
     if not getattr(actor, "is_authenticated", False):
-        raise NotAllowed("Log in to claim an entry.")
+        raise NotAllowed(_("Log in to claim an entry."))
     key = _attempts_key(tournament, actor)
     if (cache.get(key) or 0) >= CLAIM_ATTEMPTS:
-        raise Conflict("Too many wrong codes: try again in an hour, or ask the organiser.", code="too_many_attempts")
+        raise Conflict(_("Too many wrong codes: try again in an hour, or ask the organiser."),
+                       code="too_many_attempts")
     try:
         return _claim(tournament=tournament, actor=actor, code=normalise_claim_code(code))
     except UserError as exc:
@@ -239,8 +243,8 @@ def walk_in_claim(*, tournament: Tournament, actor, code: str) -> Registration:
 def _claim(*, tournament: Tournament, actor, code: str) -> Registration:
     tournament = _locked(tournament.pk)
     if Registration.objects.filter(tournament=tournament, player=actor).exists():
-        raise Conflict("You already have an entry in this tournament; a walk-in's entry is claimed by an account "
-                       "without one.", code="already_registered")
+        raise Conflict(_("You already have an entry in this tournament; a walk-in's entry is claimed by an account "
+                         "without one."), code="already_registered")
     candidates = list(Registration.objects.select_for_update().filter(
         tournament=tournament, player__isnull=True).exclude(claim_code="").order_by("pk"))
     found = None
@@ -248,14 +252,14 @@ def _claim(*, tournament: Tournament, actor, code: str) -> Registration:
         if hmac.compare_digest(candidate.claim_code.encode(), code.encode()) and found is None:
             found = candidate
     if found is None or len(code) != CLAIM_CODE_LENGTH:
-        raise UserError("That code does not match any walk-in entry of this tournament (or it was already "
-                        "claimed). Check the slip the organiser gave you.", code="wrong_code")
+        raise UserError(_("That code does not match any walk-in entry of this tournament (or it was already "
+                          "claimed). Check the slip the organiser gave you."), code="wrong_code")
     found.player, found.claim_code = actor, ""
     try:
         with transaction.atomic():
             found.save(update_fields=["player", "claim_code"])
     except IntegrityError as exc:  # the same account claimed another entry at the same moment
-        raise Conflict("You already have an entry in this tournament.", code="already_registered") from exc
+        raise Conflict(_("You already have an entry in this tournament."), code="already_registered") from exc
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.WALK_IN_CLAIMED,
                               reason="Walk-in entry claimed with its code",
                               before={"player": found.walk_in_name, "account": ""},

@@ -18,6 +18,7 @@ import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Conflict, UserError
 from tournaments.models import AuditEntry, Match, Round
@@ -49,22 +50,32 @@ def _locked_round(rnd: Round, actor) -> Round:
     require_not_finished(tournament)
     latest = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
     if latest != locked.number:
-        raise Conflict(f"Round {locked.number} is over: only the current round ({latest}) has a clock to change.",
-                       code="not_current_round")
+        raise Conflict(_("Round %(round)s is over: only the current round (%(current)s) has a clock to change."),
+                       code="not_current_round", params={"round": locked.number, "current": latest})
     return locked
 
 
 def _minutes(minutes: object) -> int:
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= MAX_EXTENSION_MINUTES:
-        raise UserError(f"An extension is a whole number of minutes from 1 to {MAX_EXTENSION_MINUTES}.",
+        raise UserError(_("An extension is a whole number of minutes from 1 to %(max)s."),
                         code="minutes", params={"max": MAX_EXTENSION_MINUTES})
     return minutes
 
 
-def _reason(reason: str, what: str) -> str:
+#: What a missing reason says, by the action that needs one.
+_REASON_REQUIRED = {
+    "restart": _("Give a reason to restart the round clock (it is logged)."),
+    "extend": _("Give a reason to extend the round (it is logged)."),
+    "table": _("Give a reason to give a time extension (it is logged)."),
+}
+
+
+def _reason(reason: str, action: str) -> str:
+    """``reason`` stripped; raises UserError (``reason``) when it is empty (``action``: a key of
+    ``_REASON_REQUIRED``)."""
     reason = (reason or "").strip()
     if not reason:
-        raise UserError(f"Give a reason to {what} (it is logged).", code="reason")
+        raise UserError(_REASON_REQUIRED[action], code="reason")
     return reason
 
 
@@ -91,7 +102,7 @@ def round_clock_start(*, rnd: Round, actor, reason: str = "", idempotency_key: s
         return claim.first(Round)
     rnd = _locked_round(rnd, actor)
     if rnd.started_at is not None:
-        reason = _reason(reason, "restart the round clock")
+        reason = _reason(reason, "restart")
     before = _clock(rnd)
     rnd.started_at = now or timezone.now()
     rnd.clock_paused_at = None
@@ -113,9 +124,9 @@ def round_clock_pause(*, rnd: Round, actor, reason: str = "", idempotency_key: s
         return claim.first(Round)
     rnd = _locked_round(rnd, actor)
     if rnd.started_at is None:
-        raise UserError("The round clock has not started: start it first.", code="not_started")
+        raise UserError(_("The round clock has not started: start it first."), code="not_started")
     if rnd.clock_paused_at is not None:
-        raise UserError("The round clock is already paused.", code="already_paused")
+        raise UserError(_("The round clock is already paused."), code="already_paused")
     before = _clock(rnd)
     rnd.clock_paused_at = now or timezone.now()
     _save(rnd, actor, AuditEntry.Action.CLOCK_PAUSED, (reason or "").strip() or "Round clock paused", before)
@@ -133,7 +144,7 @@ def round_clock_resume(*, rnd: Round, actor, reason: str = "", idempotency_key: 
         return claim.first(Round)
     rnd = _locked_round(rnd, actor)
     if rnd.clock_paused_at is None:
-        raise UserError("The round clock is not paused.", code="not_paused")
+        raise UserError(_("The round clock is not paused."), code="not_paused")
     before = _clock(rnd)
     now = now or timezone.now()
     rnd.clock_paused_seconds += max(0, round((now - rnd.clock_paused_at).total_seconds()))
@@ -151,7 +162,7 @@ def round_clock_extend(*, rnd: Round, actor, minutes: int, reason: str, idempote
     if claim.repeated:
         return claim.first(Round)
     minutes = _minutes(minutes)
-    reason = _reason(reason, "extend the round")
+    reason = _reason(reason, "extend")
     rnd = _locked_round(rnd, actor)
     before = _clock(rnd)
     rnd.clock_extra_minutes += minutes
@@ -170,14 +181,15 @@ def match_time_extend(*, match: Match, actor, minutes: int, reason: str, idempot
     if claim.repeated:
         return claim.first(Match)
     minutes = _minutes(minutes)
-    reason = _reason(reason, "give a time extension")
+    reason = _reason(reason, "table")
     rnd = _locked_round(match.round, actor)
     match = Match.objects.select_for_update().get(pk=match.pk)
     if match.seats.count() < 2:
-        raise Conflict(f"Table {match.table} is a bye: there is no game to extend.", code="bye")
+        raise Conflict(_("Table %(table)s is a bye: there is no game to extend."), code="bye",
+                       params={"table": match.table})
     if match.status == Match.Status.CONFIRMED:
-        raise Conflict(f"Table {match.table} has finished (its result is confirmed): it needs no more time.",
-                       code="finished_match")
+        raise Conflict(_("Table %(table)s has finished (its result is confirmed): it needs no more time."),
+                       code="finished_match", params={"table": match.table})
     before = {"table": match.table, "extra_minutes": match.extra_minutes}
     match.extra_minutes += minutes
     match.save(update_fields=["extra_minutes"])

@@ -32,8 +32,10 @@ Every penalty is a ``Penalty`` row and an ``AuditEntry`` (who, when, why, before
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _
 
-from tournaments.errors import Conflict, UserError
+from tournaments.errors import Conflict, Text, UserError
 from tournaments.models import AuditEntry, Match, Penalty, Registration, Round, Tournament
 from tournaments.services.idempotency import claim_key
 from tournaments.services.permissions import require_not_finished, require_organiser
@@ -47,6 +49,17 @@ from tournaments.services.results import (
 )
 from tournaments.services.standings import queue_standings
 from tournaments.services.english import english
+
+#: A lazy label in lower case, in the language active when it is read ("game loss" inside a sentence).
+_lower = lazy(lambda label: str(label).lower(), str)
+
+#: What a game or match loss without a match in the current round says, by kind.
+_NO_MATCH = {
+    Penalty.Kind.GAME_LOSS: _("%(player)s has no match in the current round; choose the match the game loss "
+                              "applies to."),
+    Penalty.Kind.MATCH_LOSS: _("%(player)s has no match in the current round; choose the match the match loss "
+                               "applies to."),
+}
 
 
 def _latest_round(tournament: Tournament) -> Round | None:
@@ -66,24 +79,21 @@ def _target_match(tournament: Tournament, registration: Registration, match: Mat
     if match is not None:
         match = locked_match(match)
         if match.round.tournament_id != tournament.pk:
-            raise UserError("That match is not part of this tournament.", code="wrong_match")
+            raise UserError(_("That match is not part of this tournament."), code="wrong_match")
         if registration.pk not in {s.registration_id for s in seats_of(match)}:
             raise UserError(
-                f"{registration.display_name} does not play at round {match.round.number}, table {match.table}.",
-                code="wrong_match",
+                _("%(player)s does not play at round %(round)s, table %(table)s."), code="wrong_match",
+                params={"player": registration.display_name, "round": match.round.number, "table": match.table},
             )
     elif kind in (Penalty.Kind.GAME_LOSS, Penalty.Kind.MATCH_LOSS):
         found = _match_in(_latest_round(tournament), registration)
         if found is None:
-            raise UserError(
-                f"{registration.display_name} has no match in the current round; choose the match the "
-                f"{'game' if kind == Penalty.Kind.GAME_LOSS else 'match'} loss applies to.",
-                code="no_match",
-            )
+            raise UserError(_NO_MATCH[Penalty.Kind(kind)], code="no_match",
+                            params={"player": registration.display_name})
         match = locked_match(found)
     if match is not None and len(seats_of(match)) == 1 and kind in (Penalty.Kind.GAME_LOSS,
                                                                      Penalty.Kind.MATCH_LOSS):
-        raise UserError("A bye has no games to lose; choose a match against an opponent.", code="bye")
+        raise UserError(_("A bye has no games to lose; choose a match against an opponent."), code="bye")
     return match
 
 
@@ -94,11 +104,12 @@ def _apply(match: Match, penalty: Penalty, actor) -> None:
         try:
             rescore_confirmed(match, actor=actor, reason=text)
         except UserError as exc:
-            raise UserError(
-                f"The {english(penalty.get_kind_display).lower()} cannot be added to the result of round "
-                f"{match.round.number}, table {match.table}: {exc.message} Issue it for the player's next match.",
-                code="game_loss_refused", params=exc.params,
-            ) from exc
+            refusal = Text(
+                (_("The %(kind)s cannot be added to the result of round %(round)s, table %(table)s:"),
+                 {"kind": _lower(Penalty.Kind(penalty.kind).label), "round": match.round.number,
+                  "table": match.table}),
+                " ", exc.text, " ", _("Issue it for the player's next match."))
+            raise UserError(refusal, code="game_loss_refused", params=exc.params) from exc
         return
     if not confirm_by_penalty(match, actor=actor, reason=text):
         supersede_open(match)
@@ -114,15 +125,16 @@ def _check_match_loss(match: Match, registration: Registration) -> None:
         registration=registration).select_related("registration__player").first()
     if earlier is not None:
         raise Conflict(
-            f"This match is already a match loss for {earlier.registration.display_name}; the organiser "
-            "can correct its result with an override.",
-            code="match_loss_exists",
+            _("This match is already a match loss for %(player)s; the organiser can correct its result with an "
+              "override."),
+            code="match_loss_exists", params={"player": earlier.registration.display_name},
         )
 
 
 def _disqualify(tournament: Tournament, registration: Registration) -> None:
     if registration.disqualified:
-        raise Conflict(f"{registration.display_name} is already disqualified.", code="already_disqualified")
+        raise Conflict(_("%(player)s is already disqualified."), code="already_disqualified",
+                       params={"player": registration.display_name})
     registration.disqualified = registration.removed_by_organiser = True
     fields = ["disqualified", "removed_by_organiser"]
     if not registration.withdrawn and not registration.dropped:
@@ -158,13 +170,15 @@ def penalty_issue(*, tournament: Tournament, actor, registration: Registration, 
         return claim.first(Penalty)
     require_not_finished(tournament)
     if kind not in Penalty.Kind.values:
-        raise UserError(f"Unknown penalty {kind!r}; choose one of: {', '.join(Penalty.Kind.values)}.",
-                        code="kind", params={"valid": list(Penalty.Kind.values)})
+        raise UserError(_("Unknown penalty %(kind)r; choose one of: %(choices)s."), code="kind",
+                        params={"kind": kind, "choices": ", ".join(Penalty.Kind.values),
+                                "valid": list(Penalty.Kind.values)})
     if not (reason or "").strip():
-        raise UserError("Say why the penalty is issued; the reason is logged.", code="reason_required")
+        raise UserError(_("Say why the penalty is issued; the reason is logged."), code="reason_required")
     registration = Registration.objects.select_for_update(of=("self",)).select_related("player").get(pk=registration.pk)
     if registration.tournament_id != tournament.pk or registration.withdrawn:
-        raise UserError(f"{registration.display_name} is not a player in this tournament.", code="not_a_player")
+        raise UserError(_("%(player)s is not a player in this tournament."), code="not_a_player",
+                        params={"player": registration.display_name})
     target = _target_match(tournament, registration, match, kind)
     if target is None and kind == Penalty.Kind.DISQUALIFICATION:
         current = _match_in(_latest_round(tournament), registration)

@@ -1,11 +1,16 @@
 """The round clock in templates: ``{% load clock_tags %}`` then ``{% clock_state round match t as clock %}`` (a
 ``tournaments.selectors.ClockState`` at this instant; ``match`` and ``t`` may be empty) or
-``{% clock_round t round as r %}`` (the given round, else the tournament's current one)."""
+``{% clock_round t round as r %}`` (the given round, else the tournament's current one); inside a countdown's
+``<time data-round-clock ...>`` tag, ``{% clock_texts %}`` gives ``static/round_clock.js`` its words in the page's
+language."""
 
 from __future__ import annotations
 
 from django import template
 from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext, pgettext
 
 from tournaments.models import Match, Round, Tournament
 from tournaments.selectors import ClockState, clock_at, current_round, extended_tables
@@ -43,3 +48,16 @@ def clock_extensions(rnd: Round | None, tournament: Tournament | None = None) ->
     minutes = (tournament if isinstance(tournament, Tournament) else rnd.tournament).round_minutes
     now = timezone.now()
     return [(m, clock_at(rnd, minutes, now=now, match=m)) for m in extended_tables(rnd)]
+
+
+@register.simple_tag
+def clock_texts() -> SafeString:
+    """The countdown's words for ``static/round_clock.js`` in the active language, as data attributes of its
+    ``<time>`` tag (``{left}`` and ``{time}`` are filled by the script): ``data-text-left``, ``data-text-time-up``,
+    ``data-text-paused``, ``data-text-finished``."""
+    return format_html(
+        ' data-text-left="{}" data-text-time-up="{}" data-text-paused="{}" data-text-finished="{}"',
+        gettext("%(left)s left (ends at %(time)s)") % {"left": "{left}", "time": "{time}"},
+        gettext("Time is up (ended at %(time)s)") % {"time": "{time}"},
+        gettext("paused, %(left)s left") % {"left": "{left}"},
+        pgettext("clock", "finished"))
