@@ -539,6 +539,8 @@ def _rematch(p: _P, text: str) -> str:
 
 
 def _swiss_same_points(p: _P) -> str:
+    if p["points"] == 0:  # its own sentence: the plural rule of pt_BR and fr says "0 ponto" / "0 point"
+        return _rematch(p, _("both on 0 match points"))
     return _rematch(p, ngettext("both on %(points)s match point", "both on %(points)s match points",
                                 p["points"]) % {"points": p["points"]})
 
