@@ -85,7 +85,7 @@ def elimination_events(seed: int = 2) -> list[Pairing]:
     for reset in (False, True):
         for n in (8, 6):
             for k in range(4):
-                out += _until_done(lambda r: pair_double_elimination(ids[:n], r, bracket_reset=reset),
+                out += _until_done(lambda r, n=n, reset=reset: pair_double_elimination(ids[:n], r, bracket_reset=reset),
                                    random.Random(seed * 10 + k), limit=20)
     return out
 
