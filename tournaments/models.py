@@ -336,6 +336,14 @@ class Match(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField()
     pairing_reason = models.CharField(max_length=300, blank=True)
+    pairing_reason_code = models.CharField(
+        max_length=40, blank=True,
+        help_text="Why they were paired, as a code (rules.pairings.REASON_CODES, or \"bye\" / "
+                  "\"changed_by_organiser\"); blank for matches paired before codes were stored")
+    pairing_reason_params = models.JSONField(
+        default=dict, blank=True,
+        help_text="The reason's data (points, seeds, bracket stage...): with the code it is said in the reader's "
+                  "language (tournaments.rule_texts.pairing_reason_text)")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     draws = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Drawn games of the confirmed result (None until confirmed)")

@@ -20,6 +20,9 @@ Functions (all answer in the active language, ``django.utils.translation``):
   ``spellfire-tournament-rules-2.0.txt`` named in the reader's language with the English heading after it (the
   text exists only in English); a citation of ``spellfire-regras-pt-br.txt`` (the ``55-br`` format) is already
   the Portuguese text and section name as written there, and stays so in every language.
+* :func:`pairing_reason_text` (a match's ``pairing_reason_code`` + ``pairing_reason_params`` -> str): why the
+  players of a table were paired (``rules.pairings.REASON_CODES``), the stored English sentence when the code
+  is unknown or blank (matches paired before the codes were stored).
 * :func:`card_type_name`, :func:`format_name`: the game's terms (glossaries: ``locale/glossary.*.md``).
 """
 
@@ -30,13 +33,14 @@ from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext, pgettext_lazy
 from rules.card_pairs import EDITOR_SOURCE, PRECEDENCE_RULE
 from rules.errors import RulesError
 from rules.formats import BRAZIL_DUNGEON_RULE, BRAZIL_FILE, RULES_FILE
 from rules.legality import DUNGEON_RULE, DUPLICATE_RULE, Violation
 
-__all__ = ["card_type_name", "cite", "error_text", "format_name", "violation_rule", "violation_text"]
+__all__ = ["card_type_name", "cite", "error_text", "format_name", "pairing_reason_text", "violation_rule",
+           "violation_text"]
 
 #: Card types (rules.formats.CARD_TYPES) and champion types, as the printed cards and the rules texts name them.
 CARD_TYPES: dict[str, Any] = {
@@ -522,3 +526,173 @@ def error_text(error: RulesError) -> str:
         return render(error.params)
     except (KeyError, TypeError, ValueError, AttributeError):
         return error.message
+
+
+# --------------------------------------------------------------------------- pairing reasons
+def _then(first: str, then: str) -> str:
+    """Two parts of a pairing reason, the second adding to the first."""
+    # Translators: joins two parts of why players were paired ("both on 3 match points; REMATCH (...)")
+    return _("%(first)s; %(then)s") % {"first": first, "then": then}
+
+
+def _two_seeds(p: _P) -> dict[str, Any]:
+    a, b = p["seeds"]
+    return {"a": a, "b": b}
+
+
+def _rematch(p: _P, text: str) -> str:
+    rematch = p.get("rematch")
+    if not rematch:
+        return text
+    return _then(text, ngettext(
+        "REMATCH (met %(met)s time before): no rematch-free pairing of all %(players)s players exists, this "
+        "round has the fewest rematches possible (%(rematches)s)",
+        "REMATCH (met %(met)s times before): no rematch-free pairing of all %(players)s players exists, this "
+        "round has the fewest rematches possible (%(rematches)s)",
+        rematch["met"]) % {"met": rematch["met"], "players": rematch["players"], "rematches": rematch["rematches"]})
+
+
+def _swiss_same_points(p: _P) -> str:
+    if p["points"] == 0:  # its own sentence: the plural rule of pt_BR and fr says "0 ponto" / "0 point"
+        return _rematch(p, _("both on 0 match points"))
+    return _rematch(p, ngettext("both on %(points)s match point", "both on %(points)s match points",
+                                p["points"]) % {"points": p["points"]})
+
+
+def _swiss_paired_down(p: _P) -> str:
+    parts = [_("paired down from %(from)s to %(to)s match points: no unplayed opponent left at %(from)s") % {
+        "from": p["from"], "to": p["to"]}]
+    if "odd" in p:
+        parts.append(ngettext("(%(count)s player on %(points)s: an odd number)",
+                              "(%(count)s players on %(points)s: an odd number)", p["odd"]) % {
+            "count": p["odd"], "points": p["from"]})
+    else:
+        parts.append(_("(each unplayed opponent on %(points)s is needed elsewhere)") % {"points": p["from"]})
+    if "floated_again" in p:
+        parts.append(_("(%(player)s was also paired down last round: unavoidable)") % {"player": p["floated_again"]})
+    return _rematch(p, " ".join(parts))
+
+
+def _elimination_table(p: _P) -> str:
+    values = {"size": p["size"], "seeds": _join(p["seeds"])}
+    if p.get("final"):
+        return _("elimination table of %(size)s (final): seeds %(seeds)s; the winner advances") % values
+    return _("elimination table of %(size)s: seeds %(seeds)s; the winner advances") % values
+
+
+def _winners_bracket(p: _P) -> str:
+    if p.get("final"):
+        return _("winners' bracket final: seed %(a)s vs seed %(b)s") % _two_seeds(p)
+    return _("winners' bracket round %(round)s: seed %(a)s vs seed %(b)s") % {
+        "round": p["bracket_round"], **_two_seeds(p)}
+
+
+def _losers_bracket(p: _P) -> str:
+    values = {"round": p["bracket_round"], "from": p.get("from_winners_round"), **_two_seeds(p)}
+    if p["bracket_round"] == 1:
+        return _("losers' bracket round 1: losers of winners' round 1: seed %(a)s vs seed %(b)s") % values
+    if p.get("swap") == "flipped":
+        return _("losers' bracket round %(round)s: survivor vs a player dropped from winners' round %(from)s "
+                 "(flipped to avoid a rematch): seed %(a)s vs seed %(b)s") % values
+    if p.get("swap") == "halves_swapped":
+        return _("losers' bracket round %(round)s: survivor vs a player dropped from winners' round %(from)s "
+                 "(halves swapped to avoid a rematch): seed %(a)s vs seed %(b)s") % values
+    return _("losers' bracket round %(round)s: seed %(a)s vs seed %(b)s") % values
+
+
+def _round_robin(p: _P) -> str:
+    a, b = p["pairing_numbers"]
+    values = {"round": p["berger_round"], "a": a, "b": b}
+    if p.get("second_cycle"):
+        return _("round robin (second cycle, Berger table round %(round)s): pairing numbers %(a)s vs %(b)s") % values
+    return _("round robin (Berger table round %(round)s): pairing numbers %(a)s vs %(b)s") % values
+
+
+def _pod(p: _P) -> str:
+    text = _("pod of %(size)s by standings (points %(points)s); seats drawn at random") % {
+        "size": p["size"], "points": "-".join(str(v) for v in p["points"])}
+    short = p.get("short")
+    if short:
+        text = _then(text, _("a pod of %(size)s because %(players)s players do not fill pods of %(full)s") % {
+            "size": p["size"], "players": short["players"], "full": short["full"]})
+    repeats = p.get("repeats", 0)
+    return _then(text, ngettext("%(count)s repeat pairing could not be avoided",
+                                "%(count)s repeat pairings could not be avoided", repeats) % {"count": repeats}
+                 if repeats else _("no repeat opponents"))
+
+
+def _teams(p: _P) -> str:
+    teams = f" {_('vs')} ".join(str(team) for team in p["teams"])
+    inner = p.get("table")
+    if inner and inner.get("code") in PAIRING_REASON_TEXTS:
+        return _("teams %(teams)s: %(reason)s") % {
+            "teams": teams, "reason": PAIRING_REASON_TEXTS[inner["code"]](inner.get("params") or {})}
+    return _("teams %(teams)s") % {"teams": teams}
+
+
+def _bye(p: _P) -> str:
+    text = _("Bye: scored as a 2-0 match win (Magic Tournament Rules, Appendix C)")
+    code = p.get("reason_code")
+    if code in PAIRING_REASON_TEXTS:
+        return _then(text, PAIRING_REASON_TEXTS[code](p.get("reason_params") or {}))
+    return text
+
+
+#: Every pairing reason code (``rules.pairings.REASON_CODES``, plus the service's "bye" and
+#: "changed_by_organiser"), with its text: params -> str.
+PAIRING_REASON_TEXTS: dict[str, Callable[[_P], str]] = {
+    # Swiss (rules.pairings.swiss)
+    "swiss_same_points": _swiss_same_points,
+    "swiss_paired_down": _swiss_paired_down,
+    "bye_awarded": lambda p: _("bye awarded at registration for round %(round)s") % {"round": p["round"]},
+    "swiss_bye": lambda p: _("pairing bye to %(player)s: the lowest-ranked player without a previous bye "
+                             "(%(points)s match points, rank %(rank)s)") % {
+        "player": p["player"], "points": p["points"], "rank": p["rank"]},
+    "swiss_bye_repeat": lambda p: _("pairing bye to %(player)s on %(points)s match points: every player who could "
+                                    "take it has had a bye already (%(byes)s before)") % {
+        "player": p["player"], "points": p["points"], "byes": p["byes_before"]},
+    "bye_no_opponent": lambda p: _("pairing bye: no other player to pair this round"),
+    # single elimination, elimination by tables (rules.pairings.elimination)
+    "bracket": lambda p: _("bracket: seed %(a)s vs seed %(b)s") % _two_seeds(p),
+    "third_place": lambda p: _("third-place match: the losing semi-finalists (seed %(a)s vs seed %(b)s)") % (
+        _two_seeds(p)),
+    "elimination_table": _elimination_table,
+    "random_draw": lambda p: _("random draw among the players still in (spell-battle-rules.txt, 8. Tournaments)"),
+    "random_draw_bye": lambda p: _("left over in the random draw (uneven number of players): the bye counts as a "
+                                   "win"),
+    # double elimination (rules.pairings.double_elimination)
+    "winners_bracket": _winners_bracket,
+    "losers_bracket": _losers_bracket,
+    "grand_final": lambda p: _("grand final: winners' bracket champion vs losers' bracket champion: seed %(a)s vs "
+                               "seed %(b)s") % _two_seeds(p),
+    "grand_final_reset": lambda p: _("grand final reset: the losers' bracket champion won the first grand final: "
+                                     "seed %(a)s vs seed %(b)s") % _two_seeds(p),
+    # round robin, pods, teams
+    "round_robin": _round_robin,
+    "round_robin_bye": lambda p: _("bye: meets the dummy player of an odd round robin"),
+    "pod": _pod,
+    "pod_bye": lambda p: _("bye: %(players)s players cannot be split into pods of %(min)s-%(max)s; lowest-ranked "
+                           "player with the fewest byes") % {"players": p["players"], "min": p["min"],
+                                                            "max": p["max"]},
+    "teams": _teams,
+    # the service (tournaments.services.rounds)
+    "bye": _bye,
+    "changed_by_organiser": lambda p: pgettext("pairing reason", "Changed by the organiser: %(reason)s") % {
+        "reason": p["reason"]},
+}
+
+
+def pairing_reason_text(code: str, params: Mapping[str, Any] | None, fallback: str = "") -> str:
+    """Why the players of a match were paired, in the active language, from its ``pairing_reason_code`` and
+    ``pairing_reason_params`` (``PAIRING_REASON_TEXTS``).
+
+    ``fallback``: the stored English ``pairing_reason``, returned as it is in English (the wording ``rules/``
+    owns), and in every language when the code is blank or unknown (a match stored before the codes were) or
+    its params are not the expected ones. The players are named by the ids the pairing used."""
+    render = PAIRING_REASON_TEXTS.get(code or "")
+    if render is None or (fallback and (get_language() or "en").split("-")[0] == "en"):
+        return fallback
+    try:
+        return render(params or {})
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return fallback

@@ -3,16 +3,21 @@
 Terms
 -----
 table
-    One match of the round to be played: ``Table(number, players, reason)``;
-    ``players`` in seat order, ``reason`` a plain-English explanation of why
-    these players meet (for judges and players).
+    One match of the round to be played: ``Table(number, players, reason,
+    reason_code, reason_params)``; ``players`` in seat order, ``reason`` a
+    plain-English explanation of why these players meet (for judges and
+    players); ``reason_code`` + ``reason_params`` the same explanation as data
+    (a code and a dict of JSON values: every number, seed, stage and name the
+    sentence says), so a caller can say it in another language (the codes:
+    ``REASON_CODES``).
 bye
     A player who has no opponent this round (a 2-0 match win in Swiss,
     Magic Tournament Rules, Appendix C; an automatic advance in a bracket).
 pairing
     ``Pairing(round, tables, byes, seed, bye_reasons, notes)``: the next round.
     ``seed`` is the random seed used, when the caller wants it stored for audit;
-    ``bye_reasons`` one sentence per bye (same order as ``byes``); ``notes``
+    ``bye_reasons`` one sentence per bye (same order as ``byes``), and
+    ``bye_reason_codes`` / ``bye_reason_params`` the same as data; ``notes``
     how the round was computed (e.g. which graph the Swiss matching used).
     ``to_json()`` keeps the stable shape of ARCHITECTURE.md (no new keys).
 
@@ -36,12 +41,14 @@ from a caller's ``random.Random``):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.errors import RulesError
 
 __all__ = [
+    "REASON_CODES",
     "Table",
     "Pairing",
     "PairingError",
@@ -59,13 +66,51 @@ __all__ = [
 ]
 
 
+#: Every ``reason_code`` a pairing writes (tables and byes), with the keys of its ``reason_params``
+#: (optional ones in brackets). A test checks every algorithm writes one of these.
+REASON_CODES: dict[str, str] = {
+    # Swiss (swiss.py): "rematch" is {"met": times met before, "players": players paired, "rematches": in the
+    # round}; "odd": players on the higher score when odd (else each unplayed opponent there is needed
+    # elsewhere); "floated_again": the player paired down last round too
+    "swiss_same_points": "points, [rematch]",
+    "swiss_paired_down": "from, to, [odd], [floated_again], [rematch]",
+    "bye_awarded": "round",
+    "swiss_bye": "player, points, rank",
+    "swiss_bye_repeat": "player, points, byes_before",
+    "bye_no_opponent": "",
+    # single elimination and elimination by tables (elimination.py); "stage" as the bracket pages read it
+    "bracket": "stage=main, seeds",
+    "third_place": "stage=third, seeds",
+    "elimination_table": "stage=main, size, final, seeds",
+    "random_draw": "stage=main",
+    "random_draw_bye": "",
+    # double elimination (double_elimination.py); "bracket_round" the round within the section
+    "winners_bracket": "stage=winners, bracket_round, final, seeds",
+    "losers_bracket": "stage=losers, bracket_round, [from_winners_round, swap=flipped|halves_swapped], seeds",
+    "grand_final": "stage=grand, bracket_round=1, seeds",
+    "grand_final_reset": "stage=grand, bracket_round=2, seeds",
+    # round robin (round_robin.py)
+    "round_robin": "berger_round, second_cycle, pairing_numbers",
+    "round_robin_bye": "",
+    # pods (pods.py): "points" of the pod best first; "short": the pod is smaller because "players" do not fill
+    # pods of "full"
+    "pod": "size, points, [short: {players, full}], repeats",
+    "pod_bye": "players, min, max",
+    # teams (teams.py): the teams and the team pairing's own reason
+    "teams": "teams, [table: {code, params}]",
+}
+
+
 @dataclass(frozen=True)
 class Table:
-    """A table of the next round: its number (1..), player ids in seat order, and why they meet."""
+    """A table of the next round: its number (1..), player ids in seat order, and why they meet (in English and
+    as ``reason_code`` + ``reason_params``, see ``REASON_CODES``)."""
 
     number: int
     players: tuple[str, ...]
     reason: str = ""
+    reason_code: str = ""
+    reason_params: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)
@@ -78,6 +123,8 @@ class Pairing:
     seed: int | None = None
     bye_reasons: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    bye_reason_codes: tuple[str, ...] = ()
+    bye_reason_params: tuple[Mapping[str, Any], ...] = field(default=(), hash=False)
 
     def to_json(self) -> dict[str, Any]:
         """``{"round": int, "pairings": [{"table", "players", "reason"}], "byes": [id]}`` (ARCHITECTURE.md)."""

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rules.history import RoundRecord
 from rules.pairings import Pairing, PairingError, Table
@@ -229,6 +230,22 @@ def _describe(match: tuple[str, int, int], k: int) -> str:
     return "grand final reset: the losers' bracket champion won the first grand final"
 
 
+def _describe_data(match: tuple[str, int, int], k: int) -> tuple[str, dict[str, Any]]:
+    """``_describe`` as (code, params) (``rules.pairings.REASON_CODES``), without the seeds."""
+    kind, r, _ = match
+    if kind == "W":
+        return "winners_bracket", {"stage": "winners", "bracket_round": r, "final": r == k}
+    if kind == "L":
+        params: dict[str, Any] = {"stage": "losers", "bracket_round": r}
+        if r > 1 and r % 2 == 0:
+            params["from_winners_round"] = r // 2 + 1
+            params["swap"] = "flipped" if (r // 2) % 2 == 1 else "halves_swapped"
+        return "losers_bracket", params
+    if r == 1:
+        return "grand_final", {"stage": "grand", "bracket_round": 1}
+    return "grand_final_reset", {"stage": "grand", "bracket_round": 2}
+
+
 def pair_double_elimination(seeds: Sequence[str], rounds: Sequence[RoundRecord], *,
                             bracket_reset: bool = False) -> Pairing:
     """The next round of a double-elimination bracket (PAIRINGS.md §3.2; module docstring).
@@ -254,6 +271,8 @@ def pair_double_elimination(seeds: Sequence[str], rounds: Sequence[RoundRecord],
     for number, (match, (a, b)) in enumerate(state.pending, start=1):
         if seed_of[b] < seed_of[a]:
             a, b = b, a
+        code, params = _describe_data(match, k)
         tables.append(Table(number=number, players=(a, b),
-                            reason=f"{_describe(match, k)}: seed {seed_of[a]} vs seed {seed_of[b]}"))
+                            reason=f"{_describe(match, k)}: seed {seed_of[a]} vs seed {seed_of[b]}",
+                            reason_code=code, reason_params={**params, "seeds": [seed_of[a], seed_of[b]]}))
     return Pairing(round=len(rounds) + 1, tables=tuple(tables), byes=())

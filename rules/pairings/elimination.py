@@ -225,13 +225,16 @@ def pair_single_elimination(
         if seed_of[b] < seed_of[a]:
             a, b = b, a
         tables.append(
-            Table(number=len(tables) + 1, players=(a, b), reason=f"bracket: seed {seed_of[a]} vs seed {seed_of[b]}")
+            Table(number=len(tables) + 1, players=(a, b), reason=f"bracket: seed {seed_of[a]} vs seed {seed_of[b]}",
+                  reason_code="bracket", reason_params={"stage": "main", "seeds": [seed_of[a], seed_of[b]]})
         )
     if third_place and len(alive) == 2 and losers and len(losers[-1]) == 2:
         a, b = sorted(losers[-1], key=seed_of.__getitem__)
         tables.append(Table(number=len(tables) + 1, players=(a, b),
                             reason=f"third-place match: the losing semi-finalists (seed {seed_of[a]} vs "
-                                   f"seed {seed_of[b]})"))
+                                   f"seed {seed_of[b]})",
+                            reason_code="third_place",
+                            reason_params={"stage": "third", "seeds": [seed_of[a], seed_of[b]]}))
     return Pairing(round=len(rounds) + 1, tables=tuple(tables), byes=tuple(byes))
 
 
@@ -380,7 +383,10 @@ def pair_table_elimination(
         final = " (final)" if len(alive) <= table_size else ""
         tables.append(Table(number=k, players=tuple(seats),
                             reason=f"elimination table of {len(seats)}{final}: seeds "
-                                   f"{', '.join(str(seed_of[p]) for p in members)}; the winner advances"))
+                                   f"{', '.join(str(seed_of[p]) for p in members)}; the winner advances",
+                            reason_code="elimination_table",
+                            reason_params={"stage": "main", "size": len(seats), "final": bool(final),
+                                           "seeds": [seed_of[p] for p in members]}))
     return Pairing(round=len(rounds) + 1, tables=tuple(tables), byes=())
 
 
@@ -449,9 +455,11 @@ def pair_random_elimination(players: Sequence[str], rounds: Sequence[RoundRecord
     rng.shuffle(order)
     tables = tuple(
         Table(number=k // 2 + 1, players=(order[k], order[k + 1]),
-              reason="random draw among the players still in (spell-battle-rules.txt, 8. Tournaments)")
+              reason="random draw among the players still in (spell-battle-rules.txt, 8. Tournaments)",
+              reason_code="random_draw", reason_params={"stage": "main"})
         for k in range(0, len(order) - 1, 2)
     )
     byes = (order[-1],) if len(order) % 2 else ()
     reasons = ("left over in the random draw (uneven number of players): the bye counts as a win",) if byes else ()
-    return Pairing(round=len(rounds) + 1, tables=tables, byes=byes, bye_reasons=reasons)
+    return Pairing(round=len(rounds) + 1, tables=tables, byes=byes, bye_reasons=reasons,
+                   bye_reason_codes=("random_draw_bye",) * len(byes), bye_reason_params=tuple({} for _ in byes))

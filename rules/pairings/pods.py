@@ -53,6 +53,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 from rules.history import History
 from rules.pairings import Pairing, PairingError, Table
@@ -227,13 +228,28 @@ def pair_pods(
         rng.shuffle(seats)
         spread = "-".join(str(pts[p]) for p in sorted(pod, key=lambda p: -pts[p]))
         why = f"pod of {len(pod)} by standings (points {spread}); seats drawn at random"
+        params: dict[str, Any] = {"size": len(pod), "points": [_json_number(pts[p])
+                                                               for p in sorted(pod, key=lambda p: -pts[p])]}
         if len(pod) < max(sizes):
             why += f"; a pod of {len(pod)} because {len(active)} players do not fill pods of {max(sizes)}"
+            params["short"] = {"players": len(active), "full": max(sizes)}
         why += (f"; {repeats} repeat pairing{'s' if repeats > 1 else ''} could not be avoided" if repeats
                 else "; no repeat opponents")
-        tables.append(Table(number=number_k, players=tuple(seats), reason=why))
+        params["repeats"] = repeats
+        tables.append(Table(number=number_k, players=tuple(seats), reason=why, reason_code="pod",
+                            reason_params=params))
     return Pairing(
         round=number, tables=tuple(tables), byes=tuple(byes),
         bye_reasons=tuple(f"bye: {len(active) + len(byes)} players cannot be split into pods of "
                           f"{pod_size - 1}-{pod_size}; lowest-ranked player with the fewest byes" for _ in byes),
+        bye_reason_codes=("pod_bye",) * len(byes),
+        bye_reason_params=tuple({"players": len(active) + len(byes), "min": pod_size - 1, "max": pod_size}
+                                for _ in byes),
     )
+
+
+def _json_number(value: int | Fraction) -> int | str:
+    """Points as a JSON value: a whole number as is, a fraction as written in the sentence ("3/2")."""
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else str(value)
+    return value

@@ -129,8 +129,14 @@ def pair_round_robin(history: History, *, double: bool = False, players: Sequenc
         if len(entry) == 1:
             byes.append(entry[0])
             continue
+        berger = index % (len(schedule) // (2 if double else 1)) + 1
+        numbers = [ids.index(entry[0]) + 1, ids.index(entry[1]) + 1]
         tables.append(Table(number=len(tables) + 1, players=entry,
-                            reason=f"round robin ({cycle}Berger table round {index % (len(schedule) // (2 if double else 1)) + 1}): "
-                                   f"pairing numbers {ids.index(entry[0]) + 1} vs {ids.index(entry[1]) + 1}"))
+                            reason=f"round robin ({cycle}Berger table round {berger}): "
+                                   f"pairing numbers {numbers[0]} vs {numbers[1]}",
+                            reason_code="round_robin",
+                            reason_params={"berger_round": berger, "second_cycle": bool(cycle),
+                                           "pairing_numbers": numbers}))
     return Pairing(round=number, tables=tuple(tables), byes=tuple(byes),
-                   bye_reasons=tuple("bye: meets the dummy player of an odd round robin" for _ in byes))
+                   bye_reasons=tuple("bye: meets the dummy player of an odd round robin" for _ in byes),
+                   bye_reason_codes=("round_robin_bye",) * len(byes), bye_reason_params=tuple({} for _ in byes))

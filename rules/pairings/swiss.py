@@ -193,6 +193,7 @@ import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import rustworkx
 
@@ -853,47 +854,62 @@ def _to_pairing(problem: SwissProblem, matching: list[tuple[int, int]]) -> Pairi
     players_to_pair = len(problem.points)
     built = []
     for k, (a, b) in enumerate(tables, start=1):
-        built.append(Table(number=k, players=(a, b),
-                           reason=_reason(problem, a, b, totals, players_to_pair, bye_players)))
-    bye_reasons = [f"bye awarded at registration for round {problem.round}" for _ in problem.awarded]
+        text, code, params = _reason(problem, a, b, totals, players_to_pair, bye_players)
+        built.append(Table(number=k, players=(a, b), reason=text, reason_code=code, reason_params=params))
+    byes: list[tuple[str, str, dict[str, Any]]] = [_awarded_bye(problem.round) for _ in problem.awarded]
     for p in bye_players:
         if problem.byes[p]:
-            why = (f"pairing bye to {p} on {problem.points[p]} match points: every player who could take it "
-                   f"has had a bye already ({problem.byes[p]} before)")
+            byes.append((f"pairing bye to {p} on {problem.points[p]} match points: every player who could take it "
+                         f"has had a bye already ({problem.byes[p]} before)", "swiss_bye_repeat",
+                         {"player": p, "points": problem.points[p], "byes_before": problem.byes[p]}))
         else:
-            why = (f"pairing bye to {p}: the lowest-ranked player without a previous bye "
-                   f"({problem.points[p]} match points, rank {problem.rank[p]})")
-        bye_reasons.append(why)
+            byes.append((f"pairing bye to {p}: the lowest-ranked player without a previous bye "
+                         f"({problem.points[p]} match points, rank {problem.rank[p]})", "swiss_bye",
+                         {"player": p, "points": problem.points[p], "rank": problem.rank[p]}))
     return Pairing(
         round=problem.round,
         tables=tuple(built),
         byes=tuple(problem.awarded) + tuple(bye_players),
-        bye_reasons=tuple(bye_reasons),
+        bye_reasons=tuple(text for text, _, _ in byes),
         notes=tuple(f"matching: {m}" for m in problem.method[-1:]),
+        bye_reason_codes=tuple(code for _, code, _ in byes),
+        bye_reason_params=tuple(params for _, _, params in byes),
     )
 
 
+def _awarded_bye(number: int) -> tuple[str, str, dict[str, Any]]:
+    """(sentence, code, params) of a bye awarded at registration for round ``number``."""
+    return f"bye awarded at registration for round {number}", "bye_awarded", {"round": number}
+
+
 def _reason(problem: SwissProblem, a: str, b: str, totals: Mapping[str, int], n: int,
-            byes: Collection[str] = ()) -> str:
+            byes: Collection[str] = ()) -> tuple[str, str, dict[str, Any]]:
+    """Why ``a`` meets ``b``: (English sentence, code, params) (``rules.pairings.REASON_CODES``)."""
     pa, pb = problem.points[a], problem.points[b]
+    params: dict[str, Any]
     if pa == pb:
         text = f"both on {pa} match points"
+        code, params = "swiss_same_points", {"points": pa}
     else:
         hi, lo = max(pa, pb), min(pa, pb)
+        code, params = "swiss_paired_down", {"from": hi, "to": lo}
         text = f"paired down from {hi} to {lo} match points: no unplayed opponent left at {hi}"
         on_hi = sum(1 for p, pts in problem.points.items() if pts == hi and p not in byes)
         if on_hi % 2:
             text += f" ({on_hi} player{'s' if on_hi > 1 else ''} on {hi}: an odd number)"
+            params["odd"] = on_hi
         else:
             text += f" (each unplayed opponent on {hi} is needed elsewhere)"
         floater = a if pa > pb else b
         if floater in problem.floated:
             text += f" ({floater} was also paired down last round: unavoidable)"
+            params["floated_again"] = floater
     met = problem.met.get(frozenset((a, b)), 0)
     if met:
         text += (f"; REMATCH (met {met} time{'s' if met > 1 else ''} before): no rematch-free pairing of all {n} "
                  f"players exists, this round has the fewest rematches possible ({totals['rematch']})")
-    return text
+        params["rematch"] = {"met": met, "players": n, "rematches": totals["rematch"]}
+    return text, code, params
 
 
 def pair_swiss(
@@ -930,8 +946,10 @@ def pair_swiss(
         only = [p for p in problem.vertices if p is not None]
         return Pairing(
             round=problem.round, tables=(), byes=tuple(problem.awarded) + tuple(only),
-            bye_reasons=tuple(f"bye awarded at registration for round {problem.round}" for _ in problem.awarded)
+            bye_reasons=tuple(_awarded_bye(problem.round)[0] for _ in problem.awarded)
             + tuple("pairing bye: no other player to pair this round" for _ in only),
+            bye_reason_codes=("bye_awarded",) * len(problem.awarded) + ("bye_no_opponent",) * len(only),
+            bye_reason_params=tuple({"round": problem.round} for _ in problem.awarded) + tuple({} for _ in only),
         )
     return solve_swiss_problem(problem, sparse=sparse, rng=random.Random(rng.getrandbits(64)))
 

@@ -23,6 +23,7 @@ for events that logged members.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rules.history import History, MatchRecord, PlayerEntry, RoundRecord
 from rules.pairings import Pairing, PairingError, Table
@@ -61,12 +62,25 @@ def expand_pairing(pairing: Pairing, roster: Roster) -> Pairing:
 
     tables = tuple(
         Table(number=t.number, players=tuple(p for team in t.players for p in members(team)),
-              reason=f"teams {' vs '.join(t.players)}: {t.reason}" if t.reason else f"teams {' vs '.join(t.players)}")
+              reason=f"teams {' vs '.join(t.players)}: {t.reason}" if t.reason else f"teams {' vs '.join(t.players)}",
+              reason_code="teams",
+              reason_params={"teams": list(t.players),
+                             **({"table": {"code": t.reason_code, "params": dict(t.reason_params)}}
+                                if t.reason_code else {})})
         for t in pairing.tables
     )
     byes = tuple(p for team in pairing.byes for p in members(team))
+
+    def per_member(values: Sequence[Any]) -> tuple[Any, ...]:
+        """One entry per team bye -> one per member of that team (as ``byes``)."""
+        if len(values) != len(pairing.byes):
+            return tuple(values)
+        return tuple(value for team, value in zip(pairing.byes, values) for _ in members(team))
+
     return Pairing(round=pairing.round, tables=tables, byes=byes, seed=pairing.seed,
-                   bye_reasons=pairing.bye_reasons, notes=pairing.notes)
+                   bye_reasons=per_member(pairing.bye_reasons), notes=pairing.notes,
+                   bye_reason_codes=per_member(pairing.bye_reason_codes),
+                   bye_reason_params=per_member(pairing.bye_reason_params))
 
 
 def team_history(history: History, roster: Roster) -> History:

@@ -160,8 +160,8 @@ class MatchSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Match
-        fields = ["id", "round", "table", "status", "pairing_reason", "seats", "draws", "is_bye", "multiplayer",
-                  "extra_minutes"]
+        fields = ["id", "round", "table", "status", "pairing_reason", "pairing_reason_code", "pairing_reason_params",
+                  "seats", "draws", "is_bye", "multiplayer", "extra_minutes"]
         read_only_fields = fields
 
     def _seats(self, obj: Match) -> list[Seat]:

@@ -3,7 +3,8 @@ as the JSON of ``python -m rules standings`` (ARCHITECTURE.md, "Stable command-l
 so an event can be re-scored anywhere.
 
 Every CSV takes ``?lang=en|pt-br|fr``: the header row in that language (``csv_export.header_row``); without it
-the headers are the English column keys, as scripts expect. Another ``lang`` is a 400 naming the valid ones."""
+the headers are the English column keys, as scripts expect (and the pairings' reasons are in that language too,
+else in English). Another ``lang`` is a 400 naming the valid ones."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import json
 
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.utils import translation
 from rules.history import history_to_json
 
 from tournaments import selectors
@@ -18,6 +20,7 @@ from tournaments.adapters import history_for
 from tournaments.models import Match, ResultSubmission, Seat, Tournament
 from tournaments.pages.access import tournament_view
 from tournaments.pages.csv_export import CsvWriter, csv_language, csv_writer, header_row
+from tournaments.rule_texts import pairing_reason_text
 from tournaments.services.results import describe_record, outcome_text
 from tournaments.services.scoring import Outcome
 
@@ -81,10 +84,19 @@ def _seats(m: Match) -> str:
     return " / ".join(s.registration.display_name for s in m.seat_list)
 
 
+def _reason(m: Match, language: str | None) -> str:
+    """Why the match's players were paired: the stored English sentence without a language, else in
+    ``language`` (``rule_texts.pairing_reason_text``)."""
+    if language is None:
+        return m.pairing_reason
+    with translation.override(language):
+        return pairing_reason_text(m.pairing_reason_code, m.pairing_reason_params, m.pairing_reason)
+
+
 @tournament_view("public")
 def pairings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Every round's pairings: round, kind, table, the number of seats and the players in seat order
-    (joined by " / "; one seat is a bye), and why they were paired."""
+    (joined by " / "; one seat is a bye), and why they were paired (in English, or in the ``lang`` given)."""
     try:
         language = csv_language(request.GET.get("lang"))
     except ValueError:
@@ -93,7 +105,7 @@ def pairings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     writer.writerow(header_row(["round", "kind", "table", "seat_count", "seats", "bye", "reason"], language))
     for m, _confirmed in _matches(tournament):
         writer.writerow([m.round.number, m.round.kind, m.table, len(m.seat_list), _seats(m),
-                         int(len(m.seat_list) == 1), m.pairing_reason])
+                         int(len(m.seat_list) == 1), _reason(m, language)])
     return response
 
 

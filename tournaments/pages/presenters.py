@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
@@ -434,18 +435,36 @@ _LOSERS = re.compile(r"losers' bracket round (\d+)")
 
 @dataclass(frozen=True)
 class Stage:
-    """Where a match of an elimination round sits in the bracket, read from its pairing reason
-    (``rules.pairings.elimination`` and ``rules.pairings.double_elimination`` write it): ``section``
-    ("main", "winners", "losers", "grand", "third"), ``number`` (the round within a double-elimination
-    section; 0 elsewhere) and ``final`` (a multiplayer elimination table that is the final)."""
+    """Where a match of an elimination round sits in the bracket, read from its pairing reason's params (or, for a
+    match stored before those, its English text; ``rules.pairings.elimination`` and
+    ``rules.pairings.double_elimination`` write both): ``section`` ("main", "winners", "losers", "grand",
+    "third"), ``number`` (the round within a double-elimination section, 99 for the winners' final; 0 elsewhere)
+    and ``final`` (a multiplayer elimination table that is the final)."""
 
     section: str
     number: int = 0
     final: bool = False
 
 
-def stage_of(reason: str) -> Stage:
-    """The ``Stage`` of a match from its ``pairing_reason``."""
+def _bracket_params(params: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    """The params that place a match in the bracket: a team table's own (``"teams"`` wraps them), else as given."""
+    params = params or {}
+    inner = params.get("table") if "teams" in params else None
+    return (inner.get("params") or {}) if isinstance(inner, Mapping) else params
+
+
+def stage_of(reason: str, params: Mapping[str, Any] | None = None) -> Stage:
+    """The ``Stage`` of a match from its ``pairing_reason_params`` (``"stage"``, ``"bracket_round"``,
+    ``"final"``; ``rules.pairings.REASON_CODES``), else from its English ``pairing_reason``."""
+    found_params = _bracket_params(params)
+    stage = found_params.get("stage")
+    if isinstance(stage, str) and stage:
+        number = int(found_params.get("bracket_round") or 0)
+        final = bool(found_params.get("final"))
+        if stage == "winners" and final:
+            return Stage("winners", 99)
+        return Stage(stage, number if stage in ("winners", "losers", "grand") else 0,
+                     final=final and stage == "main")
     if reason.startswith("third-place match"):
         return Stage("third")
     if reason.startswith("grand final reset"):
@@ -461,8 +480,12 @@ def stage_of(reason: str) -> Stage:
     return Stage("main", final="(final)" in reason)
 
 
-def seeds_in(reason: str) -> list[int]:
-    """The seeds a pairing reason names, in seat order ("seed 1 vs seed 8"; "seeds 1, 8, 9, 16"), or []."""
+def seeds_in(reason: str, params: Mapping[str, Any] | None = None) -> list[int]:
+    """The seeds of a match in seat order: its ``pairing_reason_params["seeds"]``, else those its English
+    ``pairing_reason`` names ("seed 1 vs seed 8"; "seeds 1, 8, 9, 16"), or []."""
+    seeds = _bracket_params(params).get("seeds")
+    if isinstance(seeds, list):
+        return [int(s) for s in seeds]
     found = _SEEDS.search(reason)
     if found:
         return [int(found.group(1)), int(found.group(2))]
@@ -505,11 +528,12 @@ def stage_name(stage: Stage, main_players: int = 0, main_final: bool = False, lo
     return main_round_name(main_players, main_final)
 
 
-def elimination_round_title(tournament: Tournament, matches: Iterable[tuple[str, int]]) -> str:
-    """The title of an elimination round from its matches' (pairing reason, seats): "Top 8 — quarter-final",
-    "Single elimination — final and third-place match", "Double elimination — winners' round 2, losers' round 1".
+def elimination_round_title(tournament: Tournament, matches: Iterable[tuple[Any, ...]]) -> str:
+    """The title of an elimination round from its matches' (pairing reason, seats) or (pairing reason, seats,
+    pairing reason params): "Top 8 — quarter-final", "Single elimination — final and third-place match",
+    "Double elimination — winners' round 2, losers' round 1".
     """
-    stages = [(stage_of(reason), seats) for reason, seats in matches]
+    stages = [(stage_of(match[0], match[2] if len(match) > 2 else None), match[1]) for match in matches]
     players, final = _main_players(stages)
     names: list[str] = []
     for stage, _seats in stages:
@@ -625,6 +649,10 @@ def _order(columns: list[list[BracketMatch]]) -> list[BracketColumn]:
     return result
 
 
+def _stage(row: MatchRow) -> Stage:
+    return stage_of(row.match.pairing_reason, row.match.pairing_reason_params)
+
+
 def bracket_sections(tournament: Tournament, rounds: Iterable[tuple[int, list[MatchRow]]]) -> list[BracketSection]:
     """The bracket of a tournament drawn as brackets, from its elimination rounds ((round number, match rows)
     in order): one section for single elimination (columns "quarter-final", "semi-final", "final", the
@@ -636,15 +664,15 @@ def bracket_sections(tournament: Tournament, rounds: Iterable[tuple[int, list[Ma
     seed_of: dict[int, int] = {}
     for _number, rows in rounds:
         for row in rows:
-            for seat, seed in zip(row.seats, seeds_in(row.match.pairing_reason)):
+            for seat, seed in zip(row.seats, seeds_in(row.match.pairing_reason, row.match.pairing_reason_params)):
                 seed_of.setdefault(seat.registration_id, seed)
     # (section, key) -> (name, boxes); keys sort the columns left to right
     columns: dict[str, dict[int, tuple[str, list[BracketMatch]]]] = {}
     extra: list[tuple[str, BracketMatch]] = []
-    losers_rounds = max((stage_of(r.match.pairing_reason).number for _n, rows in rounds for r in rows
-                         if stage_of(r.match.pairing_reason).section == "losers"), default=0)
+    losers_rounds = max((_stage(r).number for _n, rows in rounds for r in rows
+                         if _stage(r).section == "losers"), default=0)
     for number, rows in rounds:
-        stages = [(stage_of(r.match.pairing_reason), r) for r in rows]
+        stages = [(_stage(r), r) for r in rows]
         players, final = _main_players((s, len(r.seats)) for s, r in stages)
         for stage, row in stages:
             box = BracketMatch(row=row, slots=_slots(row, seed_of), round_number=number,

@@ -84,7 +84,7 @@ def projector(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         title = gettext("Round %(n)s") % {"n": rnd.number}
         if rnd.is_elimination:
             title = crowd.cached(f"crowd:round-title:{rnd.pk}:{state}", lambda: elimination_round_title(
-                tournament, rnd.matches.annotate(n=Count("seats")).values_list("pairing_reason", "n")))
+                tournament, rnd.matches.annotate(n=Count("seats")).values_list("pairing_reason", "n", "pairing_reason_params")))
         context.update(phase="pairings", title=title, columns=[shown[:half], shown[half:]],
                        first=shown[0].name[:1].upper() if shown else "", last=shown[-1].name[:1].upper() if shown else "",
                        ends_at=rnd.ends_at(tournament.round_minutes), page=page, pages=pages)

@@ -229,7 +229,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
         title = gettext("Round %(n)s") % {"n": rnd.number}
         if rnd.is_elimination:
             title = crowd.cached(f"crowd:round-title:{rnd.pk}:{state}", lambda: elimination_round_title(
-                tournament, rnd.matches.annotate(n=Count("seats")).values_list("pairing_reason", "n")))
+                tournament, rnd.matches.annotate(n=Count("seats")).values_list("pairing_reason", "n", "pairing_reason_params")))
         ctx = {"t": tournament, "round": rnd, "fragment": mark_safe(html), "find_me": find_me,  # noqa: S308
                "is_organiser": is_organiser, "title": title, "live": not _round_complete(tables, state),
                "live_url": crowd.page_url(path, paging.page, paging.q), "poll": settings.LIVE_POLL_SECONDS}

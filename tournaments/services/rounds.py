@@ -245,14 +245,19 @@ def _store(tournament: Tournament, pairing: Pairing, number: int, kind: str, see
     rnd = Round.objects.create(tournament=tournament, number=number, kind=kind, seed=seed, created_by=actor)
     registrations = {str(r.pk): r for r in tournament.registrations.all()}
     tables = [(table.number, list(table.players), table.reason, False) for table in pairing.tables]
+    codes = [(table.reason_code, dict(table.reason_params)) for table in pairing.tables]
     next_table = max((t.number for t in pairing.tables), default=0)
     reasons = list(pairing.bye_reasons) + [""] * len(pairing.byes)
-    for offset, (player, why) in enumerate(zip(pairing.byes, reasons), start=1):
+    bye_codes = list(zip(pairing.bye_reason_codes, pairing.bye_reason_params)) + [("", {})] * len(pairing.byes)
+    for offset, (player, why, (code, params)) in enumerate(zip(pairing.byes, reasons, bye_codes), start=1):
         tables.append((next_table + offset, [player], f"{BYE_REASON}; {why}" if why else BYE_REASON, True))
+        # "bye": BYE_REASON, then the pairing's own reason for the bye when it gives one (rule_texts)
+        codes.append(("bye", {"reason_code": code, "reason_params": dict(params)} if code else {}))
     matches = Match.objects.bulk_create([
-        Match(round=rnd, table=number_, pairing_reason=reason[:300],
+        Match(round=rnd, table=number_, pairing_reason=reason[:300], pairing_reason_code=code,
+              pairing_reason_params=params,
               status=Match.Status.CONFIRMED if bye else Match.Status.PENDING, draws=0 if bye else None)
-        for number_, _, reason, bye in tables])
+        for (number_, _, reason, bye), (code, params) in zip(tables, codes)])
     bye_wins = tournament.best_of // 2 + 1
     Seat.objects.bulk_create([
         Seat(match=match, registration=registrations[player], number=n,
@@ -343,7 +348,9 @@ def round_swap_players(*, tournament: Tournament, actor, first: Registration, se
     Penalty.objects.filter(match_id=match_2, registration=second).update(match_id=match_1)
     Penalty.objects.filter(pk__in=moved_first).update(match_id=match_2)
     for match_id in (seat_1.match_id, seat_2.match_id):
-        Match.objects.filter(pk=match_id).update(pairing_reason=f"Changed by the organiser: {reason.strip()}"[:300])
+        Match.objects.filter(pk=match_id).update(pairing_reason=f"Changed by the organiser: {reason.strip()}"[:300],
+                                                 pairing_reason_code="changed_by_organiser",
+                                                 pairing_reason_params={"reason": reason.strip()})
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PAIRING_CHANGED,
                               reason=reason.strip(), before={"round": rnd.number, "tables": before},
                               after={"round": rnd.number, "tables": _round_snapshot(rnd)})

@@ -1,7 +1,8 @@
 """Rule violations, warnings and citations in the reader's language (``tournaments.rule_texts``).
 
 ``{% load rule_tags %}`` then ``{{ violation|violation_text }}`` (or ``{{ violation|violation_text:format_name }}``),
-``{{ violation|violation_rule }}`` (its citation), ``{{ "Realm"|card_type }}``. ``violation`` is a
+``{{ violation|violation_rule }}`` (its citation), ``{{ "Realm"|card_type }}``, ``{{ match|pairing_reason }}`` (why
+a match's players were paired). ``violation`` is a
 ``rules.legality.Violation`` / ``DeckWarning`` or its ``to_dict()`` (as stored with a deck check)."""
 
 from __future__ import annotations
@@ -57,3 +58,12 @@ def rule_cite(value: str) -> str:
 def format_label(value: Any) -> str:
     """A tournament's deck format by name in the active language (``rule_texts.format_label``)."""
     return rule_texts.format_label(value)
+
+
+@register.filter
+def pairing_reason(match: Any) -> str:
+    """Why a match's players were paired, in the active language (``rule_texts.pairing_reason_text`` from its
+    ``pairing_reason_code`` and ``pairing_reason_params``; the stored English ``pairing_reason`` otherwise)."""
+    return rule_texts.pairing_reason_text(getattr(match, "pairing_reason_code", ""),
+                                          getattr(match, "pairing_reason_params", None),
+                                          getattr(match, "pairing_reason", ""))
