@@ -1,5 +1,6 @@
 """CSV exports: the header row in English column keys by default (scripts keep working), in the reader's
-language with ``?lang=``; the rows do not change (but the pairing reason, said in that language); any other ``lang``
+language with ``?lang=``; the rows' numbers and names do not change, their texts (pairing reasons, results, games)
+are in that language with ``lang`` and English without it, whatever the browser's language; any other ``lang``
 is a 400."""
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ import io
 
 import pytest
 from django.urls import reverse
+
+from tournaments import services
 
 pytestmark = pytest.mark.django_db
 
@@ -58,3 +61,18 @@ def test_an_unknown_lang_is_a_400_that_names_the_valid_ones(client, tournament, 
     response = client.get(reverse(f"tournaments:{name}", args=[tournament.pk]), {"lang": "de"})
     assert response.status_code == 400
     assert "en, pt-br, fr" in response.content.decode()
+
+
+def test_the_history_rows_are_english_without_lang_and_in_the_language_asked_with_it(client, round_one):
+    match = round_one.matches.get()
+    first, second = (s.registration.player for s in match.seats.select_related("registration__player")
+                     .order_by("number"))
+    services.result_report(match=match, actor=first, games=[{"winner": "a"}, {"drawn": True}, {"winner": "a"}])
+    services.result_confirm(submission=match.submissions.get(), actor=second)
+    url = reverse("tournaments:export-history-csv", args=[round_one.tournament.pk])
+    games = _rows(client.get(url, HTTP_ACCEPT_LANGUAGE="pt-BR"))[0].index("games")
+    plain = _rows(client.get(url, HTTP_ACCEPT_LANGUAGE="pt-BR"))[1]
+    assert plain[games] == f"Game 1: {first.username} won | Game 2: drawn | Game 3: {first.username} won"
+    french = _rows(client.get(url, {"lang": "fr"}, HTTP_ACCEPT_LANGUAGE="pt-BR"))[1]
+    assert french[games].startswith(f"Partie 1\u00a0: {first.username} a gagné")
+    assert french[:games - 4] == plain[:games - 4]  # round, kind, table, seats ... unchanged

@@ -5,7 +5,8 @@
 
 The header row (issue 14): English column keys by default, so scripts reading the exports never break;
 ``?lang=pt-br`` or ``?lang=fr`` (or ``en``) writes the column names in that language (:func:`header_row`);
-the rows' values are the same in every language. Any other ``lang`` is a 400 (:func:`csv_language`)."""
+the rows' numbers and names are the same in every language, their texts (results, games, pairing reasons)
+follow ``lang`` and are English without it. Any other ``lang`` is a 400 (:func:`csv_language`)."""
 
 from __future__ import annotations
 

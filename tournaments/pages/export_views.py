@@ -3,8 +3,8 @@ as the JSON of ``python -m rules standings`` (ARCHITECTURE.md, "Stable command-l
 so an event can be re-scored anywhere.
 
 Every CSV takes ``?lang=en|pt-br|fr``: the header row in that language (``csv_export.header_row``); without it
-the headers are the English column keys, as scripts expect (and the pairings' reasons are in that language too,
-else in English). Another ``lang`` is a 400 naming the valid ones."""
+the headers are the English column keys, as scripts expect (and the texts of the rows -- the pairings' reasons,
+the history's results and games -- are in that language too, else in English whatever the browser's language). Another ``lang`` is a 400 naming the valid ones."""
 
 from __future__ import annotations
 
@@ -113,7 +113,8 @@ def pairings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def history_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Every match with its seats and result: status, the result as text ("alice 2-1 bob"), games won and
     placements per seat in seat order (space-separated), drawn games, the confirmed record's games as text
-    (one "Game n: ..." per game, mulligans and counts included, joined by " | ") and as JSON."""
+    (one "Game n: ..." per game, mulligans and counts included, joined by " | ") and as JSON. The texts are
+    English without ``lang`` (whatever the browser's language: scripts read them), else in that language."""
     try:
         language = csv_language(request.GET.get("lang"))
     except ValueError:
@@ -125,8 +126,10 @@ def history_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         seats = m.seat_list
         if confirmed is not None:
             names = {s.number: s.registration.display_name for s in seats}
-            result = outcome_text(seats, Outcome.from_json(confirmed.outcome))
-            games, record = " | ".join(describe_record(confirmed.record, names)), json.dumps(confirmed.record)
+            with translation.override(language or "en"):  # English rows unless a lang is asked for
+                result = outcome_text(seats, Outcome.from_json(confirmed.outcome))
+                games = " | ".join(describe_record(confirmed.record, names))
+            record = json.dumps(confirmed.record)
         else:
             result = games = record = ""
         writer.writerow([m.round.number, m.round.kind, m.table, len(seats), _seats(m), m.status, result,
