@@ -9,6 +9,7 @@ import html
 import re
 
 import pytest
+from django.template import Context, Template
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -273,3 +274,16 @@ def test_the_live_countdown_gets_its_words_in_the_pages_language(client, round_o
     page = html.unescape(get(Client(), reverse("tournaments:round", args=[round_one.tournament_id, 1]), lang))
     assert f'data-text-left="{left}"' in page and f'data-text-paused="{paused}"' in page
     assert "left (ends at" not in page
+
+
+@pytest.mark.parametrize(("lang", "over", "ends", "ended"), [
+    ("pt-br", "Tempo", "termina às {time}", "A rodada terminou às {time}"),
+    ("fr", "Temps", "se termine à {time}", "La ronde s'est terminée à {time}"),
+    ("en", "Time", "ends at {time}", "The round ended at {time}"),
+])
+def test_the_projectors_large_clock_gets_its_words_in_the_pages_language(lang, over, ends, ended):
+    """static/projector.js shows "Time" when the round is over and the end time as a tooltip: words from the page."""
+    with translation.override(lang):
+        tag = html.unescape(Template("{% load clock_tags %}<time{% clock_texts %}>").render(Context()))
+    assert f'data-text-over="{over}"' in tag and f'data-text-ends-at="{ends}"' in tag
+    assert f'data-text-ended-at="{ended}"' in tag

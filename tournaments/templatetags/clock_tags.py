@@ -52,12 +52,18 @@ def clock_extensions(rnd: Round | None, tournament: Tournament | None = None) ->
 
 @register.simple_tag
 def clock_texts() -> SafeString:
-    """The countdown's words for ``static/round_clock.js`` in the active language, as data attributes of its
-    ``<time>`` tag (``{left}`` and ``{time}`` are filled by the script): ``data-text-left``, ``data-text-time-up``,
-    ``data-text-paused``, ``data-text-finished``."""
+    """The countdown's words for ``static/round_clock.js`` and ``static/projector.js`` in the active language, as
+    data attributes of its ``<time>`` tag (``{left}`` and ``{time}`` are filled by the script):
+    ``data-text-left``, ``data-text-time-up``, ``data-text-paused``, ``data-text-finished`` (the round clock),
+    ``data-text-over``, ``data-text-ends-at``, ``data-text-ended-at`` (the projector's large clock and its
+    tooltip)."""
     return format_html(
-        ' data-text-left="{}" data-text-time-up="{}" data-text-paused="{}" data-text-finished="{}"',
+        ' data-text-left="{}" data-text-time-up="{}" data-text-paused="{}" data-text-finished="{}"'
+        ' data-text-over="{}" data-text-ends-at="{}" data-text-ended-at="{}"',
         gettext("%(left)s left (ends at %(time)s)") % {"left": "{left}", "time": "{time}"},
         gettext("Time is up (ended at %(time)s)") % {"time": "{time}"},
         gettext("paused, %(left)s left") % {"left": "{left}"},
-        pgettext("clock", "finished"))
+        pgettext("clock", "finished"),
+        pgettext("the round's time is over, called by the judge", "Time"),
+        gettext("ends at %(time)s") % {"time": "{time}"},
+        gettext("The round ended at %(time)s") % {"time": "{time}"})
