@@ -682,17 +682,36 @@ PAIRING_REASON_TEXTS: dict[str, Callable[[_P], str]] = {
 }
 
 
-def pairing_reason_text(code: str, params: Mapping[str, Any] | None, fallback: str = "") -> str:
+#: The params of a pairing reason that name a player (by the id the pairing used: a registration's id).
+_PLAYER_PARAMS = ("player", "floated_again")
+
+
+def _named(params: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """``params`` with each player id of ``_PLAYER_PARAMS`` replaced by the player's name, nested params (a bye's
+    own reason, a team table's) too."""
+    values = dict(params)
+    for key, value in values.items():
+        if key in _PLAYER_PARAMS and str(value) in names:
+            values[key] = names[str(value)]
+        elif isinstance(value, Mapping):
+            values[key] = _named(value, names)
+    return values
+
+
+def pairing_reason_text(code: str, params: Mapping[str, Any] | None, fallback: str = "",
+                        names: Mapping[str, str] | None = None) -> str:
     """Why the players of a match were paired, in the active language, from its ``pairing_reason_code`` and
     ``pairing_reason_params`` (``PAIRING_REASON_TEXTS``).
 
     ``fallback``: the stored English ``pairing_reason``, returned as it is in English (the wording ``rules/``
     owns), and in every language when the code is blank or unknown (a match stored before the codes were) or
-    its params are not the expected ones. The players are named by the ids the pairing used."""
+    its params are not the expected ones. ``names``: the players' names by the ids the pairing used (a bye's
+    player, a player paired down twice); given, the sentence names them, in English too; else the ids."""
     render = PAIRING_REASON_TEXTS.get(code or "")
-    if render is None or (fallback and (get_language() or "en").split("-")[0] == "en"):
+    english = (get_language() or "en").split("-")[0] == "en"
+    if render is None or (fallback and english and not names):
         return fallback
     try:
-        return render(params or {})
+        return render(_named(params or {}, names or {}))
     except (KeyError, TypeError, ValueError, AttributeError):
         return fallback

@@ -130,9 +130,13 @@ def test_a_paired_round_stores_the_code_and_params_of_every_table_and_bye(organi
     assert bye.pairing_reason_params["reason_params"]["player"] == str(player.pk)
     assert bye.pairing_reason.startswith("Bye: scored as a 2-0 match win (Magic Tournament Rules, Appendix C); "
                                          f"pairing bye to {player.pk}: the lowest-ranked player")
+    # shown, the player is named (not the registration id the pairing used), in English too
     with translation.override("pt-br"):
         assert pairing_reason(bye).startswith("Bye: conta como vitória de 2-0 na partida (Magic Tournament Rules, "
-                                              f"Apêndice C); bye de pareamento para {player.pk}: o jogador de pior")
+                                              f"Apêndice C); bye de pareamento para {player.display_name}: o "
+                                              "jogador de pior")
+    assert pairing_reason(bye).startswith("Bye: scored as a 2-0 match win (Magic Tournament Rules, Appendix C); "
+                                          f"pairing bye to {player.display_name}: the lowest-ranked player")
 
 
 def _reason_cells(html: str) -> list[str]:

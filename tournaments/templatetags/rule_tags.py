@@ -13,6 +13,7 @@ from django import template
 from rules.legality import Violation
 
 from tournaments import rule_texts
+from tournaments.models import Match
 
 register = template.Library()
 
@@ -63,7 +64,10 @@ def format_label(value: Any) -> str:
 @register.filter
 def pairing_reason(match: Any) -> str:
     """Why a match's players were paired, in the active language (``rule_texts.pairing_reason_text`` from its
-    ``pairing_reason_code`` and ``pairing_reason_params``; the stored English ``pairing_reason`` otherwise)."""
+    ``pairing_reason_code`` and ``pairing_reason_params``; the stored English ``pairing_reason`` otherwise), the
+    players named by their display names (the match's seats: prefetched by the round pages)."""
+    seats = match.seats.all() if isinstance(match, Match) else ()
+    names = {str(seat.registration_id): seat.registration.display_name for seat in seats}
     return rule_texts.pairing_reason_text(getattr(match, "pairing_reason_code", ""),
                                           getattr(match, "pairing_reason_params", None),
-                                          getattr(match, "pairing_reason", ""))
+                                          getattr(match, "pairing_reason", ""), names=names)
