@@ -28,8 +28,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils import translation
-from django.utils.functional import Promise
+from django.utils import formats, translation
+from django.utils.functional import Promise, lazy
 from rules.errors import RulesError
 
 from tournaments.rule_texts import error_text
@@ -45,6 +45,15 @@ class Text:
 
     def __str__(self) -> str:
         return "".join(_render(p[0], p[1]) if isinstance(p, tuple) else str(p) for p in self.parts)
+
+
+def _short_datetime(value: Any) -> str:
+    return formats.date_format(value, "SHORT_DATETIME_FORMAT")
+
+
+#: ``local_datetime(aware_local_datetime)``: a param value that reads as the date and time in the reader's
+#: locale (``SHORT_DATETIME_FORMAT``: "25/11/2026 18:00" in fr and pt-BR, "11/25/2026 6 p.m." in en).
+local_datetime = lazy(_short_datetime, str)
 
 
 class _RulesText:

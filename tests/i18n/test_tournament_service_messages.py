@@ -135,11 +135,11 @@ def test_registering_after_the_deadline_names_the_deadline_in_the_readers_langua
     url = f"/api/v1/tournaments/{tournament.pk}/registrations/"
     response = api(alice).post(url, format="json", HTTP_ACCEPT_LANGUAGE="fr")
     assert _refusal(response, 409, "registration_deadline") == \
-        "Les inscriptions ont fermé à la date limite, 2026-01-02 19:00 (Europe/Paris)."
+        "Les inscriptions ont fermé à la date limite, 02/01/2026 19:00 (Europe/Paris)."
     assert response.json()["params"]["deadline"] == "2026-01-02T18:00:00+00:00"
     response = api(alice).post(url, format="json", HTTP_ACCEPT_LANGUAGE="pt-br")
     assert _refusal(response, 409, "registration_deadline") == \
-        "As inscrições se encerraram no prazo, 2026-01-02 19:00 (Europe/Paris)."
+        "As inscrições se encerraram no prazo, 02/01/2026 19:00 (Europe/Paris)."
 
 
 def test_a_player_the_organiser_disqualified_is_told_so_in_their_language(tournament, organiser, alice):

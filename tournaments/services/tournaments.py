@@ -19,7 +19,7 @@ from rules.results import DECK_OUT_SETTINGS, END_OF_ROUND_PROCEDURES, default_de
 from rules.standings import TIEBREAKERS, StandingsError, compute_standings
 
 from tournaments.adapters import standings_options
-from tournaments.errors import Conflict, NotAllowed, Text, UserError
+from tournaments.errors import Conflict, NotAllowed, Text, UserError, local_datetime
 from tournaments.models import AuditEntry, Registration, Tournament, validate_time_zone
 from tournaments.services.idempotency import claim_key
 from tournaments.services.permissions import (
@@ -343,7 +343,7 @@ def player_register(*, tournament: Tournament, actor) -> Registration:
         raise Conflict(_("Registration for this tournament is not open."), code="registration_closed")
     deadline = tournament.registration_deadline
     if not late and deadline is not None and timezone.now() > deadline:
-        when = timezone.localtime(deadline, tournament.zone).strftime("%Y-%m-%d %H:%M")
+        when = local_datetime(timezone.localtime(deadline, tournament.zone))
         raise Conflict(_("Registration closed at the deadline, %(when)s (%(zone)s)."), code="registration_deadline",
                        params={"deadline": deadline.isoformat(), "when": when, "zone": tournament.time_zone})
     if existing is not None and not existing.withdrawn:
