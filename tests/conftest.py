@@ -7,7 +7,9 @@ import os
 
 import pytest
 from hypothesis import settings as hypothesis_settings
+from django.conf import settings as django_settings
 from django.contrib.auth.models import Group, User
+from django.utils import translation
 
 from tournaments.services.permissions import ORGANISERS_GROUP
 
@@ -235,8 +237,10 @@ def deck_pk(registration):
 
 @pytest.fixture(autouse=True)
 def _fresh_cache_and_eager_standings(request):
-    """Each test starts with an empty cache (rendered pages, standings job markers), and computes the standings
-    after every confirmation (most tests read the snapshot right away; the coalescing tests set the window)."""
+    """Each test starts with an empty cache (rendered pages, standings job markers), in English (a request of an
+    earlier test leaves its language active in the thread, and the services' messages are rendered when read),
+    and computes the standings after every confirmation (most tests read the snapshot right away; the
+    coalescing tests set the window)."""
     from django.core.cache import cache, caches
     from django.core.cache.backends.locmem import LocMemCache
 
@@ -244,6 +248,8 @@ def _fresh_cache_and_eager_standings(request):
 
     from tournaments.pages import crowd
 
+    translation.activate(django_settings.LANGUAGE_CODE)
+    request.addfinalizer(translation.deactivate)
     overrides = override_settings(STANDINGS_EAGER_WINDOW_SECONDS=0)  # not the ``settings`` fixture: some tests
     overrides.enable()  # parametrize an argument named "settings"
     request.addfinalizer(overrides.disable)
