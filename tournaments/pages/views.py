@@ -43,6 +43,7 @@ from tournaments.pages.forms import (
 )
 from tournaments.pages.presenters import (
     Report,
+    audit_rows,
     bracket_sections,
     elimination_round_title,
     game_start,
@@ -442,7 +443,7 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
         "posted": request.POST, "start": game_start(tournament),
         "is_organiser": organiser,
         "evidence": selectors.match_submissions(match) if organiser else [],
-        "audit": match.audit_entries.select_related("actor") if organiser else [],
+        "audit": audit_rows(match.audit_entries.select_related("actor")) if organiser else [],
         "ends_at": match.round.ends_at(tournament.round_minutes),
         # Penalties are the organiser's: the players see the game and match losses that change the result, no reason.
         "penalties": match.penalties.select_related("registration__player") if organiser else
@@ -499,7 +500,8 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "latest_round": latest,
         "registrations": tournament.registrations.select_related("player"),
         "open_matches": open_matches,
-        "audit": AuditEntry.objects.filter(tournament=tournament).select_related("actor", "match__round")[:100],
+        "audit": audit_rows(AuditEntry.objects.filter(tournament=tournament)
+                            .select_related("actor", "match__round")[:100]),
         "forbidden_pairs": tournament.forbidden_pairs.select_related("player_a__player", "player_b__player"),
         "game_rows": game_rows(tournament.best_of),
         "penalties": penalties_of(tournament),

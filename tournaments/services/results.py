@@ -103,26 +103,35 @@ def parse_record(match: Match, *, games: Any = None, placements: Any = None) -> 
 
 
 def result_summary(match: Match) -> dict[str, Any]:
-    """The match's current result for the audit log, as readable text: ``{"status", "result", "games"}``.
+    """The match's current result for the audit log, as readable text: ``{"status", "result", "games",
+    "result_data"}``.
 
     Stored, so in English whatever the language of the person who acted (``outcome_text`` and
-    ``describe_record`` under ``translation.override("en")``)."""
+    ``describe_record`` under ``translation.override("en")``). ``result_data`` keeps what the pages need to say
+    the result again in the reader's language (``tournaments.pages.presenters.audit_lines``):
+    ``{"seats": [[seat number, name], ...] in seat order, "outcome": Outcome.to_json(), "record": the record}``."""
     seats = seats_of(match)
     confirmed = match.submissions.filter(state=State.CONFIRMED).first()
     with translation.override("en"):
         if confirmed is None:
             return {"status": english(match.get_status_display), "result": "no confirmed result"}
+        names = {s.number: s.registration.display_name for s in seats}
         return {"status": english(match.get_status_display),
                 "result": outcome_text(seats, Outcome.from_json(confirmed.outcome)),
-                "games": describe_record(confirmed.record,
-                                         {s.number: s.registration.display_name for s in seats})}
+                "games": describe_record(confirmed.record, names),
+                "result_data": {"seats": [[number, name] for number, name in names.items()],
+                                "outcome": confirmed.outcome, "record": confirmed.record}}
 
 
 def outcome_text(seats: list[Seat], outcome: Outcome) -> str:
     """"alice 2-1 bob" for a duel (with "-d" drawn games), "alice: bye", "1. alice (2 won), 2. bob (1 won),
     ...; 1 drawn" for a table: in the active language (the score itself stays numeric). What a service stores
     is English: call it under ``translation.override("en")`` (``result_summary``)."""
-    names = [s.registration.display_name for s in seats]
+    return outcome_text_of([s.registration.display_name for s in seats], outcome)
+
+
+def outcome_text_of(names: list[str], outcome: Outcome) -> str:
+    """:func:`outcome_text` from the players' names in seat order."""
     if len(names) == 1:
         return gettext("%(name)s: bye") % {"name": names[0]}
     if len(names) == 2:
