@@ -846,6 +846,11 @@ def _result_lines(raw: object) -> tuple[str, list[str]] | None:
         return None
 
 
+def _line(key: str, value: str) -> str:
+    """"Key: value" in the active language (French puts a no-break space before the colon)."""
+    return pgettext("audit log: a line", "%(key)s: %(value)s") % {"key": key, "value": value}
+
+
 def audit_lines(data: object) -> list[str]:
     """An audit entry's ``before``/``after`` as lines of text in the reader's language ("Result: alice 2-1 bob",
     "Status: Confirmed", "Checked in: yes"): keys named by ``AUDIT_KEYS``, values by :func:`_value`, a list of
@@ -863,11 +868,11 @@ def audit_lines(data: object) -> list[str]:
         elif result is not None and key == "games":
             value = result[1]
         if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            lines += [f"{label}: {_value(item)}" for item in value]
+            lines += [_line(label, _value(item)) for item in value]
         elif isinstance(value, list):
-            lines.append(f"{label}: " + ("; ".join(_value(v) for v in value) if value else _value(None)))
+            lines.append(_line(label, "; ".join(_value(v) for v in value) if value else _value(None)))
         else:
-            lines.append(f"{label}: {_value(value)}")
+            lines.append(_line(label, _value(value)))
     return lines
 
 
