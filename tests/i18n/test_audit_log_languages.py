@@ -55,7 +55,7 @@ def _audit_section(page: str) -> str:
 
 
 def _match_changes(page: str) -> str:
-    found = re.search(r'<ul class="audit">.*?</div></li></ul>', page, re.S)
+    found = re.search(r'<ul class="audit">.*?</section>', page, re.S)
     assert found is not None
     return visible_text(found.group(0))
 
