@@ -153,3 +153,9 @@ def test_a_reason_code_renders_in_the_readers_language_else_the_stored_reason():
         assert audit_reason(unknown) == "Something old"
     with translation.override("en"):
         assert audit_reason(entry) == "bob added as a co-organiser"
+
+
+def test_a_deck_replacements_values_are_words():
+    with translation.override("pt-br"):
+        assert audit_lines({"status": "approved", "timing": "end_of_game", "in force": "now"}) == [
+            "Situação: aprovada", "Momento: no fim do jogo (a mesma carta)", "Em vigor: agora"]

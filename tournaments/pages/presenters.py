@@ -757,6 +757,11 @@ _AUDIT_WORDS: dict[str, Promise] = {
     "now": pgettext_lazy("audit log: a deck replacement in force", "now"),
     "when the next round is paired": gettext_lazy("when the next round is paired"),
     "no change": gettext_lazy("no change"),
+    # a deck replacement's status and timing (decks.models.DeckReplacement), stored as their values
+    "approved": pgettext_lazy("audit log: a deck replacement", "approved"),
+    "rejected": pgettext_lazy("audit log: a deck replacement", "rejected"),
+    "end_of_game": pgettext_lazy("audit log: a deck replacement", "at the end of the game (the same card)"),
+    "end_of_round": pgettext_lazy("audit log: a deck replacement", "at the end of the round (a different card)"),
 }
 _DROPPED_AFTER = re.compile(r"dropped after round (\d+)")
 
@@ -791,7 +796,7 @@ _REASON_CHOICES = {"kind": Penalty.Kind}
 
 
 @functools.cache
-def _choice_words() -> dict[str, Promise]:
+def _choice_words() -> dict[str, str | Promise]:
     """The choice labels the services store in English (``english(label)``: a match's or the event's status, a
     penalty's kind, a report's state), by their English text."""
     choices = (Match.Status, Tournament.Status, Penalty.Kind, ResultSubmission.State)
