@@ -159,3 +159,18 @@ def test_a_deck_replacements_values_are_words():
     with translation.override("pt-br"):
         assert audit_lines({"status": "approved", "timing": "end_of_game", "in force": "now"}) == [
             "Situação: aprovada", "Momento: no fim do jogo (a mesma carta)", "Em vigor: agora"]
+
+
+def test_the_dispute_reason_the_service_writes_is_shown_in_the_readers_language(round_one, organiser):
+    match = round_one.matches.get()
+    first, second = [s.registration.player for s in match.seats.select_related("registration__player")
+                     .order_by("number")]
+    services.result_report(match=match, actor=first, games=[{"winner": "a"}, {"winner": "a"}])
+    services.result_report(match=match, actor=second, games=[{"winner": "b"}, {"winner": "b"}])
+    stored = match.submissions.exclude(dispute_reason="").get()
+    assert stored.dispute_reason == f"{second.username} reported a different result."  # stored in English
+    client = Client()
+    client.force_login(organiser)
+    manage = get(client, reverse("tournaments:manage", args=[round_one.tournament_id]), "pt-br")
+    assert f"{second.username} informou um resultado diferente." in manage
+    assert "reported a different result" not in manage

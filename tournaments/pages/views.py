@@ -56,7 +56,7 @@ from tournaments.pages.presenters import (
 from tournaments.pages.signup import SignupForm
 from tournaments.services.penalties import penalties_of
 from tournaments.services.permissions import can_organise, is_main_organiser, is_tournament_organiser
-from tournaments.services.results import outcome_text
+from tournaments.services.results import dispute_reason_text, outcome_text
 from tournaments.services.scoring import Outcome
 from tournaments.services.event_state import event_state
 from tournaments.services.tournaments import late_entry_open, player_reinstate, tournament_reopen, waitlist_position
@@ -374,7 +374,7 @@ def _disputed(match: Match, seats: list[Seat], names: dict[int, str], end_of_rou
     if sub is None:
         return {"by": "", "reason": "", "reporter": "", "result": "", "report": None}
     by = {s.registration.player_id: s.registration.display_name for s in seats}
-    return {"by": by.get(sub.responded_by_id, "") if sub.responded_by_id else "", "reason": sub.dispute_reason,
+    return {"by": by.get(sub.responded_by_id, "") if sub.responded_by_id else "", "reason": dispute_reason_text(sub),
             "reporter": by.get(sub.submitted_by_id, "the organiser"),
             "result": outcome_text(seats, Outcome.from_json(sub.outcome)),
             "report": report_of(sub.record, names, end_of_round=end_of_round)}

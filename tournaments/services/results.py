@@ -123,6 +123,20 @@ def result_summary(match: Match) -> dict[str, Any]:
                                 "outcome": confirmed.outcome, "record": confirmed.record}}
 
 
+#: The dispute reason the service writes itself when a second report differs (stored in English).
+_DIFFERENT_RESULT = "%(name)s reported a different result."
+
+
+def dispute_reason_text(submission: ResultSubmission) -> str:
+    """A submission's ``dispute_reason`` in the active language: the one :func:`result_report` writes itself when
+    two reports differ ("bob reported a different result.", stored in English) said again; a player's own reason
+    as they wrote it. ``submission.responded_by`` should be loaded (select_related)."""
+    by = submission.responded_by
+    if by is not None and submission.dispute_reason == _DIFFERENT_RESULT % {"name": by.get_username()}:
+        return gettext("%(name)s reported a different result.") % {"name": by.get_username()}
+    return submission.dispute_reason
+
+
 def outcome_text(seats: list[Seat], outcome: Outcome) -> str:
     """"alice 2-1 bob" for a duel (with "-d" drawn games), "alice: bye", "1. alice (2 won), 2. bob (1 won),
     ...; 1 drawn" for a table: in the active language (the score itself stays numeric). What a service stores
@@ -297,7 +311,7 @@ def result_report(*, match: Match, actor, games: Any = None, placements: Any = N
     submission.state = State.DISPUTED
     submission.save()
     pending.state, pending.responded_by, pending.responded_at = State.DISPUTED, actor, now
-    pending.dispute_reason = f"{actor.get_username()} reported a different result."
+    pending.dispute_reason = _DIFFERENT_RESULT % {"name": actor.get_username()}
     pending.save(update_fields=["state", "responded_by", "responded_at", "dispute_reason"])
     match.status = Match.Status.DISPUTED
     match.save(update_fields=["status"])
