@@ -297,6 +297,7 @@ def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = 
     AuditEntry.objects.create(
         tournament=tournament, actor=actor, action=AuditEntry.Action.DECK_REPLACEMENT,
         reason=reason.strip() or "Approved (Enter Darkness Together)",
+        reason_code="" if reason.strip() else "replacement_approved",
         before={**before, "player": registration.display_name},
         after={"deck": after_deck, "card": replacement.replacement_card if approve else
                replacement.destroyed_card, "status": replacement.status, "timing": replacement.timing,
@@ -326,6 +327,7 @@ def replacements_take_effect(*, tournament: Tournament, number: int, actor) -> l
         AuditEntry.objects.create(
             tournament=tournament, actor=actor, action=AuditEntry.Action.DECK_REPLACEMENT,
             reason=f"Enter Darkness Together: the replacement takes effect at the end of round {number - 1}",
+            reason_code="replacement_in_force", reason_params={"round": number - 1},
             before={"player": registration.display_name, "deck": before.pk if before else None},
             after={"player": registration.display_name, "deck": replacement.result_deck_id,
                    "card": replacement.replacement_card},

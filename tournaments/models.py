@@ -483,31 +483,43 @@ class AuditEntry(models.Model):
         CLOCK_RESUMED = "clock_resumed", _("Round clock resumed")
         CLOCK_EXTENDED = "clock_extended", _("Round clock extended")
         TIME_EXTENSION = "time_extension", _("Time extension for one table")
-        TOURNAMENT_FINISHED = "tournament_finished", "Tournament finished"
-        TOURNAMENT_EDITED = "tournament_edited", "Event details changed"
-        STAFF_CHANGED = "staff_changed", "Co-organiser added or removed"
-        WAITLIST_PROMOTED = "waitlist_promoted", "Player moved from the waiting list into the event"
+        TOURNAMENT_FINISHED = "tournament_finished", _("Tournament finished")
+        TOURNAMENT_EDITED = "tournament_edited", _("Event details changed")
+        STAFF_CHANGED = "staff_changed", _("Co-organiser added or removed")
+        WAITLIST_PROMOTED = "waitlist_promoted", _("Player moved from the waiting list into the event")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     action = models.CharField(max_length=24, choices=Action.choices)
     reason = models.TextField()
+    #: A reason a service composed itself (not an organiser's typed one): its code and values, so that the pages
+    #: say it in the reader's language (``tournaments.pages.presenters.audit_reason``); ``reason`` keeps it in
+    #: English. Blank for an organiser's own reason.
+    reason_code = models.CharField(max_length=40, blank=True)
+    reason_params = models.JSONField(default=dict, blank=True)
     before = models.JSONField(default=dict)
     after = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    #: Keys of ``before``/``after`` that hold the raw data the pages render again (not a line of their own):
+    #: ``result_data`` (``services.results.result_summary``).
+    RAW_KEYS = frozenset({"result_data"})
 
     class Meta:
         ordering = ["-created_at", "-id"]
 
     @staticmethod
     def readable(data: object) -> list[str]:
-        """``before``/``after`` as lines of text ("Result: alice 2-1 bob", "Games: Game 1: alice won; ..."),
-        never a Python dict: keys become words, lists of dicts one line each."""
+        """``before``/``after`` as lines of English text ("Result: alice 2-1 bob", "Games: Game 1: alice won;
+        ..."), never a Python dict: keys become words, lists of dicts one line each. The pages show them in the
+        reader's language instead (``tournaments.pages.presenters.audit_lines``)."""
         if not isinstance(data, dict):
             return [str(data)] if data not in (None, "", [], {}) else []
         lines = []
         for key, value in data.items():
+            if key in AuditEntry.RAW_KEYS:
+                continue
             label = str(key).replace("_", " ").capitalize()
             if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
                 lines += [f"{label}: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in item.items())

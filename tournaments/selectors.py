@@ -21,7 +21,7 @@ from tournaments.models import (
     UserPreferences,
 )
 from tournaments.services.check_in import check_in_open
-from tournaments.services.results import describe_record, outcome_text
+from tournaments.services.results import describe_record, dispute_reason_text, outcome_text
 from tournaments.services.scoring import Outcome
 from tournaments.services.standings import standings_recompute
 from tournaments.services.tournaments import late_entry_open
@@ -152,7 +152,7 @@ def match_submissions(match: Match) -> list[dict]:
             "at": sub.submitted_at, "state": sub.state, "state_display": sub.get_state_display(),
             "result": outcome_text(seats, Outcome.from_json(sub.outcome)),
             "games": describe_record(sub.record, names), "reason": sub.reason,
-            "dispute_reason": sub.dispute_reason,
+            "dispute_reason": dispute_reason_text(sub),
             "responded_by": sub.responded_by.get_username() if sub.responded_by else "",
         })
     return rows

@@ -43,6 +43,7 @@ from tournaments.pages.forms import (
 )
 from tournaments.pages.presenters import (
     Report,
+    audit_rows,
     bracket_sections,
     elimination_round_title,
     game_start,
@@ -55,7 +56,7 @@ from tournaments.pages.presenters import (
 from tournaments.pages.signup import SignupForm
 from tournaments.services.penalties import penalties_of
 from tournaments.services.permissions import can_organise, is_main_organiser, is_tournament_organiser
-from tournaments.services.results import outcome_text
+from tournaments.services.results import dispute_reason_text, outcome_text
 from tournaments.services.scoring import Outcome
 from tournaments.services.event_state import event_state
 from tournaments.services.tournaments import late_entry_open, player_reinstate, tournament_reopen, waitlist_position
@@ -373,7 +374,7 @@ def _disputed(match: Match, seats: list[Seat], names: dict[int, str], end_of_rou
     if sub is None:
         return {"by": "", "reason": "", "reporter": "", "result": "", "report": None}
     by = {s.registration.player_id: s.registration.display_name for s in seats}
-    return {"by": by.get(sub.responded_by_id, "") if sub.responded_by_id else "", "reason": sub.dispute_reason,
+    return {"by": by.get(sub.responded_by_id, "") if sub.responded_by_id else "", "reason": dispute_reason_text(sub),
             "reporter": by.get(sub.submitted_by_id, "the organiser"),
             "result": outcome_text(seats, Outcome.from_json(sub.outcome)),
             "report": report_of(sub.record, names, end_of_round=end_of_round)}
@@ -442,7 +443,7 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
         "posted": request.POST, "start": game_start(tournament),
         "is_organiser": organiser,
         "evidence": selectors.match_submissions(match) if organiser else [],
-        "audit": match.audit_entries.select_related("actor") if organiser else [],
+        "audit": audit_rows(match.audit_entries.select_related("actor")) if organiser else [],
         "ends_at": match.round.ends_at(tournament.round_minutes),
         # Penalties are the organiser's: the players see the game and match losses that change the result, no reason.
         "penalties": match.penalties.select_related("registration__player") if organiser else
@@ -499,7 +500,8 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "latest_round": latest,
         "registrations": tournament.registrations.select_related("player"),
         "open_matches": open_matches,
-        "audit": AuditEntry.objects.filter(tournament=tournament).select_related("actor", "match__round")[:100],
+        "audit": audit_rows(AuditEntry.objects.filter(tournament=tournament)
+                            .select_related("actor", "match__round")[:100]),
         "forbidden_pairs": tournament.forbidden_pairs.select_related("player_a__player", "player_b__player"),
         "game_rows": game_rows(tournament.best_of),
         "penalties": penalties_of(tournament),

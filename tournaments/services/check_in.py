@@ -122,6 +122,7 @@ def registration_check_in(*, registration: Registration, actor, checked_in: bool
         AuditEntry.objects.create(
             tournament=tournament, actor=actor, action=AuditEntry.Action.CHECK_IN,
             reason="Checked in by the organiser" if checked_in else "Checked out by the organiser",
+            reason_code="checked_in" if checked_in else "checked_out",
             before=before, after={"player": registration.display_name, "checked_in": _yes_no(checked_in)})
     claim.done(registration)
     return registration
@@ -159,6 +160,7 @@ def no_shows_drop(*, tournament: Tournament, actor, idempotency_key: str = "") -
     Registration.objects.filter(pk__in=[r.pk for r in no_shows]).update(withdrawn=True, removed_by_organiser=True)
     AuditEntry.objects.bulk_create([
         AuditEntry(tournament=tournament, actor=actor, action=AuditEntry.Action.PLAYER_DROPPED, reason="no-show",
+                   reason_code="no_show",
                    before={"player": r.display_name, "checked_in": "no", "state": "active"},
                    after={"player": r.display_name, "state": "withdrawn (no-show)"})
         for r in no_shows])
@@ -205,6 +207,7 @@ def walk_in_register(*, tournament: Tournament, actor, name: str, idempotency_ke
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.WALK_IN,
                               reason="Walk-in registered by the organiser (no account)" + (
                                   "; late entry: joins the next round with no points" if late else ""),
+                              reason_code="walk_in_late" if late else "walk_in",
                               before={}, after={"player": name, "checked_in": "yes"})
     claim.done(registration)
     return registration
@@ -261,7 +264,7 @@ def _claim(*, tournament: Tournament, actor, code: str) -> Registration:
     except IntegrityError as exc:  # the same account claimed another entry at the same moment
         raise Conflict(_("You already have an entry in this tournament."), code="already_registered") from exc
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.WALK_IN_CLAIMED,
-                              reason="Walk-in entry claimed with its code",
+                              reason="Walk-in entry claimed with its code", reason_code="walk_in_claimed",
                               before={"player": found.walk_in_name, "account": ""},
                               after={"player": found.walk_in_name, "account": actor.get_username()})
     return found

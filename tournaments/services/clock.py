@@ -80,11 +80,12 @@ def _reason(reason: str, action: str) -> str:
 
 
 def _save(rnd: Round, actor, action: str, reason: str, before: dict, *, match: Match | None = None,
-          after: dict | None = None) -> Round:
+          after: dict | None = None, reason_code: str = "") -> Round:
     rnd.clock_version += 1
     rnd.save(update_fields=["started_at", "clock_paused_at", "clock_paused_seconds", "clock_extra_minutes",
                             "clock_version"])
     AuditEntry.objects.create(tournament=rnd.tournament, match=match, actor=actor, action=action, reason=reason,
+                              reason_code=reason_code,
                               before=before, after=after if after is not None else _clock(rnd))
     return rnd
 
@@ -108,7 +109,8 @@ def round_clock_start(*, rnd: Round, actor, reason: str = "", idempotency_key: s
     rnd.clock_paused_at = None
     rnd.clock_paused_seconds = 0
     rnd.clock_extra_minutes = 0
-    _save(rnd, actor, AuditEntry.Action.CLOCK_STARTED, reason.strip() or "Round clock started", before)
+    _save(rnd, actor, AuditEntry.Action.CLOCK_STARTED, reason.strip() or "Round clock started", before,
+          reason_code="" if reason.strip() else "clock_started")
     claim.done(rnd)
     return rnd
 
@@ -129,7 +131,8 @@ def round_clock_pause(*, rnd: Round, actor, reason: str = "", idempotency_key: s
         raise UserError(_("The round clock is already paused."), code="already_paused")
     before = _clock(rnd)
     rnd.clock_paused_at = now or timezone.now()
-    _save(rnd, actor, AuditEntry.Action.CLOCK_PAUSED, (reason or "").strip() or "Round clock paused", before)
+    _save(rnd, actor, AuditEntry.Action.CLOCK_PAUSED, (reason or "").strip() or "Round clock paused", before,
+          reason_code="" if (reason or "").strip() else "clock_paused")
     claim.done(rnd)
     return rnd
 
@@ -149,7 +152,8 @@ def round_clock_resume(*, rnd: Round, actor, reason: str = "", idempotency_key: 
     now = now or timezone.now()
     rnd.clock_paused_seconds += max(0, round((now - rnd.clock_paused_at).total_seconds()))
     rnd.clock_paused_at = None
-    _save(rnd, actor, AuditEntry.Action.CLOCK_RESUMED, (reason or "").strip() or "Round clock resumed", before)
+    _save(rnd, actor, AuditEntry.Action.CLOCK_RESUMED, (reason or "").strip() or "Round clock resumed", before,
+          reason_code="" if (reason or "").strip() else "clock_resumed")
     claim.done(rnd)
     return rnd
 

@@ -212,6 +212,8 @@ def penalty_issue(*, tournament: Tournament, actor, registration: Registration, 
     AuditEntry.objects.create(
         tournament=tournament, match=target, actor=actor, action=AuditEntry.Action.PENALTY,
         reason=f"{english(penalty.get_kind_display)} for {registration.display_name}: {penalty.reason}",
+        reason_code="penalty",
+        reason_params={"kind": penalty.kind, "player": registration.display_name, "reason": penalty.reason},
         before=before, after=after,
     )
     claim.done(penalty)

@@ -103,26 +103,49 @@ def parse_record(match: Match, *, games: Any = None, placements: Any = None) -> 
 
 
 def result_summary(match: Match) -> dict[str, Any]:
-    """The match's current result for the audit log, as readable text: ``{"status", "result", "games"}``.
+    """The match's current result for the audit log, as readable text: ``{"status", "result", "games",
+    "result_data"}``.
 
     Stored, so in English whatever the language of the person who acted (``outcome_text`` and
-    ``describe_record`` under ``translation.override("en")``)."""
+    ``describe_record`` under ``translation.override("en")``). ``result_data`` keeps what the pages need to say
+    the result again in the reader's language (``tournaments.pages.presenters.audit_lines``):
+    ``{"seats": [[seat number, name], ...] in seat order, "outcome": Outcome.to_json(), "record": the record}``."""
     seats = seats_of(match)
     confirmed = match.submissions.filter(state=State.CONFIRMED).first()
     with translation.override("en"):
         if confirmed is None:
             return {"status": english(match.get_status_display), "result": "no confirmed result"}
+        names = {s.number: s.registration.display_name for s in seats}
         return {"status": english(match.get_status_display),
                 "result": outcome_text(seats, Outcome.from_json(confirmed.outcome)),
-                "games": describe_record(confirmed.record,
-                                         {s.number: s.registration.display_name for s in seats})}
+                "games": describe_record(confirmed.record, names),
+                "result_data": {"seats": [[number, name] for number, name in names.items()],
+                                "outcome": confirmed.outcome, "record": confirmed.record}}
+
+
+#: The dispute reason the service writes itself when a second report differs (stored in English).
+_DIFFERENT_RESULT = "%(name)s reported a different result."
+
+
+def dispute_reason_text(submission: ResultSubmission) -> str:
+    """A submission's ``dispute_reason`` in the active language: the one :func:`result_report` writes itself when
+    two reports differ ("bob reported a different result.", stored in English) said again; a player's own reason
+    as they wrote it. ``submission.responded_by`` should be loaded (select_related)."""
+    by = submission.responded_by
+    if by is not None and submission.dispute_reason == _DIFFERENT_RESULT % {"name": by.get_username()}:
+        return gettext("%(name)s reported a different result.") % {"name": by.get_username()}
+    return submission.dispute_reason
 
 
 def outcome_text(seats: list[Seat], outcome: Outcome) -> str:
     """"alice 2-1 bob" for a duel (with "-d" drawn games), "alice: bye", "1. alice (2 won), 2. bob (1 won),
     ...; 1 drawn" for a table: in the active language (the score itself stays numeric). What a service stores
     is English: call it under ``translation.override("en")`` (``result_summary``)."""
-    names = [s.registration.display_name for s in seats]
+    return outcome_text_of([s.registration.display_name for s in seats], outcome)
+
+
+def outcome_text_of(names: list[str], outcome: Outcome) -> str:
+    """:func:`outcome_text` from the players' names in seat order."""
     if len(names) == 1:
         return gettext("%(name)s: bye") % {"name": names[0]}
     if len(names) == 2:
@@ -288,7 +311,7 @@ def result_report(*, match: Match, actor, games: Any = None, placements: Any = N
     submission.state = State.DISPUTED
     submission.save()
     pending.state, pending.responded_by, pending.responded_at = State.DISPUTED, actor, now
-    pending.dispute_reason = f"{actor.get_username()} reported a different result."
+    pending.dispute_reason = _DIFFERENT_RESULT % {"name": actor.get_username()}
     pending.save(update_fields=["state", "responded_by", "responded_at", "dispute_reason"])
     match.status = Match.Status.DISPUTED
     match.save(update_fields=["status"])

@@ -184,15 +184,44 @@ def tournament_finish(*, tournament: Tournament, actor, idempotency_key: str = "
     if result.winner is None:
         raise UserError(gettext_lazy("The tournament is over but no player is left to win it; reinstate a "
                                      "player."), code="no_winner")
+    reason_code, reason_params = _finished_reason(tournament, result, tournament.rounds.count(), roster)
     _finish(tournament, result.winner, roster)
     tournament.refresh_from_db()
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.TOURNAMENT_FINISHED,
-                              reason=result.message,
+                              reason=result.message, reason_code=reason_code, reason_params=reason_params,
                               before={"status": english(Tournament.Status.RUNNING.label), "winner": ""},
                               after={"status": english(tournament.get_status_display),
                                      "winner": tournament.winner.display_name if tournament.winner else ""})
     claim.done(tournament)
     return tournament
+
+
+def _finished_reason(tournament: Tournament, result: Finished, rounds: int,
+                     roster: dict[str, list[str]] | None) -> tuple[str, dict[str, Any]]:
+    """Why the event is over as the audit entry of the finish keeps it: a code of
+    ``tournaments.pages.presenters.AUDIT_REASONS`` (``finished_swiss``, ``finished_pods``,
+    ``finished_round_robin``, ``finished_bracket``) and its params, the sentence :func:`_finished_text` says."""
+    if tournament.structure in (S.SWISS, S.PODS) and not tournament.top_cut:
+        return ("finished_pods" if tournament.structure == S.PODS else "finished_swiss"), {
+            "count": tournament.swiss_rounds}
+    if tournament.structure == S.ROUND_ROBIN:
+        return "finished_round_robin", {"rounds": rounds}
+    return "finished_bracket", {"winner": _winner_name(tournament, result.winner, roster)}
+
+
+#: Why no round comes next, by the code :func:`_finished_reason` gives (the audit entry of the finish keeps it).
+FINISHED_TEXTS = {
+    "finished_swiss": ngettext_lazy("%(count)s Swiss round has been played and there is no top cut: the event is "
+                                    "over.", "The %(count)s Swiss rounds have been played and there is no top cut: "
+                                    "the event is over.", "count"),
+    "finished_pods": ngettext_lazy("%(count)s pods round has been played and there is no top cut: the event is "
+                                   "over.", "The %(count)s pods rounds have been played and there is no top cut: "
+                                   "the event is over.", "count"),
+    "finished_round_robin": gettext_lazy("The round robin is complete: all %(rounds)s rounds have been played. "
+                                         "There is no further round to pair."),
+    "finished_bracket": gettext_lazy("The bracket is complete: %(winner)s has won. There is no further round to "
+                                     "pair."),
+}
 
 
 def _finished_text(tournament: Tournament, result: Finished, rounds: int,
@@ -203,19 +232,8 @@ def _finished_text(tournament: Tournament, result: Finished, rounds: int,
     said here from the tournament's structure (the Swiss or pods rounds played without a top cut, the round
     robin's ``rounds`` played, or the bracket won), naming the bracket's winner (a registration or a team)
     rather than its id. The stored text (``tournament_finish``'s audit entry) keeps ``result.message``."""
-    if tournament.structure in (S.SWISS, S.PODS) and not tournament.top_cut:
-        message = (ngettext_lazy("%(count)s pods round has been played and there is no top cut: the event is "
-                                 "over.", "The %(count)s pods rounds have been played and there is no top cut: the "
-                                 "event is over.", "count") if tournament.structure == S.PODS else
-                   ngettext_lazy("%(count)s Swiss round has been played and there is no top cut: the event is "
-                                 "over.", "The %(count)s Swiss rounds have been played and there is no top cut: the "
-                                 "event is over.", "count"))
-        return message, {"count": tournament.swiss_rounds}
-    if tournament.structure == S.ROUND_ROBIN:
-        return gettext_lazy("The round robin is complete: all %(rounds)s rounds have been played. There is no "
-                            "further round to pair."), {"rounds": rounds}
-    return gettext_lazy("The bracket is complete: %(winner)s has won. There is no further round to pair."), {
-        "winner": _winner_name(tournament, result.winner, roster)}
+    code, params = _finished_reason(tournament, result, rounds, roster)
+    return FINISHED_TEXTS[code], params
 
 
 def _winner_name(tournament: Tournament, winner: str | None, roster: dict[str, list[str]] | None) -> str:

@@ -359,7 +359,7 @@ def player_register(*, tournament: Tournament, actor) -> Registration:
                                                waitlisted_at=waitlisted_at)
     if late and not full:
         AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.LATE_ENTRY,
-                                  reason="Late entry: joins the next round with no points",
+                                  reason="Late entry: joins the next round with no points", reason_code="late_entry",
                                   before={}, after={"player": registration.display_name,
                                                     "rounds_paired": tournament.rounds.count()})
     return registration
@@ -377,11 +377,13 @@ def waitlist_position(registration: Registration) -> int | None:
     return ahead + 1
 
 
-def waitlist_promote(*, tournament: Tournament, actor, reason: str) -> list[Registration]:
+def waitlist_promote(*, tournament: Tournament, actor, reason: str, reason_code: str = "",
+                     reason_params: dict | None = None) -> list[Registration]:
     """Move the first players of the waiting list into the event while there are places (``capacity``; all of
     them when it is unlimited). Called inside a service's transaction with the tournament locked, when a
     registered player withdraws or the organiser raises the capacity. Each promotion is an ``AuditEntry``
-    (``waitlist_promoted``) by ``actor`` with ``reason``. Returns the promoted registrations in order. Only
+    (``waitlist_promoted``) by ``actor`` with ``reason`` (English; ``reason_code``/``reason_params``: see
+    ``AuditEntry.reason_code``). Returns the promoted registrations in order. Only
     before the tournament starts: a place freed by a drop during the event stays free."""
     if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
                                  Tournament.Status.CLOSED):
@@ -397,8 +399,8 @@ def waitlist_promote(*, tournament: Tournament, actor, reason: str) -> list[Regi
         registration.waitlisted_at = None
         registration.save(update_fields=["waitlisted_at"])
         AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.WAITLIST_PROMOTED,
-                                  reason=reason, before={"player": registration.display_name,
-                                                         "state": "waiting list"},
+                                  reason=reason, reason_code=reason_code, reason_params=reason_params or {},
+                                  before={"player": registration.display_name, "state": "waiting list"},
                                   after={"player": registration.display_name, "state": "registered"})
     return promoted
 
@@ -476,7 +478,8 @@ def player_drop(*, registration: Registration, actor, reason: str = "", idempote
     registration.save(update_fields=["withdrawn", "dropped_after_round", "removed_by_organiser", "waitlisted_at"])
     if registration.withdrawn and not was_waitlisted:
         waitlist_promote(tournament=tournament, actor=actor,
-                         reason=f"A place freed up: {registration.display_name} withdrew")
+                         reason=f"A place freed up: {registration.display_name} withdrew",
+                         reason_code="place_freed_withdrew", reason_params={"player": registration.display_name})
     if not is_self:
         AuditEntry.objects.create(
             tournament=tournament,
@@ -612,10 +615,12 @@ def tournament_update(*, tournament: Tournament, actor, changes: dict, reason: s
     tournament.save(update_fields=changed)
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.TOURNAMENT_EDITED,
                               reason=(reason or "").strip() or "Event details edited",
+                              reason_code="" if (reason or "").strip() else "event_edited",
                               before={name: _shown(current[name]) for name in changed},
                               after={name: _shown(new[name]) for name in changed})
     if "capacity" in changed and (new["capacity"] is None or (current["capacity"] or 0) < new["capacity"]):
-        waitlist_promote(tournament=tournament, actor=actor, reason="A place freed up: the capacity was raised")
+        waitlist_promote(tournament=tournament, actor=actor, reason="A place freed up: the capacity was raised",
+                         reason_code="place_freed_capacity")
     return tournament
 
 
@@ -650,6 +655,7 @@ def co_organiser_add(*, tournament: Tournament, actor, username: str) -> Tournam
     tournament.co_organisers.add(user)
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.STAFF_CHANGED,
                               reason=f"{user.get_username()} added as a co-organiser",
+                              reason_code="co_organiser_added", reason_params={"username": user.get_username()},
                               before={"co_organisers": before}, after={"co_organisers": _staff_names(tournament)})
     return tournament
 
@@ -674,6 +680,7 @@ def co_organiser_remove(*, tournament: Tournament, actor, username: str) -> Tour
     tournament.co_organisers.remove(user)
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.STAFF_CHANGED,
                               reason=f"{user.get_username()} removed as a co-organiser",
+                              reason_code="co_organiser_removed", reason_params={"username": user.get_username()},
                               before={"co_organisers": before}, after={"co_organisers": _staff_names(tournament)})
     return tournament
 
