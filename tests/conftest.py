@@ -215,8 +215,45 @@ def pods_four(organiser, django_capture_on_commit_callbacks):
     return t, regs, rnd.matches.get()
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("spellfire")
+    group.addoption("--slow", action="store_true", default=False,
+                    help="also run the tests marked slow (the long sweeps; `scripts/test --slow`)")
+    group.addoption("--db-only", action="store_true", default=False,
+                    help="run only the tests that use the database (what a second database engine can change: "
+                         ".ci/run's PostgreSQL pass)")
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "web: drives the pages or the API")
+
+
+#: pytest-django's fixtures that give a test the database
+DATABASE_FIXTURES = frozenset({"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
+                               "live_server"})
+
+
+def uses_database(item: pytest.Item) -> bool:
+    """Whether a test touches the database: it asks for one of pytest-django's database fixtures (itself or
+    through another fixture) or carries the ``django_db`` mark. The rules tests, the catalogue checks, the import
+    boundaries and the settings checks do not: the database engine cannot change their outcome."""
+    names = set(getattr(item, "fixturenames", ()))
+    return bool(names & DATABASE_FIXTURES) or item.get_closest_marker("django_db") is not None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``slow`` tests are skipped unless ``--slow`` is given; ``--db-only`` deselects the tests that use no database."""
+    if config.getoption("--db-only"):
+        kept = [item for item in items if uses_database(item)]
+        dropped = [item for item in items if not uses_database(item)]
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+            items[:] = kept
+    if not config.getoption("--slow"):
+        skip = pytest.mark.skip(reason="slow: run with `scripts/test --slow`")
+        for item in items:
+            if item.get_closest_marker("slow") is not None:
+                item.add_marker(skip)
 
 
 def deck_of(registration):
@@ -258,8 +295,10 @@ def _fresh_cache_and_eager_standings(request):
         cache.clear()
     else:  # a test database starts its ids at 1 again: forget the markers and pages of earlier runs
         client = caches["default"]._cache.get_client()
-        # job markers; this database's rendered pages and page states (not a parallel worker's)
-        for pattern in ("*standings*", f"*crowd:{crowd.namespace()}:*"):
+        # job markers; this database's rendered pages and page states (not a parallel worker's: each has its
+        # own key prefix, config/settings/test.py)
+        patterns = ("*standings*", f"*crowd:{crowd.namespace()}:*")
+        for pattern in (caches["default"].make_key(p) for p in patterns):
             for key in client.scan_iter(match=pattern):
                 client.delete(key)
     yield

@@ -3,8 +3,10 @@
 Tasks run eagerly in tests; the integration tests (tests/e2e/test_celery_worker.py) switch
 eager mode off to hand the work to the real worker that .ci/run starts.
 """
+import os
+
 from config.settings.base import *  # noqa: F401,F403
-from config.settings.base import DATABASES
+from config.settings.base import CACHES, DATABASES
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CELERY_TASK_ALWAYS_EAGER = True
@@ -14,3 +16,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 API_THROTTLE_RATES = {"anon": None, "user": None}
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
+# Parallel test processes (pytest-xdist) each have their own test database, whose ids all start at 1: on a shared
+# Redis each keeps its cache keys (standings job markers, rendered pages) apart under its own prefix.
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    CACHES["default"]["KEY_PREFIX"] = os.environ["PYTEST_XDIST_WORKER"]

@@ -6,9 +6,11 @@ Every test here is marked ``browser`` and skipped, with the reason, when ``/usr/
 * ``phone`` (390 x 844, mobile, touch) and ``desktop`` (1,280 x 800): a fresh browser context each (no cookies),
   based at the live server's URL, answering every ``window.confirm`` with OK;
 * ``log_in(page, username, password)``: logs in through the login form, as a person would;
-* ``check_page(page, name)``: saves a full-page screenshot to
-  ``tests/browser/screenshots/<test>/<n>-<name>-<size>.png`` (git-ignored), then fails if the page is wider than the
-  screen (naming the widest elements) or if axe-core finds a serious or critical violation (listing them);
+* ``check_page(page, name)``: fails if the page is wider than the screen (naming the widest elements) or if axe-core
+  finds a serious or critical violation (listing them). It saves a full-page screenshot to
+  ``tests/browser/screenshots/<test>/<n>-<name>-<size>.png`` (git-ignored) of every page it checks on a developer's
+  run; with ``CI`` set, only of a page that fails a check and of the last page checked in a test that fails
+  (a full-page screenshot costs more than the checks);
 * ``swiss_event``: an 8-player Swiss event built with the services: round 1 paired, two results confirmed, one
   reported and waiting for the opponent, one disputed, every player with a legal decklist.
 
@@ -130,6 +132,13 @@ SIZES: dict[str, dict[str, Any]] = {
 }
 
 
+def sizes_for(everyday: str) -> list[Any]:
+    """The ``size`` parameters of a journey: both sizes, the one its person uses every day (``"phone"`` or
+    ``"desktop"``) in every run, the other marked ``slow`` (``scripts/test --slow``): ``tests/browser/test_pages.py``
+    already checks every page at both sizes, so CI walks each journey once."""
+    return [size if size == everyday else pytest.param(size, marks=pytest.mark.slow) for size in SIZES]
+
+
 @pytest.fixture
 def phone(browser: Any, live_server: Any) -> Iterator[Any]:
     """A phone's browser context: 390 x 844 CSS pixels, mobile, touch."""
@@ -219,21 +228,33 @@ def describe_violations(violations: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+#: whether ``check_page`` screenshots every page it checks (a developer's run) or only failures (CI)
+SCREENSHOT_EVERY_PAGE = not os.environ.get("CI")
+
+
 @dataclass
 class PageChecker:
-    """``check_page(page, name)``: screenshot, then the overflow and axe checks (see the module docstring)."""
+    """``check_page(page, name)``: the overflow and axe checks, and screenshots (see the module docstring)."""
 
     folder: Path
+    every_page: bool = SCREENSHOT_EVERY_PAGE
     count: int = 0
     seen: list[str] = field(default_factory=list)
+    last: tuple[Any, str] | None = None
+
+    def screenshot(self, page: Any, name: str) -> None:
+        """Save the whole page as ``<n>-<name>-<size>.png`` in this test's folder."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(self.folder / f"{self.count:02d}-{name}-{size_name(page)}.png"), full_page=True)
 
     def __call__(self, page: Any, name: str, *, axe: bool = True) -> None:
         page.wait_for_load_state("load")
         self.count += 1
         size = size_name(page)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(self.folder / f"{self.count:02d}-{name}-{size}.png"), full_page=True)
+        if self.every_page:
+            self.screenshot(page, name)
         self.seen.append(f"{name}-{size}")
+        self.last = (page, name)
         problems = []
         wide = overflow(page)
         if wide["scroll_width"] > wide["inner_width"]:
@@ -246,7 +267,24 @@ class PageChecker:
             if violations:
                 problems.append(f"{name} ({size}): axe-core found {len(violations)} serious or critical "
                                 f"violation(s):\n{describe_violations(violations)}")
+        if problems and not self.every_page:
+            self.screenshot(page, name)
         assert not problems, "\n".join(problems)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """When a browser test's body fails, save the last page its ``check_page`` checked as
+    ``<n>-<name>-<size>-at-failure.png`` (in CI too), before the teardown closes the page."""
+    report = yield
+    checker = getattr(item, "funcargs", {}).get("check_page")
+    if report.when == "call" and report.failed and isinstance(checker, PageChecker) and checker.last is not None:
+        page, name = checker.last
+        try:
+            checker.screenshot(page, f"{name}-at-failure")
+        except Exception:  # the page may be closed already; the failure itself is what the report shows
+            pass
+    return report
 
 
 @pytest.fixture

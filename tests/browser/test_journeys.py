@@ -23,10 +23,17 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ORGANISER_PASSWORD, PLAYER_PASSWORD, PageChecker, log_in, seat_players, services
+from tests.browser.conftest import (
+    ORGANISER_PASSWORD,
+    PLAYER_PASSWORD,
+    PageChecker,
+    log_in,
+    seat_players,
+    services,
+    sizes_for,
+)
 from tests.conftest import CARDS_DIR, LEGAL_55
 
-SIZES = ["phone", "desktop"]
 #: what players and the public must never see (internals)
 INTERNALS = ("seat 0", "results version", "python -m")
 WALK_IN = "Walker Desk"
@@ -134,7 +141,7 @@ def has_account(match: Any) -> bool:
 # --------------------------------------------------------------------------- 1. the organiser's event
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", sizes_for("desktop"))  # an organiser runs the event from a laptop
 def test_the_organisers_event(request, size, live_server, organiser, catalogue_rows, another_context,
                               check_page: PageChecker):
     from decks.selectors import decklist_text
@@ -344,7 +351,7 @@ def test_the_organisers_event(request, size, live_server, organiser, catalogue_r
 # --------------------------------------------------------------------------- 2. the players' decks
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", sizes_for("phone"))
 def test_the_players_decks(request, size, live_server, organiser, catalogue_rows, another_context,
                            check_page: PageChecker):
     from decks.selectors import decklist_text
@@ -449,7 +456,7 @@ def test_the_players_decks(request, size, live_server, organiser, catalogue_rows
 # --------------------------------------------------------------------------- 3. the public
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", sizes_for("phone"))
 def test_the_public_follows_the_event(request, size, settings, swiss_event, check_page: PageChecker):
 
     settings.LIVE_POLL_SECONDS = 1

@@ -26,10 +26,9 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ORGANISER_PASSWORD, PLAYER_PASSWORD, PageChecker, log_in, services
+from tests.browser.conftest import ORGANISER_PASSWORD, PLAYER_PASSWORD, PageChecker, log_in, services, sizes_for
 from tests.browser.test_journeys import (
     CFD_ILLEGAL,
-    SIZES,
     action_buttons,
     blockers,
     click,
@@ -115,7 +114,7 @@ def switch_language(page: Any, language: str, label: str) -> None:
 # --------------------------------------------------------------------------- 1. the organiser's event, in Portuguese
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", sizes_for("desktop"))
 def test_the_organisers_event_in_portuguese(size, live_server, organiser, catalogue_rows, another_context,
                                             check_page: PageChecker):
     from tournaments.models import Registration, Tournament
@@ -227,7 +226,7 @@ def test_the_organisers_event_in_portuguese(size, live_server, organiser, catalo
 # --------------------------------------------------------------------------- 2. a player's deck and match, in French
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", sizes_for("phone"))
 def test_the_players_deck_in_french(size, live_server, organiser, catalogue_rows, another_context,
                                     check_page: PageChecker):
     from tournaments.models import Registration

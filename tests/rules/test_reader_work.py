@@ -53,7 +53,13 @@ SHAPES: dict[str, Callable[[int], str]] = {
 }
 
 
-@pytest.mark.parametrize("shape", sorted(SHAPES))
+#: The doubling sweep keeps one case in CI (the issue's <card/> tags); the other shapes are slow (``--slow``). The
+#: bound of the next test runs every shape in CI and already fails on quadratic work at n = 1,000.
+DOUBLING_IN_CI = "dek_card_tags"
+
+
+@pytest.mark.parametrize("shape", [shape if shape == DOUBLING_IN_CI else pytest.param(shape, marks=pytest.mark.slow)
+                                   for shape in sorted(SHAPES)])
 def test_doubling_the_input_doubles_the_work(shape: str, catalogue: Catalogue,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     small, large = SHAPES[shape](500), SHAPES[shape](1000)

@@ -112,7 +112,10 @@ def test_the_blossom_dual_certifies_its_matching() -> None:
                     assert sum(1 for v in inside if result.mate[v] in inside) == len(inside) - 1
 
 
-@pytest.mark.parametrize("n, rounds, seed", [(200, 4, 1), (301, 5, 2), (512, 5, 3), (1024, 5, 4)])
+# The sweeps keep their largest case in CI; the others run with ``scripts/test --slow``.
+@pytest.mark.parametrize("n, rounds, seed", [
+    pytest.param(200, 4, 1, marks=pytest.mark.slow), pytest.param(301, 5, 2, marks=pytest.mark.slow),
+    pytest.param(512, 5, 3, marks=pytest.mark.slow), (1024, 5, 4)])
 def test_mid_table_draw_with_a_drop_above_matches_the_complete_graph(n: int, rounds: int, seed: int) -> None:
     h = middraw_history(n, rounds, random.Random(seed))
     problem = build_swiss_problem(h, random.Random(7))
@@ -145,7 +148,9 @@ def test_pricing_adds_the_edges_a_too_sparse_graph_lacks() -> None:
     assert problem.pack(objective(problem, p)) == reference_cost(problem)
 
 
-@pytest.mark.parametrize("n, rounds, seed, draws", [(300, 9, 1, 0.03), (240, 8, 2, 0.15), (400, 7, 3, 0.1)])
+@pytest.mark.parametrize("n, rounds, seed, draws", [
+    pytest.param(300, 9, 1, 0.03, marks=pytest.mark.slow), pytest.param(240, 8, 2, 0.15, marks=pytest.mark.slow),
+    (400, 7, 3, 0.1)])
 def test_realistic_events_match_the_complete_graph_every_round(n: int, rounds: int, seed: int,
                                                                 draws: float) -> None:
     rng = random.Random(seed)
