@@ -21,7 +21,7 @@ from tournaments.models import Match, ResultSubmission, Seat, Tournament
 from tournaments.pages.access import tournament_view
 from tournaments.pages.csv_export import CsvWriter, csv_language, csv_writer, header_row
 from tournaments.rule_texts import pairing_reason_text
-from tournaments.services.results import describe_record, outcome_text
+from tournaments.presentation import describe_record, outcome_text
 from tournaments.services.scoring import Outcome
 
 PLACING_COLUMNS = ["placing", "placing_band"]

@@ -28,7 +28,7 @@ from tournaments.models import AuditEntry, Match, Penalty, Registration, ResultS
 from tournaments.pages.forms import COUNT_LABELS, TournamentForm, organiser_game_choices
 from tournaments.services.english import english
 from tournaments.services.rounds import FINISHED_TEXTS
-from tournaments.services.results import describe_record, outcome_text, outcome_text_of
+from tournaments.presentation import describe_record, outcome_text, outcome_text_of
 from tournaments.services.scoring import Outcome
 
 

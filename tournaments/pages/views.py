@@ -56,7 +56,7 @@ from tournaments.pages.presenters import (
 from tournaments.pages.signup import SignupForm
 from tournaments.services.penalties import penalties_of
 from tournaments.services.permissions import can_organise, is_main_organiser, is_tournament_organiser
-from tournaments.services.results import dispute_reason_text, outcome_text
+from tournaments.presentation import dispute_reason_text, outcome_text
 from tournaments.services.scoring import Outcome
 from tournaments.services.event_state import event_state
 from tournaments.services.tournaments import late_entry_open, player_reinstate, tournament_reopen, waitlist_position
