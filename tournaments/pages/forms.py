@@ -1,21 +1,19 @@
 from __future__ import annotations
 
 import datetime
-from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
 from django import forms
 from django.utils import timezone
 from django.utils.functional import Promise
-from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rules.formats import BUILTIN_FORMATS
 from rules.results import COUNT_ORDER
-from rules.standings import TIEBREAKERS
 
 from tournaments.errors import UserError
 from tournaments.models import Tournament
+from tournaments.pages.labels import system_choices as tiebreaker_choices
 
 
 def _ascii_digits(value: str) -> bool:
@@ -84,27 +82,6 @@ COUNT_LABELS = {
     "champion_levels": _("Champion levels"),
     "draw_pile": _("Cards left in the draw pile"),
 }
-
-
-#: What each built-in tiebreaker system (``rules.standings.TIEBREAKERS``) ranks by, for the select: the texts of
-#: ``presenters.tiebreaker_text`` (the same messages), without the command-line flags.
-TIEBREAKER_LABELS: dict[str, Promise] = {
-    "mtg": _("match points, then OMW%, GW%, OGW% (Magic Tournament Rules, Appendix C; floors at 1/3)"),
-    "melee": _("as the Magic Tournament Rules, Appendix C, but a drawn game counts as played and earns no game "
-               "points (Melee.gg GW%)"),
-    "pokemon": _("match points, then OWP (resistance, floor 25%, dropped capped 75%), OOWP, head to head"),
-    "buchholz": _("chess score 1/0.5/0, then Buchholz, Buchholz cut 1, median Buchholz, Sonneborn-Berger, "
-                  "progressive score (FIDE Tie-Break Regulations)"),
-    "pods": _("multiplayer tables: placement points (default 5,3,2,1), then opponents' points %, game-win %, "
-              "opponents' game-win % over every seat at the table"),
-}
-
-
-def tiebreaker_choices() -> list[tuple[str, Any]]:
-    """The tiebreaker select's choices: ``("mtg", "mtg: match points, then ...")``, the text in the language
-    active when the select is rendered (``TIEBREAKER_LABELS``; another system's own English text)."""
-    return [(name, format_lazy("{}: {}", name, TIEBREAKER_LABELS.get(name, text)))
-            for name, text in TIEBREAKERS.items()]
 
 
 def slip_rows(best_of: int) -> int:
