@@ -23,7 +23,7 @@ from tournaments.models import ResultSubmission, Seat
 if TYPE_CHECKING:  # annotations only: services.scoring imports the services package, which imports this module
     from tournaments.services.scoring import Outcome
 
-__all__ = ["DIFFERENT_RESULT", "describe_record", "dispute_reason_text", "outcome_text", "outcome_text_of"]
+__all__ = ["COUNT_NAMES", "DIFFERENT_RESULT", "describe_record", "dispute_reason_text", "outcome_text", "outcome_text_of"]
 
 
 #: The dispute reason ``services.results.result_report`` writes itself when a second report differs (stored in
@@ -66,7 +66,7 @@ def outcome_text_of(names: list[str], outcome: Outcome) -> str:
 
 
 #: The end-of-game counts (``rules.results.COUNT_ORDER``) as a game's line names them.
-_COUNT_NAMES = {
+COUNT_NAMES = {
     "unrazed_realms": _("unrazed realms"),
     "razed_realms": _("razed realms"),
     "holdings": _("holdings"),
@@ -113,7 +113,7 @@ def describe_record(record: dict[str, Any], names: dict[int, str]) -> list[str]:
             # COUNT_ORDER, not the stored order: PostgreSQL's jsonb does not keep the keys' order.
             text = gettext("%(outcome)s; counts %(counts)s") % {"outcome": text, "counts": "; ".join(
                 f"{names.get(int(seat), seat)}: " + ", ".join(
-                    f"{_COUNT_NAMES.get(k, k)} {values[k]}" for k in COUNT_ORDER if k in values)
+                    f"{COUNT_NAMES.get(k, k)} {values[k]}" for k in COUNT_ORDER if k in values)
                 for seat, values in sorted(counts.items(), key=lambda item: int(item[0])))}
         lines.append(gettext("Game %(number)s: %(text)s") % {"number": number, "text": text})
     return lines
