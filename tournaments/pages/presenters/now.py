@@ -60,44 +60,50 @@ def now_panel(event) -> NowPanel:
         return NowPanel(event=event, phase=phase, line=_("Round %(n)s: bye this round") % {"n": number})
     line = _("Round %(n)s, table %(table)s, against %(names)s") % {
         "n": number, "table": match.table, "names": _names(others)}
-    report, act, disputed = "", False, False
     if match.status == Match.Status.CONFIRMED:
-        mine = next((s for s in event.seats if s.number == event.seat), None)
-        if mine is not None and mine.placement is not None:
-            score = score_for({"wins": [s.wins or 0 for s in event.seats], "draws": match.draws or 0},
-                              event.seat, len(event.seats))
-            won = "won" if mine.placement == 1 and not any(s.placement == 1 for s in others) else (
-                "drew" if mine.placement == 1 else "lost")
-            report = {"won": _("Result confirmed: you won %(score)s"), "drew": _("Result confirmed: you drew %(score)s"),
-                      "lost": _("Result confirmed: you lost %(score)s")}[won] % {"score": score}
-            report = report.strip()
-            if len(event.seats) > 2:
-                report = _("Result confirmed: you placed %(place)s") % {"place": mine.placement}
-        else:
-            report = _("Result confirmed")
+        report, act, disputed = _confirmed(event, others), False, False
     elif event.report is not None:
-        sub = event.report
-        by_seat = next((s for s in event.seats if s.registration.player_id == sub.submitted_by_id), None)
-        by = by_seat.registration.display_name if by_seat else sub.submitted_by.get_username()
-        score = score_for(sub.outcome, by_seat.number, len(event.seats)) if by_seat else ""
-        reported = _("reported %(score)s") % {"score": score} if score else _("reported the result")
-        if sub.state == ResultSubmission.State.DISPUTED:
-            disputed = True
-            responder = sub.responded_by.get_username() if sub.responded_by else _("a player")
-            report = _("Disputed by %(name)s: the organiser will settle it") % {"name": responder}
-        elif by_seat is not None and by_seat.number == event.seat:
-            if score:
-                report = _("Waiting for %(names)s to confirm your report (%(score)s)") % {
-                    "names": _names(others), "score": score}
-            else:
-                report = _("Waiting for %(names)s to confirm your report") % {"names": _names(others)}
-        else:
-            act = True
-            report = _("%(name)s %(reported)s: confirm or dispute") % {"name": by, "reported": reported}
+        report, act, disputed = _reported(event, others)
     elif match.status == Match.Status.DISPUTED:
-        disputed, report = True, _("Disputed: the organiser will settle it")
+        report, act, disputed = _("Disputed: the organiser will settle it"), False, True
     else:
-        report = _("No result reported yet")
+        report, act, disputed = _("No result reported yet"), False, False
     ends_at = event.round.ends_at(t.round_minutes) if match.status != Match.Status.CONFIRMED else None
     return NowPanel(event=event, phase=phase, line=line, report=report, act=act, disputed=disputed,
                     ends_at=ends_at, slip=True)
+
+
+def _confirmed(event, others: list[Seat]) -> str:
+    """A confirmed match's result from the player's side: "Result confirmed: you won 2-1" (a duel), "... you
+    placed 2" (a table), "Result confirmed" when the player's seat has no place."""
+    mine = next((s for s in event.seats if s.number == event.seat), None)
+    if mine is None or mine.placement is None:
+        return _("Result confirmed")
+    if len(event.seats) > 2:
+        return _("Result confirmed: you placed %(place)s") % {"place": mine.placement}
+    score = score_for({"wins": [s.wins or 0 for s in event.seats], "draws": event.match.draws or 0},
+                      event.seat, len(event.seats))
+    won = "won" if mine.placement == 1 and not any(s.placement == 1 for s in others) else (
+        "drew" if mine.placement == 1 else "lost")
+    report = {"won": _("Result confirmed: you won %(score)s"), "drew": _("Result confirmed: you drew %(score)s"),
+              "lost": _("Result confirmed: you lost %(score)s")}[won] % {"score": score}
+    return report.strip()
+
+
+def _reported(event, others: list[Seat]) -> tuple[str, bool, bool]:
+    """The pending or disputed report of the player's match (``event.report``) in words, with (act: the player
+    must confirm or dispute it, disputed)."""
+    sub = event.report
+    by_seat = next((s for s in event.seats if s.registration.player_id == sub.submitted_by_id), None)
+    if sub.state == ResultSubmission.State.DISPUTED:
+        responder = sub.responded_by.get_username() if sub.responded_by else _("a player")
+        return _("Disputed by %(name)s: the organiser will settle it") % {"name": responder}, False, True
+    score = score_for(sub.outcome, by_seat.number, len(event.seats)) if by_seat else ""
+    if by_seat is not None and by_seat.number == event.seat:
+        if score:
+            return _("Waiting for %(names)s to confirm your report (%(score)s)") % {
+                "names": _names(others), "score": score}, False, False
+        return _("Waiting for %(names)s to confirm your report") % {"names": _names(others)}, False, False
+    by = by_seat.registration.display_name if by_seat else sub.submitted_by.get_username()
+    reported = _("reported %(score)s") % {"score": score} if score else _("reported the result")
+    return _("%(name)s %(reported)s: confirm or dispute") % {"name": by, "reported": reported}, True, False
