@@ -103,7 +103,7 @@ def test_the_500_page_is_static_and_says_nothing_saved_is_lost():
 
 
 def test_a_server_error_in_a_view_shows_the_500_page(client, monkeypatch):
-    from tournaments.pages import views
+    from tournaments.pages import event_views as views
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")

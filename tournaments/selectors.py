@@ -20,8 +20,8 @@ from tournaments.models import (
     Tournament,
     UserPreferences,
 )
+from tournaments.presentation import describe_record, dispute_reason_text, outcome_text
 from tournaments.services.check_in import check_in_open
-from tournaments.services.results import describe_record, dispute_reason_text, outcome_text
 from tournaments.services.scoring import Outcome
 from tournaments.services.standings import standings_recompute
 from tournaments.services.tournaments import late_entry_open

@@ -127,7 +127,8 @@ def test_the_match_page_shows_the_result_and_the_games_in_portuguese(
 
 
 def test_a_table_result_is_told_in_french(pods_four):
-    from tournaments.services.results import describe_record, outcome_text, seats_of
+    from tournaments.presentation import describe_record, outcome_text
+    from tournaments.services.results import seats_of
     from tournaments.services.scoring import Outcome
 
     _t, _regs, table = pods_four

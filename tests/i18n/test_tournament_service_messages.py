@@ -17,7 +17,7 @@ from tests.tournaments._manage_helpers import quick_event
 from tournaments import services
 from tournaments.errors import UserError
 from tournaments.models import Tournament
-from tournaments.pages import views
+from tournaments.pages import match_views as views
 from tournaments.services.permissions import ORGANISERS_GROUP
 
 pytestmark = pytest.mark.django_db

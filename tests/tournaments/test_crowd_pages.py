@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Match, Registration, Round, Seat, StandingsSnapshot, Tournament
-from tournaments.pages import views
+from tournaments.pages import live_views as views
 
 pytestmark = pytest.mark.django_db
 

@@ -14,6 +14,7 @@ from rules.standings import TIEBREAKERS
 
 from tournaments.api.fields import BoundedJSONField, IdField
 from tournaments.models import Match, Penalty, Registration, Round, Seat, StandingsSnapshot, Tournament
+from tournaments.result_input import ResultInputError, check_counts, slip_number
 from tournaments.selectors import clock_at
 
 
@@ -298,39 +299,34 @@ class StrictInputSerializer(serializers.Serializer):
         return attrs
 
 
-#: SlipNumberField's refusal, by field name.
-_SLIP_NUMBER_ERRORS = {
-    "round": _("'round' must be a whole number of 1 or more (the round on your slip)."),
-    "table": _("'table' must be a whole number of 1 or more (the table on your slip)."),
-}
+def _input_error(exc: ResultInputError) -> serializers.ValidationError:
+    """The shared result reading's refusal (``tournaments.result_input``) as this field's error, same code."""
+    return serializers.ValidationError(exc.message, code=exc.code)
 
 
 class SlipNumberField(serializers.IntegerField):
-    """The round or table number written on the slip (code ``slip`` when it is not a whole number >= 1)."""
+    """The round or table number written on the slip (``tournaments.result_input.slip_number``, as the match
+    slip reads it: code ``slip`` when it is not a whole number >= 1)."""
 
     def to_internal_value(self, data):
-        if isinstance(data, bool) or not isinstance(data, int) or data < 1:
-            raise serializers.ValidationError(_SLIP_NUMBER_ERRORS[self.field_name], code="slip")
-        return data
+        try:
+            return slip_number(data, self.field_name)
+        except ResultInputError as exc:
+            raise _input_error(exc) from None
 
 
 @extend_schema_field(GameInputSerializer(many=True))
 class GamesField(BoundedJSONField):
     """``games`` as sent: the results service turns it into the stored record and says what is wrong
-    (codes ``games``, ``seat``, ``counts``, ``mulligan_limit`` ...). Counts are checked here: whole
-    numbers of 0 or more."""
+    (codes ``games``, ``seat``, ``counts``, ``mulligan_limit`` ...). Counts are checked here as the match slip
+    checks them (``tournaments.result_input.check_counts``): whole numbers of 0 or more."""
 
     def to_internal_value(self, data):
         data = super().to_internal_value(data)
-        for number, game in enumerate(data if isinstance(data, list) else [], start=1):
-            counts = game.get("counts") if isinstance(game, dict) else None
-            for seat, values in (counts.items() if isinstance(counts, dict) else ()):
-                for name, value in (values.items() if isinstance(values, dict) else ()):
-                    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                        raise serializers.ValidationError(
-                            _("Game %(game)s: %(name)s of %(seat)s must be a whole number of 0 or more, not "
-                              "%(value)s.") % {"game": number, "name": name, "seat": seat, "value": repr(value)},
-                            code="counts")
+        try:
+            check_counts(data)
+        except ResultInputError as exc:
+            raise _input_error(exc) from None
         return data
 
 

@@ -11,12 +11,13 @@ follow ``lang`` and are English without it. Any other ``lang`` is a 400 (:func:`
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 from django.conf import settings
 from django.utils import translation
-from django.utils.translation import gettext_lazy as _
+
+from tournaments.pages.labels import export_column_name
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -47,45 +48,6 @@ def csv_writer(stream: Any) -> CsvWriter:
     return SafeWriter(stream)
 
 
-#: Column names of the exports in the reader's language (the English column key stays the default header).
-COLUMN_NAMES: dict[str, Any] = {
-    "placing": _("placing"),
-    "placing_band": _("placing band"),
-    "rank": _("rank"),
-    "player": _("player id"),
-    "name": _("name"),
-    "points": _("match points"),
-    "wins": _("wins"),
-    "losses": _("losses"),
-    "draws": _("draws"),
-    "omwp": _("OMW%"),
-    "gwp": _("GW%"),
-    "ogwp": _("OGW%"),
-    "oowp": _("OOW%"),
-    "owp": _("OWP (resistance)"),
-    "bh": _("Buchholz"),
-    "bh_c1": _("Buchholz cut 1"),
-    "bh_m1": _("Median Buchholz"),
-    "h2h": _("head to head"),
-    "ps": _("progressive score"),
-    "sb": _("Sonneborn-Berger"),
-    "score": _("score"),
-    "dropped": _("dropped"),
-    "results_version": _("results version"),
-    "round": _("round"),
-    "kind": _("kind"),
-    "table": _("table"),
-    "seat_count": _("players at the table"),
-    "seats": _("players"),
-    "bye": _("bye"),
-    "reason": _("pairing reason"),
-    "status": _("status"),
-    "result": _("result"),
-    "placements": _("placements"),
-    "games": _("games"),
-    "record": _("record (JSON)"),
-}
-
 _LANGUAGES = {code.lower(): code for code, _name in settings.LANGUAGES}
 
 
@@ -100,11 +62,12 @@ def csv_language(value: str | None) -> str | None:
     return _LANGUAGES[code]
 
 
-def header_row(keys: Iterable[str], language: str | None) -> list[str]:
+def header_row(keys: Iterable[str], language: str | None, headings: Mapping[str, str] | None = None) -> list[str]:
     """The header row: the column keys themselves without a language (the stable default), else each
-    column's name in ``language`` (a key without a name stays as it is)."""
+    column's name in ``language`` (``labels.export_column_name``: a tiebreaker column by its heading in
+    ``headings``, row key -> the registry's English heading; a key without a name stays as it is)."""
     keys = list(keys)
     if language is None:
         return keys
     with translation.override(language):
-        return [str(COLUMN_NAMES[key]) if key in COLUMN_NAMES else key for key in keys]
+        return [export_column_name(key, headings) for key in keys]

@@ -20,12 +20,14 @@ from tournaments.adapters import history_for
 from tournaments.models import Match, ResultSubmission, Seat, Tournament
 from tournaments.pages.access import tournament_view
 from tournaments.pages.csv_export import CsvWriter, csv_language, csv_writer, header_row
+from tournaments.pages.labels import system_columns
 from tournaments.rule_texts import pairing_reason_text
-from tournaments.services.results import describe_record, outcome_text
+from tournaments.presentation import describe_record, outcome_text
 from tournaments.services.scoring import Outcome
 
 PLACING_COLUMNS = ["placing", "placing_band"]
-STANDINGS_COLUMNS = ["rank", "player", "name", "points", "wins", "losses", "draws", "omwp", "gwp", "ogwp"]
+#: The standings columns before the tiebreakers of the event's system (``labels.system_columns``).
+STANDINGS_COLUMNS = ["rank", "player", "name", "points", "wins", "losses", "draws"]
 
 
 def _bad_language() -> HttpResponse:
@@ -41,7 +43,9 @@ def _csv_response(tournament: Tournament, what: str) -> tuple[HttpResponse, CsvW
 
 @tournament_view("public")
 def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """The latest standings snapshot, one row per player in the snapshot's order (every tiebreaker column).
+    """The latest standings snapshot, one row per player in the snapshot's order: rank, player, name, points,
+    W-L-D, then the columns of the event's tiebreaker system in tiebreak order (``rules.standings.SYSTEMS``: the
+    Buchholz columns for a Buchholz event, OMW%, GW%, OGW% for mtg), then any other key of the rows (sorted).
 
     After an elimination phase the rows are in final placing order and the first two columns are
     ``placing`` (1-based, shared inside a band) and ``placing_band`` ("3rd-4th"); ``rank`` stays the
@@ -54,13 +58,14 @@ def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     rows = snapshot.rows if snapshot is not None else []
     version = snapshot.version if snapshot is not None else ""
     lead = PLACING_COLUMNS if snapshot is not None and snapshot.has_placings else []
-    extra = sorted({key for row in rows for key in row} - set(STANDINGS_COLUMNS) - set(PLACING_COLUMNS)
-                   - {"dropped"})
+    system = system_columns(snapshot.tiebreakers if snapshot is not None else tournament.tiebreakers)
+    columns = lead + STANDINGS_COLUMNS + [c.key for c in system]
+    extra = sorted({key for row in rows for key in row} - set(columns) - {"dropped"})
     response, writer = _csv_response(tournament, "standings")
-    writer.writerow(header_row(lead + STANDINGS_COLUMNS + extra + ["dropped", "results_version"], language))
+    writer.writerow(header_row(columns + extra + ["dropped", "results_version"], language,
+                               {c.key: c.heading for c in system}))
     for row in rows:
-        writer.writerow([row.get(c, "") for c in lead + STANDINGS_COLUMNS + extra]
-                        + [int(bool(row.get("dropped"))), version])
+        writer.writerow([row.get(c, "") for c in columns + extra] + [int(bool(row.get("dropped"))), version])
     return response
 
 

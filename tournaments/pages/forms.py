@@ -1,33 +1,18 @@
 from __future__ import annotations
 
 import datetime
-from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
 from django import forms
 from django.utils import timezone
 from django.utils.functional import Promise
-from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rules.formats import BUILTIN_FORMATS
 from rules.results import COUNT_ORDER
-from rules.standings import TIEBREAKERS
 
-from tournaments.errors import UserError
 from tournaments.models import Tournament
-
-
-def _ascii_digits(value: str) -> bool:
-    """A whole number written in ASCII digits ("²" and "٣" pass ``str.isdigit()`` but are no slip number)."""
-    return value.isascii() and value.isdigit() and len(value) <= 6
-
-
-class SlipError(UserError):
-    """A match slip posted with a field that cannot be read (shown as a form error on the slip, a 400)."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message, code="slip")
+from tournaments.pages.labels import system_choices as tiebreaker_choices
 
 GAME_CHOICES: list[tuple[str, str | Promise]] = [
     ("", "—"),
@@ -84,27 +69,6 @@ COUNT_LABELS = {
     "champion_levels": _("Champion levels"),
     "draw_pile": _("Cards left in the draw pile"),
 }
-
-
-#: What each built-in tiebreaker system (``rules.standings.TIEBREAKERS``) ranks by, for the select: the texts of
-#: ``presenters.tiebreaker_text`` (the same messages), without the command-line flags.
-TIEBREAKER_LABELS: dict[str, Promise] = {
-    "mtg": _("match points, then OMW%, GW%, OGW% (Magic Tournament Rules, Appendix C; floors at 1/3)"),
-    "melee": _("as the Magic Tournament Rules, Appendix C, but a drawn game counts as played and earns no game "
-               "points (Melee.gg GW%)"),
-    "pokemon": _("match points, then OWP (resistance, floor 25%, dropped capped 75%), OOWP, head to head"),
-    "buchholz": _("chess score 1/0.5/0, then Buchholz, Buchholz cut 1, median Buchholz, Sonneborn-Berger, "
-                  "progressive score (FIDE Tie-Break Regulations)"),
-    "pods": _("multiplayer tables: placement points (default 5,3,2,1), then opponents' points %, game-win %, "
-              "opponents' game-win % over every seat at the table"),
-}
-
-
-def tiebreaker_choices() -> list[tuple[str, Any]]:
-    """The tiebreaker select's choices: ``("mtg", "mtg: match points, then ...")``, the text in the language
-    active when the select is rendered (``TIEBREAKER_LABELS``; another system's own English text)."""
-    return [(name, format_lazy("{}: {}", name, TIEBREAKER_LABELS.get(name, text)))
-            for name, text in TIEBREAKERS.items()]
 
 
 def slip_rows(best_of: int) -> int:
@@ -328,105 +292,3 @@ class TournamentEditForm(forms.ModelForm):
         """The posted values of the editable fields, for ``tournament_update``."""
         return {name: self.cleaned_data.get(name) for name in self.Meta.fields
                 if not (self.locked and name in self.STRUCTURE)}
-
-
-def _counts_from_post(post, n: int) -> dict | None:
-    """Game ``n``'s end-of-game counts (``counts-<n>-<a|b>-<name>``): None when every field is blank.
-
-    Raises ValueError when only some are filled in or one is not a whole number; whether the
-    numbers are acceptable (0 or more) is for ``rules.results`` to say.
-    """
-    raw = {(seat, c): (post.get(f"counts-{n}-{seat}-{c}") or "").strip() for seat in ("a", "b") for c in COUNT_ORDER}
-    if not any(raw.values()):
-        return None
-    if not all(raw.values()):
-        raise SlipError(gettext("Game %(n)s: fill in all six end-of-game counts for both players, or none of them.")
-                        % {"n": n})
-    counts: dict = {"a": {}, "b": {}}
-    for (seat, c), text in raw.items():
-        try:
-            counts[seat][c] = int(text)
-        except ValueError:
-            raise SlipError(gettext("Game %(n)s: %(count)s must be a whole number, not %(text)s.") % {
-                "n": n, "count": str(COUNT_LABELS.get(c, c)).lower(), "text": repr(text)}) \
-                from None
-    return counts
-
-
-def games_from_post(post, choices_prefix: str, *, seat: str | None) -> list[dict]:
-    """Turn the game rows of a report form into service games (seat 'a'/'b').
-
-    ``seat`` is the reporting player's seat (player form) or None (organiser form, A/B choices).
-    A game's end-of-game counts (``counts-<n>-<a|b>-<name>``) travel with it.
-    """
-    other = {"a": "b", "b": "a"}
-    games = []
-    for key in sorted((k for k in post if k.startswith(choices_prefix) and _ascii_digits(k[len(choices_prefix):])),
-                      key=lambda k: int(k[len(choices_prefix):])):
-        value = post[key]
-        n = int(key[len(choices_prefix):])
-        counts = _counts_from_post(post, n)
-        if not value:
-            if counts is not None:
-                raise SlipError(gettext("Game %(n)s has end-of-game counts but no outcome; choose one.") % {"n": n})
-            continue
-        if seat is not None:
-            value = {"me": seat, "opponent": other[seat], "mulligan_me": f"mulligan_{seat}",
-                     "mulligan_opponent": f"mulligan_{other[seat]}"}.get(value, value)
-        if value in ("a", "b"):
-            games.append({"winner": value})
-        elif value == "drawn":
-            games.append({"drawn": True})
-        elif value in ("mulligan_a", "mulligan_b"):
-            games.append({"mulligan_by": value[-1]})
-        elif value == "unfinished":
-            games.append({"unfinished": True})
-        elif value == "deck_out":
-            games.append({"deck_out": True})
-        else:
-            raise SlipError(f"Unknown game outcome {value!r}")
-        if counts is not None:
-            games[-1]["counts"] = counts
-    return games
-
-
-def table_result_from_post(post, seats: int, best_of: int) -> dict:
-    """The result a multiplayer table's report or settle form posts: ``{"placements": [...]}``
-    (``mode=placements``, fields ``place-<seat>``) or ``{"games": [...]}`` (``mode=games``, per game
-    ``game-<n>-winners`` checkboxes of seat numbers, ``game-<n>-drawn`` and ``game-<n>-mulligan``, the seat
-    that declared a two-draw mulligan to restart the game; games left blank are skipped).
-    Raises ValueError with what to fix; the results service judges the result itself."""
-    if post.get("mode") == "placements":
-        values = [post.get(f"place-{seat}", "").strip() for seat in range(1, seats + 1)]
-        if not all(_ascii_digits(v) for v in values):
-            raise SlipError(gettext("Give every seat's place as a number (1 = won; equal numbers share a place)."))
-        return {"placements": [int(v) for v in values]}
-    if post.get("mode") == "games":
-        games = []
-        for n in range(1, slip_rows(best_of) + 1):
-            winners = post.getlist(f"game-{n}-winners")
-            drawn = bool(post.get(f"game-{n}-drawn"))
-            mulligan = (post.get(f"game-{n}-mulligan") or "").strip()
-            if not winners and not drawn and not mulligan:
-                continue
-            if not all(_ascii_digits(w) for w in winners):
-                raise SlipError(gettext("Game %(n)s: tick the seats that won.") % {"n": n})
-            game: dict = {"winners": [int(w) for w in winners], "drawn": drawn}
-            if mulligan:
-                if not _ascii_digits(mulligan):
-                    raise SlipError(gettext("Game %(n)s: choose the seat that declared the two-draw mulligan.") % {"n": n})
-                game["mulligan_by"] = int(mulligan)
-            games.append(game)
-        if not games:
-            raise SlipError(gettext("Tick the winner(s) of at least one game, or mark it drawn."))
-        return {"games": games}
-    raise SlipError(gettext("Report either the placements or the games."))
-
-
-def result_from_post(post, seats: int, best_of: int, *, seat: int | None) -> dict:
-    """The ``games`` or ``placements`` a report or settle form posts, for a match of ``seats`` seats:
-    the duel form (game by game, mulligans, counts; ``seat`` 1 or 2 is the reporting player, None the
-    organiser's A/B form) for two seats, the table form for more. Raises ValueError."""
-    if seats == 2:
-        return {"games": games_from_post(post, "game-", seat={1: "a", 2: "b"}.get(seat) if seat else None)}
-    return table_result_from_post(post, seats, best_of)

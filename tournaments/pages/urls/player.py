@@ -2,18 +2,18 @@
 
 from django.urls import path, register_converter
 
-from tournaments.pages import check_in_views, player_views, views
+from tournaments.pages import check_in_views, event_views, match_views, player_views
 from tournaments.pages.converters import ReportAnswer
 
 register_converter(ReportAnswer, "answer")
 
 urlpatterns = [
     path("me/", player_views.my_events, name="me"),
-    path("t/<id:pk>/register/", views.register, name="register"),
-    path("t/<id:pk>/drop/", views.drop, name="drop"),
+    path("t/<id:pk>/register/", event_views.register, name="register"),
+    path("t/<id:pk>/drop/", event_views.drop, name="drop"),
     path("t/<id:pk>/check-in/", check_in_views.check_in, name="check-in"),
     path("t/<id:pk>/claim/", check_in_views.claim, name="claim"),
-    path("t/<id:pk>/matches/<id:match_id>/", views.match_detail, name="match"),
-    path("t/<id:pk>/matches/<id:match_id>/reports/<id:report_id>/<answer:answer>/", views.report_answer,
+    path("t/<id:pk>/matches/<id:match_id>/", match_views.match_detail, name="match"),
+    path("t/<id:pk>/matches/<id:match_id>/reports/<id:report_id>/<answer:answer>/", match_views.report_answer,
          name="report-answer"),
 ]

@@ -2,18 +2,26 @@
 
 from django.urls import path
 
-from tournaments.pages import export_views, format_views, language, print_views, projector_views, views
+from tournaments.pages import (
+    event_views,
+    export_views,
+    format_views,
+    language,
+    live_views,
+    print_views,
+    projector_views,
+)
 from tournaments.pages.access import by_method
 
 urlpatterns = [
-    path("", views.tournament_list, name="list"),
-    path("signup/", views.signup, name="signup"),
+    path("", event_views.tournament_list, name="list"),
+    path("signup/", event_views.signup, name="signup"),
     # the language switch of every page (no tournament, no audience: anyone may choose their language)
     path("language/", language.set_language, name="set-language"),
-    path("t/<id:pk>/", views.tournament_detail, name="detail"),
-    path("t/<id:pk>/rounds/<id:number>/", views.round_detail, name="round"),
-    path("t/<id:pk>/standings/", views.standings, name="standings"),
-    path("t/<id:pk>/bracket/", views.bracket, name="bracket"),
+    path("t/<id:pk>/", event_views.tournament_detail, name="detail"),
+    path("t/<id:pk>/rounds/<id:number>/", live_views.round_detail, name="round"),
+    path("t/<id:pk>/standings/", live_views.standings, name="standings"),
+    path("t/<id:pk>/bracket/", live_views.bracket, name="bracket"),
     path("t/<id:pk>/projector/", projector_views.projector, name="projector"),
     path("t/<id:pk>/rounds/<id:number>/print/tables/", print_views.print_pairings_by_table,
          name="print-pairings-tables"),

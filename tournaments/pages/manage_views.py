@@ -1,0 +1,258 @@
+"""The organiser's pages: the manage page built around the event's state, the edit form, and each workflow step
+and correction (open, close, start, pair, finish, reopen, staff, results, penalties, drops); every change logged."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from django.utils.translation import gettext
+
+from tournaments import selectors, services
+from tournaments.errors import NotAllowed, UserError
+from tournaments.ids import parse_id
+from tournaments.models import (
+    AuditEntry,
+    Match,
+    Penalty,
+    Registration,
+    ResultSubmission,
+    Tournament,
+)
+from tournaments.pages.access import tournament_view
+from tournaments.pages.actions import attempt, idempotency_key, state_actions
+from tournaments.pages.forms import TournamentEditForm, bootstrap, game_rows
+from tournaments.pages.result_form import result_from_post
+from tournaments.pages.match_views import match_of
+from tournaments.result_input import ResultInputError
+from tournaments.pages.presenters import (
+    audit_rows,
+    match_rows,
+)
+from tournaments.services.penalties import penalties_of
+from tournaments.services.permissions import is_main_organiser
+from tournaments.services.event_state import event_state
+from tournaments.services.tournaments import player_reinstate, tournament_reopen
+
+
+@tournament_view("organiser")
+def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The organiser's page, built around the event's state (``event_state``): the status header, the steps
+    valid now, what blocks the next one, then tables to settle, players, penalties, pairing tools, decks, staff
+    and the audit log."""
+    open_matches = match_rows(selectors.open_matches(tournament), deck_out=tournament.deck_out)
+    for row in open_matches:
+        if row.match.status == Match.Status.DISPUTED:
+            row.evidence = selectors.match_submissions(row.match)
+    latest = tournament.rounds.order_by("-number").first()
+    state = event_state(tournament)
+    return render(request, "tournaments/manage.html", {
+        "t": tournament,
+        "state": state,
+        "actions": state_actions(tournament, state),
+        "latest_round": latest,
+        "registrations": tournament.registrations.select_related("player"),
+        "open_matches": open_matches,
+        "audit": audit_rows(AuditEntry.objects.filter(tournament=tournament)
+                            .select_related("actor", "match__round")[:100]),
+        "forbidden_pairs": tournament.forbidden_pairs.select_related("player_a__player", "player_b__player"),
+        "game_rows": game_rows(tournament.best_of),
+        "penalties": penalties_of(tournament),
+        "penalty_kinds": Penalty.Kind.choices,
+        "current_matches": match_rows(selectors.round_matches(latest)) if latest else [],
+        "staff": selectors.staff_names(tournament),
+        "is_main_organiser": is_main_organiser(request.user, tournament),
+    })
+
+
+@tournament_view("organiser")
+def manage_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Edit the event: details always, the structure until round 1 is paired (read-only after). A refused value
+    is a form error (400), never a 500; every change is logged."""
+    locked = tournament.rounds.exists()
+    form = TournamentEditForm(request.POST or None, instance=tournament, locked=locked)
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.tournament_update(tournament=tournament, actor=request.user, changes=form.changes(),
+                                           reason=form.cleaned_data.get("reason", ""))
+            except NotAllowed as exc:
+                raise PermissionDenied(exc.message) from exc
+            except UserError as exc:
+                field = exc.code if exc.code in form.fields else None
+                if exc.code == "structure_locked":
+                    field = None
+                form.add_error(field, exc.message)
+                bootstrap(form)
+            else:
+                messages.success(request, gettext("The event is updated; the change is logged."))
+                return redirect("tournaments:manage", pk=tournament.pk)
+    return render(request, "tournaments/edit.html", {"t": tournament, "form": form, "locked": locked})
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Finish the tournament (its structure complete, every result confirmed); logged."""
+    done: list[Tournament] = []
+    if attempt(request, lambda: done.append(services.tournament_finish(tournament=tournament, actor=request.user,
+                                                                         idempotency_key=idempotency_key(request))), ""):
+        winner = done[0].winner
+        messages.success(request, gettext("The tournament is finished. Winner: %(name)s.") % {
+            "name": winner.display_name if winner else "–"})
+    return redirect("tournaments:manage", pk=tournament.pk)
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_staff_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Add a co-organiser (judge) by username; only the organiser may (a co-organiser gets the 403 page)."""
+    username = request.POST.get("username", "").strip()
+    attempt(request, lambda: services.co_organiser_add(tournament=tournament, actor=request.user,
+                                                       username=username),
+            gettext("%(username)s is now a co-organiser of %(tournament)s.") % {
+                "username": username, "tournament": tournament.name})
+    return redirect(reverse("tournaments:manage", args=[tournament.pk]) + "#staff")
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_staff_remove(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Remove a co-organiser; only the organiser may, and the organiser cannot be removed."""
+    username = request.POST.get("username", "").strip()
+    attempt(request, lambda: services.co_organiser_remove(tournament=tournament, actor=request.user,
+                                                          username=username),
+            gettext("%(username)s is no longer a co-organiser.") % {"username": username})
+    return redirect(reverse("tournaments:manage", args=[tournament.pk]) + "#staff")
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_open(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    attempt(request, lambda: services.tournament_open_registration(tournament=tournament, actor=request.user),
+            gettext("Registration is open."))
+    return redirect("tournaments:manage", pk=tournament.pk)
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_close(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    attempt(request, lambda: services.tournament_close_registration(tournament=tournament, actor=request.user),
+            gettext("Registration is closed."))
+    return redirect("tournaments:manage", pk=tournament.pk)
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Start the tournament: registration closes and decklists lock."""
+    attempt(request, lambda: services.tournament_start(tournament=tournament, actor=request.user),
+            gettext("The tournament has started; decklists are locked."))
+    return redirect("tournaments:manage", pk=tournament.pk)
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Pair the next round and show it (the round page offers the way back). After the last round this says
+    the event is complete: the organiser finishes it with its own button (``manage_finish``)."""
+    try:
+        rnd = services.round_pair_next(tournament=tournament, actor=request.user)
+    except NotAllowed as exc:
+        raise PermissionDenied(exc.message) from exc
+    except UserError as exc:
+        if exc.code == "complete":  # not a failure: the last round is played, the Finish button is offered
+            messages.info(request, exc.message)
+        else:
+            messages.error(request, exc.message)
+        return redirect("tournaments:manage", pk=tournament.pk)
+    messages.success(request, gettext("Round %(number)s is paired.") % {"number": rnd.number})
+    return redirect("tournaments:round", pk=tournament.pk, number=rnd.number)
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_override(request: HttpRequest, tournament: Tournament, match_id: int) -> HttpResponse:
+    """The organiser settles a dispute or enters or corrects a result, always with a reason (logged):
+    ``submission`` accepts one of the match's reports as it stands; otherwise the posted games (the duel
+    form for two seats, the winners or placements form for a table) are the new result.
+    ``next=match`` returns to the match page, else to the manage page."""
+    match = match_of(tournament, match_id)
+    reason = request.POST.get("reason", "")
+    submission_id = request.POST.get("submission", "")
+    if submission_id:
+        submission = get_object_or_404(ResultSubmission, pk=parse_id(submission_id) or 0,
+                                       match=match)
+        attempt(request, lambda: services.result_settle(match=match, actor=request.user, reason=reason,
+                                                         submission=submission, idempotency_key=idempotency_key(request)),
+                 gettext("Report by %(username)s accepted as the result of table %(table)s; logged.") % {
+                     "username": submission.submitted_by.get_username(), "table": match.table})
+    else:
+        try:
+            result = result_from_post(request.POST, match.seats.count(), tournament.best_of, seat=None)
+        except ResultInputError as exc:
+            messages.error(request, exc.message)
+        else:
+            attempt(request, lambda: services.result_settle(match=match, actor=request.user, reason=reason,
+                                                             idempotency_key=idempotency_key(request), **result),
+                     gettext("Result of table %(table)s recorded and logged.") % {"table": match.table})
+    if request.POST.get("next") == "match":
+        return redirect("tournaments:match", pk=tournament.pk, match_id=match.pk)
+    return redirect("tournaments:manage", pk=tournament.pk)
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_penalty(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Issue a penalty (warning, game loss, match loss, disqualification); logged in the audit log."""
+    registration = get_object_or_404(Registration.objects.select_related("player"),
+                                     pk=parse_id(request.POST.get("registration")) or 0, tournament=tournament)
+    match_id = request.POST.get("match") or ""
+    match_pk = parse_id(match_id)
+    match = match_of(tournament, match_pk) if match_pk else None
+    kind = request.POST.get("kind", "")
+    attempt(request, lambda: services.penalty_issue(tournament=tournament, actor=request.user,
+                                                     registration=registration, kind=kind,
+                                                     reason=request.POST.get("reason", ""), match=match,
+                                                     idempotency_key=idempotency_key(request)),
+             gettext("%(penalty)s issued to %(player)s and logged.") % {
+                 "penalty": dict(Penalty.Kind.choices).get(kind, gettext("Penalty")),
+                 "player": registration.display_name})
+    return redirect("tournaments:manage", pk=tournament.pk)
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_drop(request: HttpRequest, tournament: Tournament, registration_id: int) -> HttpResponse:
+    registration = get_object_or_404(Registration, pk=registration_id, tournament=tournament)
+    attempt(request, lambda: services.player_drop(registration=registration, actor=request.user,
+                                                   reason=request.POST.get("reason", ""),
+                                                   idempotency_key=idempotency_key(request)),
+             gettext("%(player)s dropped.") % {"player": registration.display_name})
+    return redirect("tournaments:manage", pk=tournament.pk)
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_reinstate(request: HttpRequest, tournament: Tournament, registration_id: int) -> HttpResponse:
+    """Lift a drop, withdrawal or disqualification (logged with the reason)."""
+    registration = get_object_or_404(Registration, pk=registration_id, tournament=tournament)
+    attempt(request, lambda: player_reinstate(registration=registration, actor=request.user,
+                                              reason=request.POST.get("reason", ""),
+                                              idempotency_key=idempotency_key(request)),
+            gettext("%(player)s is reinstated.") % {"player": registration.display_name})
+    return redirect("tournaments:manage", pk=tournament.pk)
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_reopen(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Reopen a finished tournament (logged with the reason); it is running again, with no winner."""
+    attempt(request, lambda: tournament_reopen(tournament=tournament, actor=request.user,
+                                               reason=request.POST.get("reason", ""),
+                                               idempotency_key=idempotency_key(request)),
+            gettext("The tournament is reopened: correct it, then finish it again."))
+    return redirect("tournaments:manage", pk=tournament.pk)

@@ -1,0 +1,38 @@
+"""What the public sees of the standings: the tiebreaker system in words and the tiebreaker columns with their
+headings and titles, in the reader's language (the texts: ``tournaments.pages.labels``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tournaments.pages.labels import column_heading, column_title, system_text
+
+
+def tiebreaker_text(name: str) -> str:
+    """What a tiebreaker system (``rules.standings.SYSTEMS``) ranks by, for players, in the active language
+    (``labels.system_text``): "match points, then OMW%, GW%, OGW% (Magic Tournament Rules, Appendix C; floors at
+    1/3)"; the registry's English description for a system without a translation; the name itself for a system
+    no longer registered."""
+    return system_text(name)
+
+
+@dataclass(frozen=True)
+class StandingsColumn:
+    """A tiebreaker column as the standings table shows it: the row ``key``, the ``heading`` (a human name,
+    never a command-line flag), its ``title`` (what it means), ``percent`` (a fraction shown as a percentage)
+    and ``primary`` (the first tiebreaker: the one column kept on a phone)."""
+
+    key: str
+    heading: str
+    title: str
+    percent: bool
+    primary: bool
+
+
+def standings_columns(columns: Iterable[tuple[str, str, bool]]) -> list[StandingsColumn]:
+    """``StandingsSnapshot.columns`` ((key, heading, percent) from ``rules.standings.SYSTEMS``, the heading in
+    English) with the heading and its title in the active language (``labels.column_heading``,
+    ``labels.column_title``)."""
+    return [StandingsColumn(key=key, heading=column_heading(heading), title=column_title(heading), percent=pct,
+                            primary=i == 0) for i, (key, heading, pct) in enumerate(columns)]
