@@ -370,12 +370,11 @@ class DeckFormat:
         )
 
 
-class UnknownFormat(RulesError, KeyError):
+class UnknownFormat(RulesError):
     """No built-in format has the requested id; ``format_id`` and ``valid_ids`` tell which.
 
     ``code`` is ``"unknown_format"``; ``params`` is ``{"format_id": str, "valid_ids": [str]}``.
-    Still a ``KeyError`` (the lookup of a format by id failed), but ``str()`` is the message,
-    not the quoted key.
+    ``str()`` is the message.
     """
 
     def __init__(self, format_id: str, valid_ids: list[str]) -> None:
@@ -552,7 +551,7 @@ BUILTIN_FORMATS: dict[str, DeckFormat] = {
 def get_format(format_id: str) -> DeckFormat:
     """Return the built-in format ``format_id`` ("55", "75" or "110").
 
-    Raises :class:`UnknownFormat` (a KeyError) listing the valid ids.  Source:
+    Raises :class:`UnknownFormat` listing the valid ids.  Source:
     spellfire-tournament-rules-2.0.txt, 55-Card Deck (Standard), 75-Card Deck,
     110-Card Deck.
     """
@@ -565,7 +564,7 @@ def get_format(format_id: str) -> DeckFormat:
 # --------------------------------------------------------------------------- validation
 
 
-class FormatError(RulesError, ValueError):
+class FormatError(RulesError):
     """A format file or an organiser's edit cannot be used.
 
     ``code`` (``unreadable``, ``too_large``, ``bad_value``, ``unknown_card``,

@@ -292,7 +292,7 @@ class MatchScore:
     decided: bool
 
 
-class ResultError(RulesError, ValueError):
+class ResultError(RulesError):
     """A match report the user entered cannot be right.
 
     ``code`` names the problem, ``params`` the details, ``str()`` says what to do.
