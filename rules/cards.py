@@ -208,7 +208,7 @@ class Card:
         return f"{self.key} {self.name}"
 
 
-class UnknownCard(RulesError, LookupError):
+class UnknownCard(RulesError):
     """No card matches a query given to :meth:`Catalogue.resolve`.
 
     Attributes: ``query`` (the text looked for) and ``suggestions`` (up to five

@@ -36,7 +36,7 @@ def _fail(message: str) -> int:
 
 
 def _read_history() -> History:
-    """Decode and validate the history on standard input (raises ValueError subclasses)."""
+    """Decode and validate the history on standard input (raises HistoryError)."""
     text = sys.stdin.read()
     try:
         obj: Any = json.loads(text)

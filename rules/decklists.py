@@ -79,7 +79,7 @@ _MAX_FUZZY = 200
 _SUGGEST_CHARS = 100
 
 
-class DecklistError(RulesError, ValueError):
+class DecklistError(RulesError):
     """A decklist cannot be turned into cards; the user should see why.
 
     Attributes: ``code`` – one of ``"empty"`` (no cards), ``"unreadable"`` (binary,

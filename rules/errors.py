@@ -20,11 +20,13 @@ The Django layer catches ``RulesError`` and answers with a 4xx whose body is
 exception that is *not* a ``RulesError`` coming out of ``rules`` is a bug (a
 5xx), never the user's fault.
 
-Every subclass keeps its historical builtin base as well (``ValueError``,
-``KeyError`` or ``LookupError``), so ``except ValueError`` written before this
-module existed still catches it, and its historical constructor signature
-(some take ``**params``, some a ``params`` dict, some their own arguments);
-they all end up with ``code``, ``message`` and ``params`` set.  Instances
+No subclass is also a ``ValueError``, ``KeyError`` or ``LookupError`` (they once
+were): catch a rule error by its class (``except FormatError``, ``except
+RulesError``), never through a builtin base, so that an ``except ValueError`` meant
+for ``int()`` cannot swallow one, nor one meant for a rule error swallow a bug.
+Each subclass keeps its historical constructor signature (some take ``**params``,
+some a ``params`` dict, some their own arguments); they all end up with ``code``,
+``message`` and ``params`` set.  Instances
 pickle (a Celery task may carry one) whatever the subclass's signature.
 """
 

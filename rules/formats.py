@@ -25,12 +25,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import Any, Literal, overload
 
+from rules.cards import Catalogue, UnknownCard
+from rules.decklists import DecklistError, _decode, _tcl_words
 from rules.errors import RulesError
-
-if TYPE_CHECKING:
-    from rules.cards import Catalogue
 
 __all__ = [
     "BUILTIN_FORMATS",
@@ -371,12 +370,11 @@ class DeckFormat:
         )
 
 
-class UnknownFormat(RulesError, KeyError):
+class UnknownFormat(RulesError):
     """No built-in format has the requested id; ``format_id`` and ``valid_ids`` tell which.
 
     ``code`` is ``"unknown_format"``; ``params`` is ``{"format_id": str, "valid_ids": [str]}``.
-    Still a ``KeyError`` (the lookup of a format by id failed), but ``str()`` is the message,
-    not the quoted key.
+    ``str()`` is the message.
     """
 
     def __init__(self, format_id: str, valid_ids: list[str]) -> None:
@@ -553,7 +551,7 @@ BUILTIN_FORMATS: dict[str, DeckFormat] = {
 def get_format(format_id: str) -> DeckFormat:
     """Return the built-in format ``format_id`` ("55", "75" or "110").
 
-    Raises :class:`UnknownFormat` (a KeyError) listing the valid ids.  Source:
+    Raises :class:`UnknownFormat` listing the valid ids.  Source:
     spellfire-tournament-rules-2.0.txt, 55-Card Deck (Standard), 75-Card Deck,
     110-Card Deck.
     """
@@ -566,7 +564,7 @@ def get_format(format_id: str) -> DeckFormat:
 # --------------------------------------------------------------------------- validation
 
 
-class FormatError(RulesError, ValueError):
+class FormatError(RulesError):
     """A format file or an organiser's edit cannot be used.
 
     ``code`` (``unreadable``, ``too_large``, ``bad_value``, ``unknown_card``,
@@ -672,8 +670,6 @@ def _number(word: str, where: str) -> int:
 
 def _expand_cards(ids: list[str], catalogue: Catalogue, where: str) -> tuple[str, ...]:
     """Resolve CrossFire short ids to every printing of the same card (catalogue keys)."""
-    from rules.cards import UnknownCard
-
     keys: dict[str, None] = {}
     unknown: list[str] = []
     for card_id in ids:
@@ -717,113 +713,16 @@ def read_cff(data: bytes | str, catalogue: Catalogue, *, filename: str = "") -> 
     :func:`validate_format`).  Source: SOURCES.md, "CrossFire format files" and
     "Deck-construction semantics used by CrossFire".
     """
-    from rules.decklists import DecklistError, _decode, _tcl_words
-
-    if isinstance(data, bytes) and len(data) > MAX_CFF_BYTES:
-        raise FormatError("too_large", f"The format file is larger than {MAX_CFF_BYTES // 1024} KB.")
-    try:
-        text = _decode(data)
-        commands = _tcl_words(text, 1, commands=True)
-    except DecklistError as exc:
-        if exc.code == "too_large":
-            raise FormatError("too_large", f"The format file is larger than {MAX_CFF_BYTES // 1024} KB.") from None
-        raise FormatError(
-            "unreadable", "This is not a CrossFire .cff format file (it is binary or its braces do not balance)."
-        ) from None
-    if len(text) > MAX_CFF_BYTES:
-        raise FormatError("too_large", f"The format file is larger than {MAX_CFF_BYTES // 1024} KB.")
-    values: dict[str, tuple[str, int]] = {}
-    for command in commands:
-        if len(command) == 3 and command[0][0] == "set" and command[1][0].startswith("tempDeckFormat"):
-            values[command[1][0]] = (command[2][0], command[2][1])
-    if "tempDeckFormatTotal" not in values:
-        raise FormatError(
-            "unreadable",
-            "This is not a CrossFire .cff format file: it has no tempDeckFormatTotal section.",
-        )
+    sections = _cff_sections(data)
     stem = Path(filename).stem if filename else ""
     label = Path(filename).name if filename else "the .cff file"
-
-    def rows(section: str, width: int) -> list[tuple[list[str], int]]:
-        if section not in values:
-            return []
-        body, line = values[section]
-        result = []
-        try:
-            parsed = _tcl_words(body, line, commands=True)
-        except DecklistError:
-            raise FormatError("unreadable", f"{label}, {section}: its braces do not balance.") from None
-        for row in parsed:
-            words = [word for word, _ in row]
-            if len(words) != width:
-                raise FormatError(
-                    "bad_value",
-                    f"{label}, {section}, line {row[0][1]}: expected {width} values, found "
-                    f"{len(words)} ({' '.join(words)}).",
-                )
-            result.append((words, row[0][1]))
-        return result
-
-    title = values.get("tempDeckFormatTitle", (stem or "CrossFire format", 0))[0].strip()
-    totals: dict[str, tuple[int, int]] = {}
-    for words, line in rows("tempDeckFormatTotal", 3):
-        key = words[0]
-        if key not in _TOTAL_KEYS:
-            raise FormatError(
-                "bad_value", f'{label}, tempDeckFormatTotal, line {line}: unknown row "{key}" '
-                f'(rows: {", ".join(_TOTAL_KEYS)}).'
-            )
-        where = f"{label}, tempDeckFormatTotal, {key}"
-        totals[key] = (_number(words[1], where), _number(words[2], where))
-    if "All" not in totals:
-        raise FormatError("bad_value", f"{label}, tempDeckFormatTotal: the All row (deck size) is missing.")
-
-    type_limits: list[TypeLimit] = []
-    champion_limits: list[TypeLimit] = []
-    copies_seen: list[int] = []
-    max_dungeon = 1
-    for words, line in rows("tempDeckFormatLimits", 4):
-        name = words[0]
-        where = f"{label}, tempDeckFormatLimits, {name}"
-        minimum, maximum, copies = (_number(word, where) for word in words[1:])
-        copies_seen.append(copies)
-        if name == "Dungeon":
-            max_dungeon = maximum
-            continue
-        if name in CHAMPION_TYPES:
-            champion_limits.append(TypeLimit(name, minimum, maximum, copies))
-        elif name in CARD_TYPES and name != "Champion":
-            type_limits.append(TypeLimit(name, minimum, maximum, copies))
-        else:
-            raise FormatError("bad_value", f'{where} (line {line}): "{name}" is not a card or champion type.')
+    title = sections.get("tempDeckFormatTitle", (stem or "CrossFire format", 0))[0].strip()
+    totals = _cff_totals(sections, label)
+    type_limits, champion_limits, max_dungeon, copies_seen = _cff_type_limits(sections, label)
     if "Champions" in totals:
         type_limits.append(TypeLimit("Champion", *totals["Champions"]))
-
-    groups: list[GroupLimit] = []
-    for section, kind in _GROUP_SECTIONS.items():
-        for words, _line in rows(section, 4):
-            where = f"{label}, {section}, {words[0]}"
-            minimum, maximum, copies = (_number(word, where) for word in words[1:])
-            copies_seen.append(copies)
-            groups.append(GroupLimit(kind, words[0], minimum, maximum, copies))
-
-    def id_list(section: str) -> list[str]:
-        if section not in values:
-            return []
-        return values[section][0].split()
-
-    allowed_ids: list[str] = []
-    allowed_types: list[str] = []
-    for entry in id_list("tempDeckFormatAllowed"):
-        if entry.startswith("type:"):
-            type_id = _number(entry[5:], f"{label}, tempDeckFormatAllowed")
-            if type_id not in CROSSFIRE_TYPE_IDS:
-                raise FormatError("bad_value", f"{label}, tempDeckFormatAllowed: no card type has the id {type_id}.")
-            card_type, champion_type = CROSSFIRE_TYPE_IDS[type_id]
-            allowed_types.append(champion_type or card_type)
-        else:
-            allowed_ids.append(entry)
-
+    groups = _cff_groups(sections, label, copies_seen)
+    allowed_ids, allowed_types = _cff_allowed(sections, label)
     all_min, all_max = totals["All"]
     levels = totals.get("Levels", (0, MAX_FORMAT_TOTAL * 100))
     chase = totals.get("Chase")
@@ -840,17 +739,157 @@ def read_cff(data: bytes | str, catalogue: Catalogue, *, filename: str = "") -> 
         max_copies=max(copies_seen, default=1),
         chase_limit=None if chase is None else (chase[0], chase[1]),
         group_limits=tuple(groups),
-        banned=_expand_cards(id_list("tempDeckFormatBanned"), catalogue, f"{label}, tempDeckFormatBanned"),
+        banned=_expand_cards(_cff_ids(sections, "tempDeckFormatBanned"), catalogue, f"{label}, tempDeckFormatBanned"),
         allowed=_expand_cards(allowed_ids, catalogue, f"{label}, tempDeckFormatAllowed"),
         allowed_types=tuple(allowed_types),
         source=f"CrossFire format {label} ({title})",
-        description=values.get("tempDeckFormatInfo", ("", 0))[0].strip(),
+        description=sections.get("tempDeckFormatInfo", ("", 0))[0].strip(),
         **_cff_hands(all_max),
     )
     try:
         return validate_format(fmt)
     except FormatError as exc:
         raise FormatError(exc.code, [f"{label}: {problem}" for problem in exc.problems]) from None
+
+
+#: A .cff file's sections: ``{"tempDeckFormat...": (body, line where the body starts)}``.
+_CffSections = dict[str, tuple[str, int]]
+
+
+def _cff_sections(data: bytes | str) -> _CffSections:
+    """The ``set tempDeckFormat... {...}`` sections of a .cff file.
+
+    Raises :class:`FormatError` ``too_large`` or ``unreadable`` (binary, unbalanced
+    braces, no ``tempDeckFormatTotal``).
+    """
+    too_large = f"The format file is larger than {MAX_CFF_BYTES // 1024} KB."
+    if isinstance(data, bytes) and len(data) > MAX_CFF_BYTES:
+        raise FormatError("too_large", too_large)
+    try:
+        text = _decode(data)
+        commands = _tcl_words(text, 1, commands=True)
+    except DecklistError as exc:
+        if exc.code == "too_large":
+            raise FormatError("too_large", too_large) from None
+        raise FormatError(
+            "unreadable", "This is not a CrossFire .cff format file (it is binary or its braces do not balance)."
+        ) from None
+    if len(text) > MAX_CFF_BYTES:
+        raise FormatError("too_large", too_large)
+    sections: _CffSections = {}
+    for command in commands:
+        if len(command) == 3 and command[0][0] == "set" and command[1][0].startswith("tempDeckFormat"):
+            sections[command[1][0]] = (command[2][0], command[2][1])
+    if "tempDeckFormatTotal" not in sections:
+        raise FormatError(
+            "unreadable",
+            "This is not a CrossFire .cff format file: it has no tempDeckFormatTotal section.",
+        )
+    return sections
+
+
+def _cff_rows(sections: _CffSections, section: str, width: int, label: str) -> list[tuple[list[str], int]]:
+    """The rows of ``section`` (none when absent), each as (its ``width`` words, its line number).
+
+    Raises :class:`FormatError` ``unreadable`` (unbalanced braces) or ``bad_value`` (a
+    row of another width).
+    """
+    if section not in sections:
+        return []
+    body, line = sections[section]
+    try:
+        parsed = _tcl_words(body, line, commands=True)
+    except DecklistError:
+        raise FormatError("unreadable", f"{label}, {section}: its braces do not balance.") from None
+    result = []
+    for row in parsed:
+        words = [word for word, _ in row]
+        if len(words) != width:
+            raise FormatError(
+                "bad_value",
+                f"{label}, {section}, line {row[0][1]}: expected {width} values, found "
+                f"{len(words)} ({' '.join(words)}).",
+            )
+        result.append((words, row[0][1]))
+    return result
+
+
+def _cff_totals(sections: _CffSections, label: str) -> dict[str, tuple[int, int]]:
+    """``tempDeckFormatTotal`` as ``{row: (minimum, maximum)}``; raises ``bad_value`` (unknown row, no All row)."""
+    totals: dict[str, tuple[int, int]] = {}
+    for words, line in _cff_rows(sections, "tempDeckFormatTotal", 3, label):
+        key = words[0]
+        if key not in _TOTAL_KEYS:
+            raise FormatError(
+                "bad_value", f'{label}, tempDeckFormatTotal, line {line}: unknown row "{key}" '
+                f'(rows: {", ".join(_TOTAL_KEYS)}).'
+            )
+        where = f"{label}, tempDeckFormatTotal, {key}"
+        totals[key] = (_number(words[1], where), _number(words[2], where))
+    if "All" not in totals:
+        raise FormatError("bad_value", f"{label}, tempDeckFormatTotal: the All row (deck size) is missing.")
+    return totals
+
+
+def _cff_type_limits(sections: _CffSections, label: str) -> tuple[list[TypeLimit], list[TypeLimit], int, list[int]]:
+    """``tempDeckFormatLimits`` as (card type limits, champion type limits, dungeon cards allowed, copies seen).
+
+    The ``Dungeon`` row's maximum is the number of dungeon cards (1 without the row).
+    Raises ``bad_value`` for a count that is not a number or a row naming no type.
+    """
+    type_limits: list[TypeLimit] = []
+    champion_limits: list[TypeLimit] = []
+    copies_seen: list[int] = []
+    max_dungeon = 1
+    for words, line in _cff_rows(sections, "tempDeckFormatLimits", 4, label):
+        name = words[0]
+        where = f"{label}, tempDeckFormatLimits, {name}"
+        minimum, maximum, copies = (_number(word, where) for word in words[1:])
+        copies_seen.append(copies)
+        if name == "Dungeon":
+            max_dungeon = maximum
+        elif name in CHAMPION_TYPES:
+            champion_limits.append(TypeLimit(name, minimum, maximum, copies))
+        elif name in CARD_TYPES and name != "Champion":
+            type_limits.append(TypeLimit(name, minimum, maximum, copies))
+        else:
+            raise FormatError("bad_value", f'{where} (line {line}): "{name}" is not a card or champion type.')
+    return type_limits, champion_limits, max_dungeon, copies_seen
+
+
+def _cff_groups(sections: _CffSections, label: str, copies_seen: list[int]) -> list[GroupLimit]:
+    """The rarity, world, set and digit rows as :class:`GroupLimit`; their copies go on ``copies_seen``."""
+    groups: list[GroupLimit] = []
+    for section, kind in _GROUP_SECTIONS.items():
+        for words, _line in _cff_rows(sections, section, 4, label):
+            where = f"{label}, {section}, {words[0]}"
+            minimum, maximum, copies = (_number(word, where) for word in words[1:])
+            copies_seen.append(copies)
+            groups.append(GroupLimit(kind, words[0], minimum, maximum, copies))
+    return groups
+
+
+def _cff_ids(sections: _CffSections, section: str) -> list[str]:
+    """The whitespace-separated entries of ``section`` (none when absent)."""
+    if section not in sections:
+        return []
+    return sections[section][0].split()
+
+
+def _cff_allowed(sections: _CffSections, label: str) -> tuple[list[str], list[str]]:
+    """``tempDeckFormatAllowed`` as (card ids, card or champion types from ``type:N``); raises ``bad_value``."""
+    allowed_ids: list[str] = []
+    allowed_types: list[str] = []
+    for entry in _cff_ids(sections, "tempDeckFormatAllowed"):
+        if not entry.startswith("type:"):
+            allowed_ids.append(entry)
+            continue
+        type_id = _number(entry[5:], f"{label}, tempDeckFormatAllowed")
+        if type_id not in CROSSFIRE_TYPE_IDS:
+            raise FormatError("bad_value", f"{label}, tempDeckFormatAllowed: no card type has the id {type_id}.")
+        card_type, champion_type = CROSSFIRE_TYPE_IDS[type_id]
+        allowed_types.append(champion_type or card_type)
+    return allowed_ids, allowed_types
 
 
 def _cff_hands(total: int) -> dict[str, Any]:

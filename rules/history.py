@@ -124,7 +124,7 @@ class History:
         return [p.id for p in self.players]
 
 
-class HistoryError(RulesError, ValueError):
+class HistoryError(RulesError):
     """A history the user supplied is malformed.
 
     ``code`` names the problem, ``params`` holds the details (always ``field``:

@@ -7,6 +7,8 @@ Terms used here:
   message.  The web layer may translate from ``code`` and ``params``.
 * **verdict** – the outcome of :func:`check_deck`: legal or not, the counts that were
   checked and every violation found (the checker never stops at the first).
+* **check** – one construction rule as a function ``(DeckContents, DeckFormat) ->
+  [Violation]``; :data:`CHECKS` lists them in the order their violations appear.
 * **deck size / total cards** – cards excluding dungeon cards.
 * **counted levels** – the sum of champion levels (first number in the icon, ``?`` =
   0) less the levels of the highest ``free_avatars`` avatars, which are free; a free
@@ -32,6 +34,7 @@ Citations: a limit the organiser set cites their change (``DeckFormat.amended_by
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,8 +44,11 @@ from rules.decklists import Decklist
 from rules.formats import RULES_FILE, DeckFormat
 
 __all__ = [
+    "CHECKS",
     "DUNGEON_RULE",
     "DUPLICATE_RULE",
+    "Check",
+    "DeckContents",
     "DeckWarning",
     "Verdict",
     "Violation",
@@ -164,245 +170,381 @@ def counted_levels(cards: list[Card] | tuple[Card, ...], free_avatars: int) -> t
     return total, free
 
 
-def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
-    """Check ``decklist`` against ``fmt`` and return a :class:`Verdict` with every violation.
+@dataclass(frozen=True)
+class DeckContents:
+    """A decklist sorted the ways the checks need it, built once by :func:`check_deck`.
 
-    Checks, in order: ``deck_size`` (non-dungeon cards must equal ``fmt.total``),
-    ``type_minimum`` / ``type_maximum`` for each TypeLimit (champions include
-    avatars; types with no maximum are unlimited), ``level_cap`` (counted levels, see
-    :func:`counted_levels`, above ``fmt.champion_level_cap``),
-    ``too_many_dungeon_cards`` (more than ``fmt.max_dungeon_cards``) and
-    ``duplicate_card`` (one per card identity with more copies than allowed: the
-    card's stated "Limit N per deck", unlimited for "No limit per deck", otherwise
-    ``fmt.max_copies``).  Never raises for a well-formed Decklist.  Sources:
-    ``fmt.source`` (e.g. spellfire-tournament-rules-2.0.txt, 55-Card Deck (Standard))
-    for size, type and level limits; :data:`DUNGEON_RULE`; :data:`DUPLICATE_RULE`.
+    ``cards`` (every copy, file order), ``deck_cards`` / ``dungeon_cards`` (the cards
+    without / with card type Dungeon), ``by_type`` (``{card type: [cards]}`` in order
+    of first appearance), ``copies`` (``{card identity: [copies]}``, same order) and
+    ``rule`` (the format's own citation: ``fmt.source``, else its name).
     """
-    cards = list(decklist.cards)
-    deck_cards = [card for card in cards if card.card_type != DUNGEON]
-    dungeon_cards = [card for card in cards if card.card_type == DUNGEON]
-    type_counts: dict[str, int] = {}
-    by_type: dict[str, list[Card]] = {}
-    for card in cards:
-        type_counts[card.card_type] = type_counts.get(card.card_type, 0) + 1
-        by_type.setdefault(card.card_type, []).append(card)
-    violations: list[Violation] = []
-    rule = fmt.source or fmt.name
 
-    total = len(deck_cards)
-    low = fmt.total if fmt.min_total is None else fmt.min_total
-    if not low <= total <= fmt.total:
-        need = f"exactly {fmt.total}" if low == fmt.total else f"{low} to {fmt.total}"
-        size_params = {"expected": fmt.total, "actual": total}
-        if low != fmt.total:
-            size_params["minimum"] = low
-        violations.append(
-            Violation(
-                code="deck_size",
-                params=size_params,
-                cards=(),
-                rule=fmt.cite("total", fmt.cite("min_total", rule)),
-                message=(
-                    f"The deck has {_plural(total, 'card')} (dungeon cards not counted); "
-                    f"a {fmt.name} must have {need}."
-                ),
-            )
+    cards: list[Card]
+    deck_cards: list[Card]
+    dungeon_cards: list[Card]
+    by_type: dict[str, list[Card]]
+    copies: dict[tuple[str, str], list[Card]]
+    rule: str
+
+    @classmethod
+    def of(cls, decklist: Decklist, fmt: DeckFormat) -> DeckContents:
+        """Sort ``decklist``'s cards for checking against ``fmt``."""
+        cards = list(decklist.cards)
+        by_type: dict[str, list[Card]] = {}
+        copies: dict[tuple[str, str], list[Card]] = {}
+        for card in cards:
+            by_type.setdefault(card.card_type, []).append(card)
+            copies.setdefault(card.identity, []).append(card)
+        return cls(
+            cards=cards,
+            deck_cards=[card for card in cards if card.card_type != DUNGEON],
+            dungeon_cards=[card for card in cards if card.card_type == DUNGEON],
+            by_type=by_type,
+            copies=copies,
+            rule=fmt.source or fmt.name,
         )
 
+
+#: One construction rule: the deck's contents and the format -> the violations found, in order.
+Check = Callable[[DeckContents, DeckFormat], list[Violation]]
+
+
+def check_deck_size(deck: DeckContents, fmt: DeckFormat) -> list[Violation]:
+    """``deck_size``: the cards, dungeon cards not counted, must number ``fmt.total`` (or lie in ``min_total``-``total``).
+
+    Source: ``fmt.source``, e.g. spellfire-tournament-rules-2.0.txt, 55-Card Deck
+    (Standard) ("Total: 55"); dungeon cards are extra: :data:`DUNGEON_RULE`.
+    """
+    total = len(deck.deck_cards)
+    low = fmt.total if fmt.min_total is None else fmt.min_total
+    if low <= total <= fmt.total:
+        return []
+    need = f"exactly {fmt.total}" if low == fmt.total else f"{low} to {fmt.total}"
+    size_params = {"expected": fmt.total, "actual": total}
+    if low != fmt.total:
+        size_params["minimum"] = low
+    return [Violation(
+        code="deck_size",
+        params=size_params,
+        cards=(),
+        rule=fmt.cite("total", fmt.cite("min_total", deck.rule)),
+        message=(
+            f"The deck has {_plural(total, 'card')} (dungeon cards not counted); "
+            f"a {fmt.name} must have {need}."
+        ),
+    )]
+
+
+def check_type_limits(deck: DeckContents, fmt: DeckFormat) -> list[Violation]:
+    """``type_minimum`` / ``type_maximum``: cards of each type within its TypeLimit (champions include avatars).
+
+    Types with no maximum are unlimited.  Source: ``fmt.source``, e.g.
+    spellfire-tournament-rules-2.0.txt, 55-Card Deck (Standard) (the table of card
+    types with their minimum and maximum).
+    """
+    found: list[Violation] = []
     for limit in fmt.type_limits:
-        present = by_type.get(limit.card_type, [])
+        present = deck.by_type.get(limit.card_type, [])
         count = len(present)
+        rule = fmt.cite(f"type_limits:{limit.card_type}", deck.rule)
         if count < limit.minimum:
-            violations.append(
-                Violation(
-                    code="type_minimum",
-                    params={"card_type": limit.card_type, "minimum": limit.minimum, "actual": count},
-                    cards=_labels(present),
-                    rule=fmt.cite(f"type_limits:{limit.card_type}", rule),
-                    message=(
-                        f"The deck has {count} {limit.card_type} card{'s' if count != 1 else ''}; "
-                        f"a {fmt.name} needs at least {limit.minimum}."
-                    ),
-                )
-            )
+            found.append(Violation(
+                code="type_minimum",
+                params={"card_type": limit.card_type, "minimum": limit.minimum, "actual": count},
+                cards=_labels(present),
+                rule=rule,
+                message=(
+                    f"The deck has {count} {limit.card_type} card{'s' if count != 1 else ''}; "
+                    f"a {fmt.name} needs at least {limit.minimum}."
+                ),
+            ))
         if limit.maximum is not None and count > limit.maximum:
             labels = _labels(present)
-            violations.append(
-                Violation(
-                    code="type_maximum",
-                    params={"card_type": limit.card_type, "maximum": limit.maximum, "actual": count},
-                    cards=labels,
-                    rule=fmt.cite(f"type_limits:{limit.card_type}", rule),
-                    message=(
-                        f"The deck has {count} {limit.card_type} cards ({', '.join(labels)}); "
-                        f"a {fmt.name} allows at most {limit.maximum}."
-                    ),
-                )
-            )
+            found.append(Violation(
+                code="type_maximum",
+                params={"card_type": limit.card_type, "maximum": limit.maximum, "actual": count},
+                cards=labels,
+                rule=rule,
+                message=(
+                    f"The deck has {count} {limit.card_type} cards ({', '.join(labels)}); "
+                    f"a {fmt.name} allows at most {limit.maximum}."
+                ),
+            ))
+    return found
 
+
+def check_champion_type_limits(deck: DeckContents, fmt: DeckFormat) -> list[Violation]:
+    """``champion_type_minimum`` / ``champion_type_maximum``: champions of each type within its limit.
+
+    Only formats that set ``champion_type_limits`` (CrossFire .cff rows per champion
+    type, or an organiser's change) have any.  Source: ``fmt.source`` (e.g. "CrossFire
+    format 55OT.cff"); SOURCES.md, "CrossFire format files".
+    """
     by_champion_type: dict[str, list[Card]] = {}
-    for card in by_type.get("Champion", []):
+    for card in deck.by_type.get("Champion", []):
         by_champion_type.setdefault(card.champion_type, []).append(card)
+    found: list[Violation] = []
     for limit in fmt.champion_type_limits:
-        present = by_champion_type.get(limit.card_type, [])
-        violations.extend(_range_violations(
-            "champion_type", present, limit.minimum, limit.maximum,
-            fmt.cite(f"champion_type_limits:{limit.card_type}", rule),
+        found.extend(_range_violations(
+            "champion_type", by_champion_type.get(limit.card_type, []), limit.minimum, limit.maximum,
+            fmt.cite(f"champion_type_limits:{limit.card_type}", deck.rule),
             f"{limit.card_type} champion", f"a {fmt.name}", {"champion_type": limit.card_type},
         ))
+    return found
 
-    levels, free = counted_levels(cards, fmt.free_avatars)
-    if levels > fmt.champion_level_cap:
-        champions = [card for card in cards if card.is_champion and card not in free]
-        free_text = (
-            f" (free avatar{'s' if len(free) != 1 else ''} not counted: {', '.join(c.label for c in free)})"
-            if free
-            else ""
-        )
-        violations.append(
-            Violation(
-                code="level_cap",
-                params={
-                    "cap": fmt.champion_level_cap,
-                    "levels": levels,
-                    "free_avatars": [card.label for card in free],
-                },
-                cards=_labels(champions),
-                rule=fmt.cite("champion_level_cap", fmt.cite("free_avatars", rule)),
-                message=(
-                    f"The champions total {levels} levels{free_text}; "
-                    f"a {fmt.name} allows at most {fmt.champion_level_cap}."
-                ),
-            )
-        )
 
-    if len(dungeon_cards) > fmt.max_dungeon_cards:
-        labels = _labels(dungeon_cards)
-        violations.append(
-            Violation(
-                code="too_many_dungeon_cards",
-                params={"maximum": fmt.max_dungeon_cards, "actual": len(dungeon_cards)},
-                cards=labels,
-                rule=fmt.cite("max_dungeon_cards", fmt.dungeon_source or DUNGEON_RULE),
-                message=(
-                    f"The deck has {len(dungeon_cards)} dungeon cards ({', '.join(labels)}); "
-                    f"at most {fmt.max_dungeon_cards} may be added to a deck."
-                ),
-            )
-        )
+def check_level_cap(deck: DeckContents, fmt: DeckFormat) -> list[Violation]:
+    """``level_cap``: the counted champion levels (see :func:`counted_levels`) at most ``fmt.champion_level_cap``.
 
-    if fmt.chase_limit is not None:
-        chase = [card for card in cards if card.is_chase]
-        violations.extend(_range_violations(
-            "chase", chase, fmt.chase_limit[0], fmt.chase_limit[1], fmt.cite("chase_limit", rule), "chase card",
-            f"a {fmt.name}", {},
-        ))
+    Source: ``fmt.source``, e.g. spellfire-tournament-rules-2.0.txt, 55-Card Deck
+    (Standard) ("may not total to more than 90 levels") and its footnote "*" (one
+    free avatar; two in the 110-Card Deck).
+    """
+    levels, free = counted_levels(deck.cards, fmt.free_avatars)
+    if levels <= fmt.champion_level_cap:
+        return []
+    champions = [card for card in deck.cards if card.is_champion and card not in free]
+    free_text = (
+        f" (free avatar{'s' if len(free) != 1 else ''} not counted: {', '.join(c.label for c in free)})"
+        if free
+        else ""
+    )
+    return [Violation(
+        code="level_cap",
+        params={"cap": fmt.champion_level_cap, "levels": levels, "free_avatars": [card.label for card in free]},
+        cards=_labels(champions),
+        rule=fmt.cite("champion_level_cap", fmt.cite("free_avatars", deck.rule)),
+        message=(
+            f"The champions total {levels} levels{free_text}; "
+            f"a {fmt.name} allows at most {fmt.champion_level_cap}."
+        ),
+    )]
 
+
+def check_dungeon_cards(deck: DeckContents, fmt: DeckFormat) -> list[Violation]:
+    """``too_many_dungeon_cards``: at most ``fmt.max_dungeon_cards`` dungeon cards added to the deck.
+
+    Source: :data:`DUNGEON_RULE` (spellfire-tournament-rules-2.0.txt, How Dungeon Cards
+    Work), or the format's own (``fmt.dungeon_source``; spellfire-regras-pt-br.txt for
+    ``55-br``, which allows none).
+    """
+    dungeon_cards = deck.dungeon_cards
+    if len(dungeon_cards) <= fmt.max_dungeon_cards:
+        return []
+    labels = _labels(dungeon_cards)
+    return [Violation(
+        code="too_many_dungeon_cards",
+        params={"maximum": fmt.max_dungeon_cards, "actual": len(dungeon_cards)},
+        cards=labels,
+        rule=fmt.cite("max_dungeon_cards", fmt.dungeon_source or DUNGEON_RULE),
+        message=(
+            f"The deck has {len(dungeon_cards)} dungeon cards ({', '.join(labels)}); "
+            f"at most {fmt.max_dungeon_cards} may be added to a deck."
+        ),
+    )]
+
+
+def check_chase_limit(deck: DeckContents, fmt: DeckFormat) -> list[Violation]:
+    """``chase_minimum`` / ``chase_maximum``: chase cards within ``fmt.chase_limit`` (None: any number).
+
+    Source: ``fmt.source`` (a CrossFire .cff ``tempDeckFormatTotal`` "Chase" row or an
+    organiser's change); SOURCES.md, "CrossFire format files".
+    """
+    if fmt.chase_limit is None:
+        return []
+    chase = [card for card in deck.cards if card.is_chase]
+    return _range_violations(
+        "chase", chase, fmt.chase_limit[0], fmt.chase_limit[1], fmt.cite("chase_limit", deck.rule), "chase card",
+        f"a {fmt.name}", {},
+    )
+
+
+def check_group_limits(deck: DeckContents, fmt: DeckFormat) -> list[Violation]:
+    """``group_minimum`` / ``group_maximum``: cards of each rarity, world, set or digit group within its limit.
+
+    Card types in ``fmt.allowed_types`` and cards in ``fmt.allowed`` are exempt (how
+    World War formats admit rule and dungeon cards).  Source: ``fmt.source`` (the
+    ``tempDeckFormatRarity`` / ``World`` / ``Set`` / ``Digit`` rows of a CrossFire
+    .cff, or an organiser's ``sets``); SOURCES.md, "CrossFire format files" and
+    "Deck-construction semantics used by CrossFire".
+    """
+    if not fmt.group_limits:
+        return []
     exempt_types = frozenset(fmt.allowed_types)
     exempt_keys = frozenset(fmt.allowed)
-    if fmt.group_limits:
-        members: dict[tuple[str, str], list[Card]] = {}
-        kinds = {group.kind for group in fmt.group_limits}
-        for card in cards:
-            if card.card_type in exempt_types or (card.is_champion and card.champion_type in exempt_types):
-                continue
-            if exempt_keys and card.key in exempt_keys:
-                continue
-            for kind in kinds:
-                members.setdefault((kind, _group_key(card, kind)), []).append(card)
-        for group in fmt.group_limits:
-            violations.extend(_range_violations(
-                "group", members.get((group.kind, group.key), []), group.minimum, group.maximum,
-                fmt.cite(f"group_limits:{group.kind}:{group.key}", rule),
-                f"card of {group.describe()}", f"a {fmt.name}",
-                {"kind": group.kind, "key": group.key, "group": group.describe()},
-            ))
+    members: dict[tuple[str, str], list[Card]] = {}
+    kinds = {group.kind for group in fmt.group_limits}
+    for card in deck.cards:
+        if card.card_type in exempt_types or (card.is_champion and card.champion_type in exempt_types):
+            continue
+        if exempt_keys and card.key in exempt_keys:
+            continue
+        for kind in kinds:
+            members.setdefault((kind, _group_key(card, kind)), []).append(card)
+    found: list[Violation] = []
+    for group in fmt.group_limits:
+        found.extend(_range_violations(
+            "group", members.get((group.kind, group.key), []), group.minimum, group.maximum,
+            fmt.cite(f"group_limits:{group.kind}:{group.key}", deck.rule),
+            f"card of {group.describe()}", f"a {fmt.name}",
+            {"kind": group.kind, "key": group.key, "group": group.describe()},
+        ))
+    return found
 
+
+def check_banned_cards(deck: DeckContents, fmt: DeckFormat) -> list[Violation]:
+    """``banned_card``: no card of ``fmt.banned``; one violation per citation (the .cff, or each organiser's ban).
+
+    Source: ``fmt.source`` (a CrossFire .cff ``tempDeckFormatBanned`` list) or the
+    organiser's change that banned the card (``fmt.amended_by``).
+    """
     banned_keys = frozenset(fmt.banned)
-    banned = [card for card in cards if card.key in banned_keys] if banned_keys else []
+    if not banned_keys:
+        return []
     by_citation: dict[str, list[Card]] = {}
-    for card in banned:
-        by_citation.setdefault(fmt.cite(f"banned:{card.key}", rule), []).append(card)
+    for card in deck.cards:
+        if card.key in banned_keys:
+            by_citation.setdefault(fmt.cite(f"banned:{card.key}", deck.rule), []).append(card)
+    found: list[Violation] = []
     for citation, same_citation in by_citation.items():
         labels = _labels(same_citation)
-        violations.append(
-            Violation(
-                code="banned_card",
-                params={"cards": list(labels)},
-                cards=labels,
-                rule=citation,
-                message=f"{', '.join(labels)} {'is' if len(labels) == 1 else 'are'} banned in a {fmt.name}.",
-            )
-        )
+        found.append(Violation(
+            code="banned_card",
+            params={"cards": list(labels)},
+            cards=labels,
+            rule=citation,
+            message=f"{', '.join(labels)} {'is' if len(labels) == 1 else 'are'} banned in a {fmt.name}.",
+        ))
+    return found
 
+
+def check_card_copies(deck: DeckContents, fmt: DeckFormat) -> list[Violation]:
+    """``stated_limit`` / ``duplicate_card``: copies of each card (same icon and name) within what is allowed.
+
+    Per card identity: more copies than the card's own "Limit N per deck." is
+    ``stated_limit`` (whatever the format says); otherwise more than
+    :func:`_copies_allowed`, lowered by an organiser's ``restricted`` cap, is
+    ``duplicate_card``.  Sources: :data:`DUPLICATE_RULE` (spellfire-tournament-rules-2.0.txt,
+    deck construction preamble), ``rules.card_pairs.PRECEDENCE_RULE`` (the card's text
+    takes precedence), ``fmt.copies_source`` (spellfire-regras-pt-br.txt for ``55-br``).
+    """
     restricted = dict(fmt.restricted)
-    groups: dict[tuple[str, str], list[Card]] = {}
-    for card in cards:
-        groups.setdefault(card.identity, []).append(card)
-    for copies in groups.values():
-        caps = [(restricted[card.key], card.key) for card in copies if card.key in restricted] if restricted else []
-        if len(copies) == 1 and not caps:
-            continue  # one copy is always allowed: every limit on copies is at least 1
-        sample = copies[0]
-        stated = sample.stated_copy_limit
-        if stated is not None and len(copies) > stated:
-            violations.append(_stated_limit_violation(sample, copies))
-            continue
-        allowed, source = _copies_allowed(sample, fmt)
-        if caps:
-            cap, cap_key = min(caps)
-            if allowed is None or cap < allowed:
-                allowed, source = cap, fmt.cite(f"restricted:{cap_key}", rule)
-        if allowed is None or len(copies) <= allowed:
-            continue
-        labels = _labels(copies)
-        violations.append(
-            Violation(
-                code="duplicate_card",
-                params={
-                    "name": sample.name,
-                    "card_type": sample.card_type,
-                    "copies": len(copies),
-                    "max_copies": allowed,
-                },
-                cards=labels,
-                rule=source,
-                message=(
-                    f"{sample.name} ({sample.card_type}) appears {len(copies)} times "
-                    f"({', '.join(labels)}); at most {allowed} "
-                    f"cop{'y' if allowed == 1 else 'ies'} of the same card (same icon and name) "
-                    f"may be in a deck."
-                ),
-            )
-        )
+    found: list[Violation] = []
+    for copies in deck.copies.values():
+        violation = _copies_violation(copies, fmt, restricted, deck.rule)
+        if violation is not None:
+            found.append(violation)
+    return found
 
-    warnings: list[DeckWarning] = []
+
+def _copies_violation(copies: list[Card], fmt: DeckFormat, restricted: dict[str, int], rule: str) -> Violation | None:
+    """The ``stated_limit`` or ``duplicate_card`` violation of one card identity's ``copies``, if any.
+
+    ``restricted`` is ``dict(fmt.restricted)`` (card key -> copies); ``rule`` the format's citation.
+    """
+    caps = [(restricted[card.key], card.key) for card in copies if card.key in restricted] if restricted else []
+    if len(copies) == 1 and not caps:
+        return None  # one copy is always allowed: every limit on copies is at least 1
+    sample = copies[0]
+    stated = sample.stated_copy_limit
+    if stated is not None and len(copies) > stated:
+        return _stated_limit_violation(sample, copies)
+    allowed, source = _copies_allowed(sample, fmt)
+    if caps:
+        cap, cap_key = min(caps)
+        if allowed is None or cap < allowed:
+            allowed, source = cap, fmt.cite(f"restricted:{cap_key}", rule)
+    if allowed is None or len(copies) <= allowed:
+        return None
+    labels = _labels(copies)
+    return Violation(
+        code="duplicate_card",
+        params={"name": sample.name, "card_type": sample.card_type, "copies": len(copies), "max_copies": allowed},
+        cards=labels,
+        rule=source,
+        message=(
+            f"{sample.name} ({sample.card_type}) appears {len(copies)} times "
+            f"({', '.join(labels)}); at most {allowed} "
+            f"cop{'y' if allowed == 1 else 'ies'} of the same card (same icon and name) "
+            f"may be in a deck."
+        ),
+    )
+
+
+def check_forbidden_pairs(deck: DeckContents, fmt: DeckFormat) -> list[Violation]:
+    """``forbidden_pair``: no two cards of a ``rules.card_pairs`` pair of mode "refuse" in one deck.
+
+    Source: each pair's own (``rules.card_pairs.EDITOR_SOURCE``, CrossFire's
+    Scripts/Editor.tcl, or the card's text with ``PRECEDENCE_RULE``,
+    spellfire-tournament-rules-2.0.txt, introduction).
+    """
+    return [
+        Violation(code="forbidden_pair", params=params, cards=labels, rule=pair.source,
+                  message=f"{pair.message} The deck has {', '.join(labels)}.")
+        for pair, labels, params in _pairs_found(deck, "refuse")
+    ]
+
+
+def discouraged_pairs(deck: DeckContents) -> list[DeckWarning]:
+    """``discouraged_pair`` warnings: both cards of a ``rules.card_pairs`` pair of mode "warn" (the deck stays legal).
+
+    Source: each pair's own, as :func:`check_forbidden_pairs`.
+    """
+    return [
+        DeckWarning(code="discouraged_pair", params=params, cards=labels, rule=pair.source,
+                    message=f"{pair.message} The deck has {', '.join(labels)}; it is still legal.")
+        for pair, labels, params in _pairs_found(deck, "warn")
+    ]
+
+
+def _pairs_found(deck: DeckContents, mode: str) -> list[tuple[CardPair, tuple[str, ...], dict[str, Any]]]:
+    """The pairs of ``mode`` the deck holds, each with its cards' labels and the violation params."""
+    result: list[tuple[CardPair, tuple[str, ...], dict[str, Any]]] = []
     for pair in CARD_PAIRS:
-        found = _pair_in_deck(pair, groups)
+        found = _pair_in_deck(pair, deck.copies) if pair.mode == mode else None
         if found is None:
             continue
         labels = _labels(found)
         names = sorted({card.name for card in found})
-        params: dict[str, Any] = {"cards": list(labels), "names": names, "mode": pair.mode}
-        if pair.mode == "refuse":
-            violations.append(Violation(
-                code="forbidden_pair", params=params, cards=labels, rule=pair.source,
-                message=f"{pair.message} The deck has {', '.join(labels)}.",
-            ))
-        else:
-            warnings.append(DeckWarning(
-                code="discouraged_pair", params=params, cards=labels, rule=pair.source,
-                message=f"{pair.message} The deck has {', '.join(labels)}; it is still legal.",
-            ))
+        result.append((pair, labels, {"cards": list(labels), "names": names, "mode": pair.mode}))
+    return result
 
+
+#: The construction rules :func:`check_deck` runs, in the order their violations are listed.
+CHECKS: tuple[Check, ...] = (
+    check_deck_size,
+    check_type_limits,
+    check_champion_type_limits,
+    check_level_cap,
+    check_dungeon_cards,
+    check_chase_limit,
+    check_group_limits,
+    check_banned_cards,
+    check_card_copies,
+    check_forbidden_pairs,
+)
+
+
+def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
+    """Check ``decklist`` against ``fmt`` and return a :class:`Verdict` with every violation.
+
+    Runs every check of :data:`CHECKS` in order (deck size, type limits, champion type
+    limits, level cap, dungeon cards, chase limit, group limits, banned cards, copies
+    of a card, forbidden pairs; each function's docstring cites its rule) and collects
+    all their violations, then the ``discouraged_pair`` warnings.  Never raises for a
+    well-formed Decklist.
+    """
+    deck = DeckContents.of(decklist, fmt)
+    violations = [violation for check in CHECKS for violation in check(deck, fmt)]
     return Verdict(
         legal=not violations,
         format_id=fmt.id,
-        total_cards=total,
-        champion_levels=levels,
-        type_counts=type_counts,
+        total_cards=len(deck.deck_cards),
+        champion_levels=counted_levels(deck.cards, fmt.free_avatars)[0],
+        type_counts={card_type: len(cards) for card_type, cards in deck.by_type.items()},
         violations=tuple(violations),
-        warnings=tuple(warnings),
+        warnings=tuple(discouraged_pairs(deck)),
     )
 
 

@@ -27,7 +27,7 @@ END_OF_GAME = "end_of_game"
 END_OF_ROUND = "end_of_round"
 
 
-class ReplacementError(RulesError, ValueError):
+class ReplacementError(RulesError):
     """A replacement the rule does not allow. ``code``: "not_in_deck"."""
 
     def __init__(self, code: str, message: str, params: Mapping[str, Any] | None = None) -> None:

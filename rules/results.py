@@ -68,7 +68,7 @@ elimination match
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.errors import RulesError
@@ -292,7 +292,7 @@ class MatchScore:
     decided: bool
 
 
-class ResultError(RulesError, ValueError):
+class ResultError(RulesError):
     """A match report the user entered cannot be right.
 
     ``code`` names the problem, ``params`` the details, ``str()`` says what to do.
@@ -576,14 +576,43 @@ def score_match(games: Sequence[Game], best_of: int, *, end_of_round: str = "unf
     "deck_out_not_allowed" (``params["rule"]`` is ``DECK_OUT_RULES["reshuffle"]``).
     An unknown setting raises "deck_out".
     """
+    _check_match_settings(games, best_of, end_of_round, elimination, deck_out)
+    games = [resolve_game(game, end_of_round, index + 1) for index, game in enumerate(games)]
+    tally = _tally_games(games, best_of, elimination)
+    wins = tally.wins
+    if tally.counted == 0:
+        raise ResultError(
+            "no_games",
+            "The report has no won or drawn game (mulligans are restarted games, not results); "
+            "report at least one game.",
+        )
+    if elimination and wins[0] == wins[1]:
+        raise _undecided_error(wins[0], wins[1], tally.draws, best_of)
+    winner: int | None
+    if wins[0] > wins[1]:
+        winner = 0
+    elif wins[1] > wins[0]:
+        winner = 1
+    else:
+        winner = None
+    return MatchScore(
+        wins=(wins[0], wins[1]),
+        draws=tally.draws,
+        mulligans=tally.mulligans,
+        winner=winner,
+        games_played=tally.counted,
+        decided=max(wins) >= best_of // 2 + 1,
+    )
+
+
+def _check_match_settings(
+    games: Sequence[Game], best_of: int, end_of_round: str, elimination: bool, deck_out: str
+) -> None:
+    """Refuse, in this order: a bad ``best_of``, too many games reported, an unknown ``end_of_round`` or
+    ``deck_out`` setting, and a ``deck_out`` game when the setting is ``reshuffle`` (see :func:`score_match`)."""
     if best_of not in (1, 3, 5) or isinstance(best_of, bool):
         raise ResultError("best_of", f"Matches are best of 1, 3 or 5 games, not {best_of!r}.", best_of=best_of)
     check_report_length(len(games), best_of, elimination)
-    needed = best_of // 2 + 1
-    wins = [0, 0]
-    draws = 0
-    mulligans = 0
-    counted = 0
     if end_of_round not in END_OF_ROUND_PROCEDURES:
         raise ResultError(
             "end_of_round",
@@ -607,7 +636,24 @@ def score_match(games: Sequence[Game], best_of: int, *, end_of_round: str = "unf
                     game=index + 1,
                     rule=DECK_OUT_RULES["reshuffle"],
                 )
-    games = [resolve_game(game, end_of_round, index + 1) for index, game in enumerate(games)]
+
+
+@dataclass
+class _Tally:
+    """Game wins per seat, drawn games, mulligans and counted (won or drawn) games of a match so far."""
+
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    draws: int = 0
+    mulligans: int = 0
+    counted: int = 0
+
+
+def _tally_games(games: list[Game], best_of: int, elimination: bool) -> _Tally:
+    """Count resolved ``games`` in order, refusing "game_outcome", "game_after_decision", "mulligan_limit"
+    and (outside elimination) "too_many_games" as :func:`score_match` describes."""
+    needed = best_of // 2 + 1
+    tally = _Tally()
+    wins = tally.wins
     for index, game in enumerate(games):
         number = index + 1
         _check_game(game, number)
@@ -621,42 +667,20 @@ def score_match(games: Sequence[Game], best_of: int, *, end_of_round: str = "unf
         if game.mulligan_by is not None:
             if _trailing_mulligans(games[:index], game.mulligan_by) >= 2:
                 raise _mulligan_error(game.mulligan_by, number)
-            mulligans += 1
+            tally.mulligans += 1
             continue
-        counted += 1
-        if not elimination and counted > best_of:
+        tally.counted += 1
+        if not elimination and tally.counted > best_of:
             raise ResultError(
                 "too_many_games",
-                f"Game {number} is counted game {counted} of a best of {best_of}; a match has at most "
+                f"Game {number} is counted game {tally.counted} of a best of {best_of}; a match has at most "
                 f"{best_of} counted games. Remove the extra games.",
                 game=number,
                 best_of=best_of,
             )
         if game.drawn:
-            draws += 1
+            tally.draws += 1
         else:
             assert game.winner is not None
             wins[game.winner] += 1
-    if counted == 0:
-        raise ResultError(
-            "no_games",
-            "The report has no won or drawn game (mulligans are restarted games, not results); "
-            "report at least one game.",
-        )
-    if elimination and wins[0] == wins[1]:
-        raise _undecided_error(wins[0], wins[1], draws, best_of)
-    winner: int | None
-    if wins[0] > wins[1]:
-        winner = 0
-    elif wins[1] > wins[0]:
-        winner = 1
-    else:
-        winner = None
-    return MatchScore(
-        wins=(wins[0], wins[1]),
-        draws=draws,
-        mulligans=mulligans,
-        winner=winner,
-        games_played=counted,
-        decided=max(wins) >= needed,
-    )
+    return tally

@@ -89,7 +89,7 @@ ROUND_KINDS = ("swiss", "elimination", "round_robin", "pods")
 BRACKETS = ("single_elimination", "double_elimination", "table_elimination")
 
 
-class StructureError(RulesError, ValueError):
+class StructureError(RulesError):
     """Event settings that cannot be used: ``code`` names the problem, ``params`` the details
     (always ``field``), ``str()`` says what to fix."""
 

@@ -137,7 +137,7 @@ class Pairing:
         }
 
 
-class PairingError(RulesError, ValueError):
+class PairingError(RulesError):
     """The round cannot be paired as asked.
 
     ``code`` names the problem, ``params`` holds the details, ``str()`` says what to do.

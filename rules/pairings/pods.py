@@ -55,7 +55,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from rules.history import History
+from rules.history import History, RoundRecord
 from rules.pairings import Pairing, PairingError, Table
 from rules.standings import StandingsError, compute_standings
 
@@ -147,23 +147,63 @@ def pair_pods(
     """
     rounds = [r for r in history.rounds if not r.elimination]
     number = max((r.number for r in rounds), default=0) + 1
-    own_points: Mapping[str, int | Fraction]
-    standing: dict[str, int | Fraction]
-    if ranking is None or points is None:
-        try:
-            rows = compute_standings(history, "pods")
-            own_ranking, own_points = [r.player for r in rows], {r.player: r.points for r in rows}
-            standing = {r.player: r.rank for r in rows}  # shared ranks: the seeded order decides ties
-        except StandingsError:
-            own_ranking, own_points = pod_standings(history)
-            standing = {p: own_points[p] for p in own_ranking}
-            standing = {p: -v for p, v in standing.items()}
-    points = dict(points) if points is not None else own_points
-    ranked = list(ranking) if ranking is not None else own_ranking
-    if ranking is not None:
-        standing = {p: k for k, p in enumerate(ranked)}
+    ranked, points, standing = _standings(history, ranking, points)
     active = [p for p in ranked if history.drops.get(p, number) >= number]
     sizes, bye_count = pod_sizes(len(active), pod_size)
+    met, byes_had = _meetings(rounds, active)
+    # Seeded random order among players level on points (not when the caller ranked them).
+    tiebreak = {p: rng.random() for p in active}
+    if ranking is None:
+        active.sort(key=lambda p: (-points.get(p, 0), standing[p], tiebreak[p]))
+    active, byes = _choose_byes(active, byes_had, bye_count)
+    pods = _chunk(active, sizes)
+    pts = {p: points.get(p, 0) for p in active}
+    if local_search:
+        _improve_pods(pods, met, pts, rng)
+    tables = [_pod_table(k, pod, met, pts, len(active), max(sizes), rng) for k, pod in enumerate(pods, start=1)]
+    return Pairing(
+        round=number, tables=tuple(tables), byes=tuple(byes),
+        bye_reasons=tuple(f"bye: {len(active) + len(byes)} players cannot be split into pods of "
+                          f"{pod_size - 1}-{pod_size}; lowest-ranked player with the fewest byes" for _ in byes),
+        bye_reason_codes=("pod_bye",) * len(byes),
+        bye_reason_params=tuple({"players": len(active) + len(byes), "min": pod_size - 1, "max": pod_size}
+                                for _ in byes),
+    )
+
+
+Points = Mapping[str, int | Fraction]
+
+
+def _standings(
+    history: History, ranking: Sequence[str] | None, points: Points | None
+) -> tuple[list[str], Points, dict[str, int | Fraction]]:
+    """(players best first, their points, ``standing``: the sort key after points, lower first).
+
+    Without ``ranking`` and ``points``: the "pods" standings (shared ranks, so the seeded
+    order decides ties), else ``pod_standings``.  A caller's ``ranking`` is its own order.
+    """
+    if ranking is not None and points is not None:
+        ranked = list(ranking)
+        return ranked, dict(points), {p: k for k, p in enumerate(ranked)}
+    own_ranking, own_points, standing = _own_standings(history)
+    if ranking is not None:
+        ranked = list(ranking)
+        return ranked, own_points, {p: k for k, p in enumerate(ranked)}
+    return own_ranking, dict(points) if points is not None else own_points, standing
+
+
+def _own_standings(history: History) -> tuple[list[str], Points, dict[str, int | Fraction]]:
+    """Ranking, points and standing key from ``compute_standings(history, "pods")``, else ``pod_standings``."""
+    try:
+        rows = compute_standings(history, "pods")
+    except StandingsError:
+        ranking, points = pod_standings(history)
+        return ranking, points, {p: -points[p] for p in ranking}
+    return [r.player for r in rows], {r.player: r.points for r in rows}, {r.player: r.rank for r in rows}
+
+
+def _meetings(rounds: list[RoundRecord], active: list[str]) -> tuple[dict[frozenset[str], int], dict[str, int]]:
+    """(times each pair of players shared a table, byes each active player had) over ``rounds``."""
     met: dict[frozenset[str], int] = {}
     byes_had = dict.fromkeys(active, 0)
     for rnd in rounds:
@@ -176,24 +216,35 @@ def pair_pods(
                 for b in m.players[i + 1 :]:
                     key = frozenset((a, b))
                     met[key] = met.get(key, 0) + 1
-    # Seeded random order among players level on points (not when the caller ranked them).
-    tiebreak = {p: rng.random() for p in active}
-    if ranking is None:
-        active.sort(key=lambda p: (-points.get(p, 0), standing[p], tiebreak[p]))
-    byes: list[str] = []
-    if bye_count:
-        position = {p: i for i, p in enumerate(active)}
-        byes = sorted(active, key=lambda p: (byes_had[p], -position[p]))[:bye_count]
-        active = [p for p in active if p not in byes]
+    return met, byes_had
+
+
+def _choose_byes(active: list[str], byes_had: dict[str, int], bye_count: int) -> tuple[list[str], list[str]]:
+    """(players left to seat, the ``bye_count`` lowest-ranked players with the fewest byes)."""
+    if not bye_count:
+        return active, []
+    position = {p: i for i, p in enumerate(active)}
+    byes = sorted(active, key=lambda p: (byes_had[p], -position[p]))[:bye_count]
+    return [p for p in active if p not in byes], byes
+
+
+def _chunk(active: list[str], sizes: list[int]) -> list[list[str]]:
+    """``active`` cut into consecutive pods of ``sizes``, top of the standings first."""
     pods: list[list[str]] = []
     start = 0
     for size in sizes:
         pods.append(active[start : start + size])
         start += size
-    pts = {p: points.get(p, 0) for p in active}
+    return pods
+
+
+def _improve_pods(
+    pods: list[list[str]], met: Mapping[frozenset[str], int], pts: Points, rng: random.Random
+) -> None:
+    """Step 3 of the module docstring: swap players out of repeat pairings while the penalty drops (in place)."""
     cost = [_pod_penalty(pod, met, pts) for pod in pods]
     window = SEARCH_POD_WINDOW if len(pods) > 4 * SEARCH_POD_WINDOW else len(pods)
-    for _ in range(MAX_PASSES if local_search else 0):
+    for _ in range(MAX_PASSES):
         improved = False
         conflicted = [(k, a) for k, pod in enumerate(pods) for a in pod
                       if any(met.get(frozenset((a, b))) for b in pod if b != a)]
@@ -201,51 +252,59 @@ def pair_pods(
         for k, a in conflicted:
             if a not in pods[k]:
                 continue
-            best: tuple[int | Fraction, int, int] | None = None
-            ia = pods[k].index(a)
-            for q in range(max(0, k - window), min(len(pods), k + window + 1)):
-                if q == k:
-                    continue
-                for ib, b in enumerate(pods[q]):
-                    new_k = pods[k][:ia] + [b] + pods[k][ia + 1 :]
-                    new_q = pods[q][:ib] + [a] + pods[q][ib + 1 :]
-                    delta = (_pod_penalty(new_k, met, pts) + _pod_penalty(new_q, met, pts)) - cost[k] - cost[q]
-                    if delta < 0 and (best is None or delta < best[0]):
-                        best = (delta, q, ib)
+            best = _best_swap(pods, cost, k, a, window, met, pts)
             if best is not None:
-                _, q, ib = best
-                b = pods[q][ib]
-                pods[k][ia], pods[q][ib] = b, a
+                q, ib = best
+                ia = pods[k].index(a)
+                pods[k][ia], pods[q][ib] = pods[q][ib], a
                 cost[k] = _pod_penalty(pods[k], met, pts)
                 cost[q] = _pod_penalty(pods[q], met, pts)
                 improved = True
         if not improved:
             break
-    tables = []
-    for number_k, pod in enumerate(pods, start=1):
-        repeats = sum(met.get(frozenset((a, b)), 0) for i, a in enumerate(pod) for b in pod[i + 1 :])
-        seats = list(pod)
-        rng.shuffle(seats)
-        spread = "-".join(str(pts[p]) for p in sorted(pod, key=lambda p: -pts[p]))
-        why = f"pod of {len(pod)} by standings (points {spread}); seats drawn at random"
-        params: dict[str, Any] = {"size": len(pod), "points": [_json_number(pts[p])
-                                                               for p in sorted(pod, key=lambda p: -pts[p])]}
-        if len(pod) < max(sizes):
-            why += f"; a pod of {len(pod)} because {len(active)} players do not fill pods of {max(sizes)}"
-            params["short"] = {"players": len(active), "full": max(sizes)}
-        why += (f"; {repeats} repeat pairing{'s' if repeats > 1 else ''} could not be avoided" if repeats
-                else "; no repeat opponents")
-        params["repeats"] = repeats
-        tables.append(Table(number=number_k, players=tuple(seats), reason=why, reason_code="pod",
-                            reason_params=params))
-    return Pairing(
-        round=number, tables=tuple(tables), byes=tuple(byes),
-        bye_reasons=tuple(f"bye: {len(active) + len(byes)} players cannot be split into pods of "
-                          f"{pod_size - 1}-{pod_size}; lowest-ranked player with the fewest byes" for _ in byes),
-        bye_reason_codes=("pod_bye",) * len(byes),
-        bye_reason_params=tuple({"players": len(active) + len(byes), "min": pod_size - 1, "max": pod_size}
-                                for _ in byes),
-    )
+
+
+def _best_swap(
+    pods: list[list[str]], cost: list[int | Fraction], k: int, a: str, window: int,
+    met: Mapping[frozenset[str], int], pts: Points,
+) -> tuple[int, int] | None:
+    """(pod, seat) of the player within ``window`` pods whose swap with ``a`` of pod ``k`` lowers the penalty most."""
+    best: tuple[int | Fraction, int, int] | None = None
+    ia = pods[k].index(a)
+    for q in range(max(0, k - window), min(len(pods), k + window + 1)):
+        if q == k:
+            continue
+        for ib, b in enumerate(pods[q]):
+            new_k = pods[k][:ia] + [b] + pods[k][ia + 1 :]
+            new_q = pods[q][:ib] + [a] + pods[q][ib + 1 :]
+            delta = (_pod_penalty(new_k, met, pts) + _pod_penalty(new_q, met, pts)) - cost[k] - cost[q]
+            if delta < 0 and (best is None or delta < best[0]):
+                best = (delta, q, ib)
+    return None if best is None else (best[1], best[2])
+
+
+def _pod_table(
+    number: int, pod: list[str], met: Mapping[frozenset[str], int], pts: Points, seated: int, full: int,
+    rng: random.Random,
+) -> Table:
+    """Table ``number`` for ``pod``: seats drawn from ``rng``, the reason naming points, a short pod and repeats.
+
+    ``seated``: players placed in pods this round; ``full``: the largest pod size.
+    """
+    repeats = sum(met.get(frozenset((a, b)), 0) for i, a in enumerate(pod) for b in pod[i + 1 :])
+    seats = list(pod)
+    rng.shuffle(seats)
+    by_points = sorted(pod, key=lambda p: -pts[p])
+    spread = "-".join(str(pts[p]) for p in by_points)
+    why = f"pod of {len(pod)} by standings (points {spread}); seats drawn at random"
+    params: dict[str, Any] = {"size": len(pod), "points": [_json_number(pts[p]) for p in by_points]}
+    if len(pod) < full:
+        why += f"; a pod of {len(pod)} because {seated} players do not fill pods of {full}"
+        params["short"] = {"players": seated, "full": full}
+    why += (f"; {repeats} repeat pairing{'s' if repeats > 1 else ''} could not be avoided" if repeats
+            else "; no repeat opponents")
+    params["repeats"] = repeats
+    return Table(number=number, players=tuple(seats), reason=why, reason_code="pod", reason_params=params)
 
 
 def _json_number(value: int | Fraction) -> int | str:

@@ -69,7 +69,7 @@ __all__ = [
 DEFAULT_FLOOR = Fraction(1, 3)
 
 
-class StandingsError(RulesError, ValueError):
+class StandingsError(RulesError):
     """Standings cannot be computed for this input; ``code``, ``params``, ``str()`` says what to do.
 
     Codes: ``unknown_tiebreakers`` (params ``tiebreakers``, ``valid``), ``unused_option`` (params

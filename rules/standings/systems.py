@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from rules.history import History, derived_placements
+from rules.history import History, MatchRecord, derived_placements
 from rules.standings.core import (
     Entry,
     StandingRow,
@@ -327,92 +328,129 @@ def pods_standings(
     Order: points, omwp, gwp, ogwp, all descending (the MTG order).  No
     extras.
     """
-    first = placement_points[0]
-    # Points are summed as integers in units of 1/scale (exact: every share of a place divides it).
-    max_seats = max((len(m.players) for r in history.rounds for m in r.matches), default=1)
-    scale = math.lcm(*(p.denominator for p in placement_points), *range(1, max_seats + 1),
-                     draw_points.denominator if draw_points is not None else 1)
-    records: dict[str, dict[str, Any]] = {
-        p.id: {"points": 0, "rounds": 0, "wins": 0, "losses": 0, "draws": 0, "byes": 0,
-               "games": 0, "game_points": 0, "opponents": []}
-        for p in history.players
-    }
-
-    cache: dict[tuple[int, int], int] = {}
-
-    def points_for(place: int, shared: int) -> int:
-        """Scaled points of a seat at ``place`` shared by ``shared`` seats."""
-        if (place, shared) not in cache:
-            covered = [placement_points[k] if k < len(placement_points) else Fraction(0)
-                       for k in range(place - 1, place - 1 + shared)]
-            cache[place, shared] = int(sum(covered, Fraction(0)) * scale / shared)
-        return cache[place, shared]
-
-    first_scaled = int(first * scale)
-    draw_scaled = int(draw_points * scale) if draw_points is not None else 0
-
+    scorer = _PodScorer.for_history(history, placement_points, draw_points)
+    records = {p.id: _PodRecord() for p in history.players}
     for rnd in history.rounds:
         if rnd.elimination:
             continue
         for match in rnd.matches:
             if match.bye:
-                rec = records[match.players[0]]
-                rec["points"] += first_scaled
-                rec["rounds"] += 1
-                rec["wins"] += 1
-                rec["byes"] += 1
-                rec["games"] += 1
-                rec["game_points"] += 3
-                continue
-            if not match.reported:
-                continue
-            places = derived_placements(match)
-            drawn_table = all(place == 1 for place in places)
-            games = sum(match.wins) + match.draws
-            for seat, pid in enumerate(match.players):
-                rec = records[pid]
-                place = places[seat]
-                shared = places.count(place)
-                if drawn_table and draw_points is not None:
-                    rec["points"] += draw_scaled
-                else:
-                    rec["points"] += points_for(place, shared)
-                rec["rounds"] += 1
-                if place == 1 and shared == 1:
-                    rec["wins"] += 1
-                elif place == 1:
-                    rec["draws"] += 1
-                else:
-                    rec["losses"] += 1
-                rec["games"] += games
-                rec["game_points"] += 3 * match.wins[seat] + match.draws
-                rec["opponents"].extend(other for other in match.players if other != pid)
+                records[match.players[0]].add_bye(scorer.first)
+            elif match.reported:
+                _record_table(records, match, scorer)
+    return rank_entries(_pod_entries(records, scorer, floor), history)
+
+
+@dataclass
+class _PodRecord:
+    """One player's pods tally; ``points`` in units of 1/scale (see :class:`_PodScorer`)."""
+
+    points: int = 0
+    rounds: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    byes: int = 0
+    games: int = 0
+    game_points: int = 0
+    opponents: list[str] = field(default_factory=list)
+
+    def add_bye(self, first_points: int) -> None:
+        """A bye: first-place points, a win and one game won."""
+        self.points += first_points
+        self.rounds += 1
+        self.wins += 1
+        self.byes += 1
+        self.games += 1
+        self.game_points += 3
+
+
+@dataclass
+class _PodScorer:
+    """Placement points as integers in units of 1/``scale`` (exact: every share of a place divides it).
+
+    ``first``: scaled first-place points; ``draw``: scaled ``draw_points`` (None: a
+    drawn table shares the average like any other shared place).
+    """
+
+    placement_points: tuple[Fraction, ...]
+    scale: int
+    first: int
+    draw: int | None
+    _cache: dict[tuple[int, int], int] = field(default_factory=dict)
+
+    @classmethod
+    def for_history(
+        cls, history: History, placement_points: tuple[Fraction, ...], draw_points: Fraction | None
+    ) -> _PodScorer:
+        """A scorer whose scale divides every placement value, draw value and share (1 to the largest table)."""
+        max_seats = max((len(m.players) for r in history.rounds for m in r.matches), default=1)
+        scale = math.lcm(*(p.denominator for p in placement_points), *range(1, max_seats + 1),
+                         draw_points.denominator if draw_points is not None else 1)
+        draw = int(draw_points * scale) if draw_points is not None else None
+        return cls(placement_points, scale, int(placement_points[0] * scale), draw)
+
+    def seat(self, place: int, shared: int, drawn_table: bool) -> int:
+        """Scaled points of a seat at ``place`` shared by ``shared`` seats (``draw`` at a drawn table, if set)."""
+        if drawn_table and self.draw is not None:
+            return self.draw
+        if (place, shared) not in self._cache:
+            covered = [self.placement_points[k] if k < len(self.placement_points) else Fraction(0)
+                       for k in range(place - 1, place - 1 + shared)]
+            self._cache[place, shared] = int(sum(covered, Fraction(0)) * self.scale / shared)
+        return self._cache[place, shared]
+
+
+def _record_table(records: dict[str, _PodRecord], match: MatchRecord, scorer: _PodScorer) -> None:
+    """Add a reported table's places, points, games and opponents to each seat's record."""
+    places = derived_placements(match)
+    drawn_table = all(place == 1 for place in places)
+    games = sum(match.wins) + match.draws
+    for seat, pid in enumerate(match.players):
+        rec = records[pid]
+        place = places[seat]
+        shared = places.count(place)
+        rec.points += scorer.seat(place, shared, drawn_table)
+        rec.rounds += 1
+        if place == 1 and shared == 1:
+            rec.wins += 1
+        elif place == 1:
+            rec.draws += 1
+        else:
+            rec.losses += 1
+        rec.games += games
+        rec.game_points += 3 * match.wins[seat] + match.draws
+        rec.opponents.extend(other for other in match.players if other != pid)
+
+
+def _pod_entries(records: dict[str, _PodRecord], scorer: _PodScorer, floor: Fraction) -> list[Entry]:
+    """Rows keyed (points, omwp, gwp, ogwp) with PP and GW floored at ``floor`` for the opponents' means."""
 
     def floored(value: Fraction) -> Fraction:
         return value if value > floor else floor
 
-    pp = {pid: floored(Fraction(rec["points"], first_scaled * rec["rounds"]) if rec["rounds"] else Fraction(0))
+    pp = {pid: floored(Fraction(rec.points, scorer.first * rec.rounds) if rec.rounds else Fraction(0))
           for pid, rec in records.items()}
-    raw_gw = {pid: Fraction(rec["game_points"], 3 * rec["games"]) if rec["games"] else Fraction(0)
+    raw_gw = {pid: Fraction(rec.game_points, 3 * rec.games) if rec.games else Fraction(0)
               for pid, rec in records.items()}
     gw_opp = {pid: floored(value) for pid, value in raw_gw.items()}
-    groups = {pid: rec["opponents"] for pid, rec in records.items()}
+    groups = {pid: rec.opponents for pid, rec in records.items()}
     omwp = mean_over(groups, pp)
     ogwp = mean_over(groups, gw_opp)
     entries: list[Entry] = []
     for index, (pid, rec) in enumerate(records.items()):
-        points = Fraction(rec["points"], scale)
+        points = Fraction(rec.points, scorer.scale)
         shown: int | Fraction = points.numerator if points.denominator == 1 else points
-        gwp = gw_opp[pid] if rec["games"] else Fraction(0)
+        gwp = gw_opp[pid] if rec.games else Fraction(0)
         entries.append(
             Entry(
                 key=(points, omwp[pid], gwp, ogwp[pid]),
                 index=index,
                 fields={
-                    "player": pid, "points": shown, "wins": rec["wins"], "losses": rec["losses"],
-                    "draws": rec["draws"], "omwp": omwp[pid], "gwp": gwp, "ogwp": ogwp[pid],
-                    "byes": rec["byes"],
+                    "player": pid, "points": shown, "wins": rec.wins, "losses": rec.losses,
+                    "draws": rec.draws, "omwp": omwp[pid], "gwp": gwp, "ogwp": ogwp[pid],
+                    "byes": rec.byes,
                 },
             )
         )
-    return rank_entries(entries, history)
+    return entries

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from rules.cards import Catalogue, default_cards_dir
 from rules.decklists import MAX_BYTES, Decklist, DecklistError, read_decklist
+from rules.errors import RulesError
 
 SAMPLES = default_cards_dir() / "decks" / "crossfire"
 GENCON = SAMPLES / "55 Card" / "Standard" / "Sample_gencon.cfd"
@@ -78,7 +79,7 @@ def test_unknown_cards_are_all_listed_with_line_numbers_and_suggestions(catalogu
     assert message.startswith("3 card lines could not be matched to a card:")
     assert 'line 2: "War Prty" - did you mean: War Party' in message
     assert "line 4" in message and "line 5" in message
-    assert isinstance(error, ValueError)
+    assert isinstance(error, RulesError) and not isinstance(error, ValueError)
 
 
 def test_metadata_comments_are_read(catalogue: Catalogue) -> None:

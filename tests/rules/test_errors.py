@@ -2,8 +2,8 @@
 
 Each error is raised here the way the code raises it (through the public functions, not by
 calling the constructor by hand), and must carry a stable ``code``, a plain-English ``message``
-equal to ``str()``, JSON-serialisable ``params``, and still be an instance of its old builtin
-base so callers written before the taxonomy keep working.
+equal to ``str()`` and JSON-serialisable ``params``.  None is a ``ValueError``, ``KeyError`` or
+``LookupError`` any more (each once was): callers catch rule errors by their class.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def _raise(call: Callable[[], Any]) -> RulesError:
     return caught.value
 
 
-# class -> (the builtin base it always had, a way the code raises it, the code expected)
+# class -> (the builtin base it once had, a way the code raises it, the code expected)
 TRIGGERS: dict[type[BaseException], tuple[type[BaseException], Callable[[Catalogue], Any], str]] = {
     UnknownCard: (LookupError, lambda cat: cat.resolve("War Prty"), "unknown_card"),
     DecklistError: (ValueError, lambda cat: read_decklist("", cat), "empty"),
@@ -83,12 +83,19 @@ def test_every_exception_class_is_raised_in_this_test() -> None:
     assert classes == set(TRIGGERS)
 
 
+def test_no_rules_error_is_a_value_error_or_a_lookup_error() -> None:
+    """``except ValueError`` / ``except KeyError`` meant for a builtin must not swallow a rule error."""
+    classes = _exception_classes()
+    builtin = [name for name, cls in classes.items() if issubclass(cls, (ValueError, KeyError, LookupError))]
+    assert builtin == []
+
+
 @pytest.mark.parametrize("cls", list(TRIGGERS), ids=lambda cls: cls.__name__)
 def test_error_shape(cls: type[RulesError], catalogue: Catalogue) -> None:
     old_base, trigger, code = TRIGGERS[cls]
     err = _raise(lambda: trigger(catalogue))
     assert type(err) is cls
-    assert isinstance(err, old_base)
+    assert not isinstance(err, old_base)
     assert isinstance(err.code, str) and err.code
     if code is not None:
         assert err.code == code

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from rules.errors import RulesError
 from rules.formats import BUILTIN_FORMATS, DeckFormat, TypeLimit, UnknownFormat, get_format
 
 ANY_NUMBER = (
@@ -79,7 +80,7 @@ def test_from_dict_fills_optional_fields() -> None:
 def test_unknown_format_lists_the_valid_ids() -> None:
     with pytest.raises(UnknownFormat) as caught:
         get_format("60")
-    assert isinstance(caught.value, KeyError)
+    assert isinstance(caught.value, RulesError) and not isinstance(caught.value, KeyError)
     assert caught.value.valid_ids == ["55", "75", "110", "55-br", "75-modern", "110-modern"]
     assert str(caught.value) == 'Unknown deck format "60"; valid formats: 55, 75, 110, 55-br, 75-modern, 110-modern.'
 

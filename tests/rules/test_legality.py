@@ -11,7 +11,7 @@ import pytest
 from rules.cards import Card, Catalogue
 from rules.decklists import Decklist
 from rules.formats import DeckFormat, get_format
-from rules.legality import DUNGEON_RULE, DUPLICATE_RULE, Verdict, check_deck
+from rules.legality import CHECKS, DUNGEON_RULE, DUPLICATE_RULE, Verdict, check_deck
 
 Pick = Callable[..., list[Card]]
 
@@ -260,3 +260,13 @@ def test_an_empty_deck_breaks_size_and_minimums(format_id: str) -> None:
     assert codes(verdict)[0] == "deck_size"
     short = {v.params["card_type"] for v in verdict.violations if v.code == "type_minimum"}
     assert short == {"Realm", "Champion"}
+
+
+def test_each_construction_rule_is_one_check_that_cites_its_rule() -> None:
+    assert [check.__name__ for check in CHECKS] == [
+        "check_deck_size", "check_type_limits", "check_champion_type_limits", "check_level_cap",
+        "check_dungeon_cards", "check_chase_limit", "check_group_limits", "check_banned_cards",
+        "check_card_copies", "check_forbidden_pairs",
+    ]
+    for check in CHECKS:
+        assert check.__doc__ and "Source" in check.__doc__, check.__name__

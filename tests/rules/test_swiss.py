@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+import ast
 import random
 from functools import lru_cache
+from pathlib import Path
 
 import networkx as nx
 import pytest
@@ -9,6 +11,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from rules.history import History, MatchRecord, PlayerEntry, RoundRecord, validate_history
+from rules.pairings import swiss
 from rules.pairings import Pairing, PairingError, pair_swiss
 from rules.pairings.swiss import (
     FIELDS,
@@ -17,11 +20,11 @@ from rules.pairings.swiss import (
     build_swiss_problem,
     matching_weight,
     objective,
-    head_exact_bound,
     relaxed_lower_bound,
     solve_matching,
     solve_swiss_problem,
 )
+from rules.pairings.swiss_audit import head_exact_bound
 
 
 def duel(a: str, b: str, wa: int, wb: int) -> MatchRecord:
@@ -526,3 +529,18 @@ def test_a_second_bye_beats_a_rematch_and_the_bounds_stay_valid() -> None:
         for bottom in (False, True):
             bound = head_exact_bound(problem, head_min, bottom=bottom)
             assert bound is None or problem.pack(bound) <= best
+
+
+def test_the_exact_head_bound_is_an_audit_the_solver_never_imports() -> None:
+    rules_dir = Path(swiss.__file__).parent.parent
+    importers = []
+    for path in rules_dir.rglob("*.py"):
+        if path.name == "swiss_audit.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [alias.name for alias in node.names] if isinstance(node, (ast.Import, ast.ImportFrom)) else []
+            module = node.module if isinstance(node, ast.ImportFrom) and node.module else ""
+            if "swiss_audit" in module or any("swiss_audit" in name for name in names):
+                importers.append(str(path.relative_to(rules_dir)))
+    assert importers == []
+    assert not hasattr(swiss, "head_exact_bound")
