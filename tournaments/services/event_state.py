@@ -6,7 +6,7 @@ pair round N -- or the top cut, or the next elimination round --, finish, reopen
 next step from being taken, with concrete data ("3 tables still playing: 4, 9, 12"). The steps themselves are the
 services in ``tournaments.services.tournaments`` and ``tournaments.services.rounds``; this module asks them nothing
 that writes: what the structure says comes next is ``rules.structures.next_round`` on the confirmed history
-(``tournaments.services.rounds.next_step``), computed only once the latest round is complete.
+(``tournaments.services.pairing.next_step``), computed only once the latest round is complete.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from rules.structures import Finished
 
 from tournaments.errors import UserError
 from tournaments.models import Match, Round, Tournament
-from tournaments.services.rounds import next_step
+from tournaments.services.pairing import next_step
 
 S = Tournament.Structure
 
