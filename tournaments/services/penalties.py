@@ -148,6 +148,21 @@ def _disqualify(tournament: Tournament, registration: Registration) -> None:
     registration.save(update_fields=fields)
 
 
+def _penalised_match(tournament: Tournament, registration: Registration, match: Match | None,
+                     kind: str) -> Match | None:
+    """The match (locked) the penalty applies to (:func:`_target_match`); a disqualification without one takes
+    the player's unconfirmed match of the latest round. A match loss or disqualification is refused on a duel that is
+    already a match loss for the opponent (:func:`_check_match_loss`)."""
+    target = _target_match(tournament, registration, match, kind)
+    if target is None and kind == Penalty.Kind.DISQUALIFICATION:
+        current = _match_in(_latest_round(tournament), registration)
+        if current is not None and current.seats.count() > 1 and current.status != Match.Status.CONFIRMED:
+            target = locked_match(current)
+    if target is not None and kind in (Penalty.Kind.MATCH_LOSS, Penalty.Kind.DISQUALIFICATION):
+        _check_match_loss(target, registration)
+    return target
+
+
 @transaction.atomic
 def penalty_issue(*, tournament: Tournament, actor, registration: Registration, kind: str, reason: str,
                   match: Match | None = None, idempotency_key: str = "") -> Penalty:
@@ -176,13 +191,7 @@ def penalty_issue(*, tournament: Tournament, actor, registration: Registration, 
     if registration.tournament_id != tournament.pk or registration.withdrawn:
         raise UserError(_("%(player)s is not a player in this tournament."), code="not_a_player",
                         params={"player": registration.display_name})
-    target = _target_match(tournament, registration, match, kind)
-    if target is None and kind == Penalty.Kind.DISQUALIFICATION:
-        current = _match_in(_latest_round(tournament), registration)
-        if current is not None and current.seats.count() > 1 and current.status != Match.Status.CONFIRMED:
-            target = locked_match(current)
-    if target is not None and kind in (Penalty.Kind.MATCH_LOSS, Penalty.Kind.DISQUALIFICATION):
-        _check_match_loss(target, registration)
+    target = _penalised_match(tournament, registration, match, kind)
     latest = _latest_round(tournament)
     round_number = target.round.number if target is not None else (latest.number if latest else 0)
     before = {"player": registration.display_name, "penalty": "none"}
