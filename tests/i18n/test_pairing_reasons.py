@@ -21,7 +21,7 @@ from tests.rules.reason_events import every_event
 from tournaments import rule_texts, services
 from tournaments.models import Match
 from tournaments.pages.presenters import Stage, seeds_in, stage_of
-from tournaments.services.rounds import round_swap_players
+from tournaments.services.round_changes import round_swap_players
 from tournaments.templatetags.rule_tags import pairing_reason
 
 EVENTS = every_event()

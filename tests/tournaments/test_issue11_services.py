@@ -27,7 +27,8 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import rounds as pairing
-from tournaments.services.tournaments import player_reinstate, tournament_reopen
+from tournaments.services.entries import player_reinstate
+from tournaments.services.lifecycle import tournament_reopen
 
 pytestmark = pytest.mark.django_db
 

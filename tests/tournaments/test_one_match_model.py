@@ -29,7 +29,7 @@ from tournaments import selectors, services
 from tournaments.adapters import history_for, standings_options
 from tournaments.errors import Conflict, UserError
 from tournaments.models import AuditEntry, Match, Penalty, ResultSubmission, Tournament
-from tournaments.services.rounds import round_swap_players
+from tournaments.services.round_changes import round_swap_players
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,8 @@ from tournaments import services
 from tournaments.errors import Conflict, UserError
 from tournaments.models import AuditEntry, Match, Registration, Round, Seat, Tournament
 from tournaments.services import rounds as pairing
-from tournaments.services.tournaments import player_drop, player_register, tournament_start
+from tournaments.services.entries import player_drop, player_register
+from tournaments.services.lifecycle import tournament_start
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,7 @@ from tournaments.adapters import history_for
 from tournaments.errors import Conflict
 from tournaments.models import AuditEntry, Registration
 from tournaments.services.event_state import event_state
-from tournaments.services.tournaments import waitlist_position
+from tournaments.services.entries import waitlist_position
 
 pytestmark = pytest.mark.django_db
 

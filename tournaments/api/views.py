@@ -23,7 +23,8 @@ from tournaments.models import Match, Registration, ResultSubmission, Round, Sea
 from tournaments.services.penalties import penalties_of, public_penalty_reason
 from tournaments.services.permissions import is_tournament_organiser
 from tournaments.services.results import seat_number_of
-from tournaments.services.tournaments import player_reinstate, tournament_reopen
+from tournaments.services.entries import player_reinstate
+from tournaments.services.lifecycle import tournament_reopen
 
 SEATS = Prefetch("seats", queryset=Seat.objects.select_related("registration__player").order_by("number"))
 MATCHES = Match.objects.select_related("round").prefetch_related(SEATS)

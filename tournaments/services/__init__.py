@@ -1,8 +1,17 @@
 """Every write to a tournament goes through a service here: ``<entity>_<action>``,
 keyword-only, atomic, with the acting user passed in so permissions and the audit
-log are checked in one place."""
+log are checked in one place (an organiser's action opens with
+``tournaments.services.organiser.organiser_action``)."""
 
+from tournaments.services.entries import player_drop, player_register  # noqa: F401
 from tournaments.services.formats import tournament_format_set  # noqa: F401
+from tournaments.services.lifecycle import (  # noqa: F401
+    tournament_close_registration,
+    tournament_finish,
+    tournament_open_registration,
+    tournament_start,
+)
+from tournaments.services.pairing import round_pair_next  # noqa: F401
 from tournaments.services.penalties import penalty_issue  # noqa: F401
 from tournaments.services.results import (  # noqa: F401
     result_confirm,
@@ -10,16 +19,6 @@ from tournaments.services.results import (  # noqa: F401
     result_report,
     result_settle,
 )
-from tournaments.services.rounds import round_pair_next, tournament_finish  # noqa: F401
+from tournaments.services.staff import co_organiser_add, co_organiser_remove  # noqa: F401
 from tournaments.services.standings import standings_recompute  # noqa: F401
-from tournaments.services.tournaments import (  # noqa: F401
-    player_drop,
-    co_organiser_add,
-    co_organiser_remove,
-    player_register,
-    tournament_close_registration,
-    tournament_create,
-    tournament_open_registration,
-    tournament_start,
-    tournament_update,
-)
+from tournaments.services.tournaments import tournament_create, tournament_update  # noqa: F401

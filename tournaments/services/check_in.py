@@ -34,9 +34,9 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import AuditEntry, Registration, Tournament
-from tournaments.services.idempotency import claim_key
-from tournaments.services.permissions import is_tournament_organiser, require_not_finished, require_organiser
-from tournaments.services.tournaments import late_entry_open
+from tournaments.services.organiser import locked_tournament, organiser_action
+from tournaments.services.permissions import is_tournament_organiser
+from tournaments.services.entries import late_entry_open
 
 #: The claim code's letters: digits and capitals without 0/O, 1/I/L (a code is read off a paper slip).
 CLAIM_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -75,10 +75,6 @@ def _yes_no(value: bool) -> str:
     return "yes" if value else "no"
 
 
-def _locked(tournament_id: int) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=tournament_id)
-
-
 def _require_window(tournament: Tournament) -> None:
     if tournament.status not in CHECK_IN_STATUSES:
         raise Conflict(_("Check-in opens with registration and closes when round 1 is paired."),
@@ -97,23 +93,24 @@ def registration_check_in(*, registration: Registration, actor, checked_in: bool
     player checking out), Conflict (the window is closed: no registration yet, finished, or round 1 paired;
     a withdrawn or dropped entry).
     """
-    tournament = _locked(registration.tournament_id)
+    tournament = locked_tournament(registration.tournament_id)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     organiser = is_tournament_organiser(actor, tournament)
     if not registration.belongs_to(actor) and not organiser:
         raise NotAllowed(_("Only the player or the tournament's organiser may check a player in."))
     if not checked_in and not organiser:
         raise NotAllowed(_("Only the organiser may check a player out."))
-    claim = claim_key(actor, idempotency_key, "registration_check_in")
-    if claim.repeated:
-        return claim.first(Registration)
+    # the player or the organiser (checked above); a finished event is refused as ``check_in_closed``
+    act = organiser_action(tournament, actor, lock=False, who=None, action="registration_check_in",
+                           idempotency_key=idempotency_key, allow_finished=True)
+    if act.repeated:
+        return act.first(Registration)
     _require_window(tournament)
     if registration.withdrawn or registration.dropped:
         raise Conflict(_("%(player)s has left the tournament; reinstate them first."), code="not_active",
                        params={"player": registration.display_name})
     if registration.checked_in == checked_in:
-        claim.done(registration)
-        return registration
+        return act.done(registration)
     before = {"player": registration.display_name, "checked_in": _yes_no(registration.checked_in)}
     registration.checked_in_at = timezone.now() if checked_in else None
     registration.checked_in_by = actor if checked_in else None
@@ -124,8 +121,7 @@ def registration_check_in(*, registration: Registration, actor, checked_in: bool
             reason="Checked in by the organiser" if checked_in else "Checked out by the organiser",
             reason_code="checked_in" if checked_in else "checked_out",
             before=before, after={"player": registration.display_name, "checked_in": _yes_no(checked_in)})
-    claim.done(registration)
-    return registration
+    return act.done(registration)
 
 
 @transaction.atomic
@@ -138,12 +134,10 @@ def no_shows_drop(*, tournament: Tournament, actor, idempotency_key: str = "") -
     Raises NotAllowed (not the organiser), Conflict (round 1 is paired, the tournament is finished, or nobody has
     checked in yet: that would drop everyone), UserError (everyone has checked in: no no-shows).
     """
-    tournament = _locked(tournament.pk)
-    require_organiser(actor, tournament)
-    claim = claim_key(actor, idempotency_key, "no_shows_drop")
-    if claim.repeated:
+    act = organiser_action(tournament, actor, action="no_shows_drop", idempotency_key=idempotency_key)
+    if act.repeated:
         return []
-    require_not_finished(tournament)
+    tournament = act.tournament
     if tournament.rounds.exists():
         raise Conflict(_("Round 1 is paired: the no-shows can only be dropped in one step before it. Drop a player "
                          "who left from the players list instead."), code="round_paired")
@@ -166,7 +160,6 @@ def no_shows_drop(*, tournament: Tournament, actor, idempotency_key: str = "") -
         for r in no_shows])
     for r in no_shows:
         r.withdrawn = r.removed_by_organiser = True
-    claim.done(None)
     return no_shows
 
 
@@ -181,11 +174,11 @@ def walk_in_register(*, tournament: Tournament, actor, name: str, idempotency_ke
     Raises NotAllowed (not the organiser), UserError (no name, longer than 80 characters, or the name of another
     player of the tournament, case-insensitively), Conflict (the tournament takes no entries now).
     """
-    tournament = _locked(tournament.pk)
-    require_organiser(actor, tournament)
-    claim = claim_key(actor, idempotency_key, "walk_in_register")
-    if claim.repeated:
-        return claim.first(Registration)
+    act = organiser_action(tournament, actor, action="walk_in_register", idempotency_key=idempotency_key,
+                           allow_finished=True)  # a finished event takes no entries: ``registration_closed``
+    if act.repeated:
+        return act.first(Registration)
+    tournament = act.tournament
     name = " ".join((name or "").split())
     if not name:
         raise UserError(_("Enter the walk-in's name."), code="name_required")
@@ -209,8 +202,7 @@ def walk_in_register(*, tournament: Tournament, actor, name: str, idempotency_ke
                                   "; late entry: joins the next round with no points" if late else ""),
                               reason_code="walk_in_late" if late else "walk_in",
                               before={}, after={"player": name, "checked_in": "yes"})
-    claim.done(registration)
-    return registration
+    return act.done(registration)
 
 
 def _attempts_key(tournament: Tournament, actor) -> str:
@@ -244,7 +236,7 @@ def walk_in_claim(*, tournament: Tournament, actor, code: str) -> Registration:
 
 @transaction.atomic
 def _claim(*, tournament: Tournament, actor, code: str) -> Registration:
-    tournament = _locked(tournament.pk)
+    tournament = locked_tournament(tournament.pk)
     if Registration.objects.filter(tournament=tournament, player=actor).exists():
         raise Conflict(_("You already have an entry in this tournament; a walk-in's entry is claimed by an account "
                          "without one."), code="already_registered")

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.errors import Conflict, UserError
 from tournaments.models import AuditEntry, Match, Round
 from tournaments.services.idempotency import claim_key
-from tournaments.services.permissions import require_not_finished, require_organiser
+from tournaments.services.organiser import organiser_action
 
 #: The most minutes one extension adds (round or table).
 MAX_EXTENSION_MINUTES = 60
@@ -45,9 +45,7 @@ def _locked_round(rnd: Round, actor) -> Round:
     a tournament not finished, the current round. Raises NotAllowed, Conflict (code ``finished`` or
     ``not_current_round``)."""
     locked = Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=rnd.pk)
-    tournament = locked.tournament
-    require_organiser(actor, tournament)
-    require_not_finished(tournament)
+    tournament = organiser_action(locked.tournament, actor, lock=False).tournament  # the round is the lock
     latest = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
     if latest != locked.number:
         raise Conflict(_("Round %(round)s is over: only the current round (%(current)s) has a clock to change."),

@@ -6,7 +6,7 @@ pair round N -- or the top cut, or the next elimination round --, finish, reopen
 next step from being taken, with concrete data ("3 tables still playing: 4, 9, 12"). The steps themselves are the
 services in ``tournaments.services.tournaments`` and ``tournaments.services.rounds``; this module asks them nothing
 that writes: what the structure says comes next is ``rules.structures.next_round`` on the confirmed history
-(``tournaments.services.rounds.next_step``), computed only once the latest round is complete.
+(``tournaments.services.pairing.next_step``), computed only once the latest round is complete.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from rules.structures import Finished
+from rules.structures import Finished, NextRound
 
 from tournaments.errors import UserError
 from tournaments.models import Match, Round, Tournament
-from tournaments.services.rounds import next_step
+from tournaments.services.pairing import next_step
 
 S = Tournament.Structure
 
@@ -139,73 +139,74 @@ def event_state(tournament: Tournament) -> EventState:
                        badge=BADGES.get(status, "secondary"))  # type: ignore[call-overload]
     T = Tournament.Status
     if status in (T.DRAFT, T.REGISTRATION, T.CLOSED):
-        entered = [(walk_in or username, legal) for username, walk_in, legal in tournament.registrations.entered()
-                   .values_list("player__username", "walk_in_name", "has_legal_deck")]  # a walk-in has no account
-        state.waitlisted = tournament.registrations.waitlisted().count()
-        state.rounds_planned = planned_rounds(tournament)
-        state.phase = _("Not started")
-        blockers = []
-        if len(entered) < 2:
-            blockers.append(ngettext("%(n)s player registered: at least 2 are needed to start.",
-                                     "%(n)s players registered: at least 2 are needed to start.",
-                                     len(entered)) % {"n": len(entered)})
-        missing = [name for name, legal in entered if not legal]
-        if missing:
-            blockers.append(ngettext(
-                "%(n)s player has no legal decklist: %(names)s. They submit one, or you drop them, before the start.",
-                "%(n)s players have no legal decklist: %(names)s. They submit one, or you drop them, before the start.",
-                len(missing)) % {"n": len(missing), "names": _names(missing)})
-        if status == T.DRAFT:
-            state.actions.append(Action("open", _("Open registration"), primary=True))
-            state.next_step = _("Open registration so players can register and submit their decklists.")
-            return state
-        if status == T.REGISTRATION:
-            state.actions.append(Action("close", _("Close registration")))
-        else:
-            state.actions.append(Action("open", _("Reopen registration")))
-        state.blockers = blockers
-        if blockers:
-            state.next_step = _("The tournament cannot start yet.")
-        else:
-            values = {"n": len(entered)}
-            state.actions.append(Action("start", _("Start the tournament"), primary=True,
-                                        confirm=_("Start with %(n)s players? Registration closes and decklists "
-                                                  "lock; this cannot be undone.") % values))
-            state.next_step = _("%(n)s players with legal decklists: start the tournament to lock decklists.") % values
-        return state
+        return _before_start(tournament, state)
     if status == T.FINISHED:
-        winner = tournament.winner.display_name if tournament.winner else _("nobody")
-        state.rounds_paired = tournament.rounds.count()
-        state.rounds_planned = planned_rounds(tournament)
-        state.phase = ngettext("%(n)s round played", "%(n)s rounds played",
-                               state.rounds_paired) % {"n": state.rounds_paired}
-        state.next_step = _("The tournament is finished. Winner: %(name)s.") % {"name": winner}
-        state.actions.append(Action("reopen", _("Reopen the tournament"),
-                                    confirm=_("Reopen the finished tournament? Its results become editable again "
-                                              "(logged).")))
+        return _finished(tournament, state)
+    return _running(tournament, state)
+
+
+def _before_start(tournament: Tournament, state: EventState) -> EventState:
+    """Draft, registration open or closed: open, close or reopen registration, or start once nothing blocks."""
+    T = Tournament.Status
+    entered = [(walk_in or username, legal) for username, walk_in, legal in tournament.registrations.entered()
+               .values_list("player__username", "walk_in_name", "has_legal_deck")]  # a walk-in has no account
+    state.waitlisted = tournament.registrations.waitlisted().count()
+    state.rounds_planned = planned_rounds(tournament)
+    state.phase = _("Not started")
+    blockers = []
+    if len(entered) < 2:
+        blockers.append(ngettext("%(n)s player registered: at least 2 are needed to start.",
+                                 "%(n)s players registered: at least 2 are needed to start.",
+                                 len(entered)) % {"n": len(entered)})
+    missing = [name for name, legal in entered if not legal]
+    if missing:
+        blockers.append(ngettext(
+            "%(n)s player has no legal decklist: %(names)s. They submit one, or you drop them, before the start.",
+            "%(n)s players have no legal decklist: %(names)s. They submit one, or you drop them, before the start.",
+            len(missing)) % {"n": len(missing), "names": _names(missing)})
+    if tournament.status == T.DRAFT:
+        state.actions.append(Action("open", _("Open registration"), primary=True))
+        state.next_step = _("Open registration so players can register and submit their decklists.")
         return state
-    # running
+    if tournament.status == T.REGISTRATION:
+        state.actions.append(Action("close", _("Close registration")))
+    else:
+        state.actions.append(Action("open", _("Reopen registration")))
+    state.blockers = blockers
+    if blockers:
+        state.next_step = _("The tournament cannot start yet.")
+    else:
+        values = {"n": len(entered)}
+        state.actions.append(Action("start", _("Start the tournament"), primary=True,
+                                    confirm=_("Start with %(n)s players? Registration closes and decklists "
+                                              "lock; this cannot be undone.") % values))
+        state.next_step = _("%(n)s players with legal decklists: start the tournament to lock decklists.") % values
+    return state
+
+
+def _finished(tournament: Tournament, state: EventState) -> EventState:
+    """A finished event: its winner, the rounds played, and the reopening."""
+    winner = tournament.winner.display_name if tournament.winner else _("nobody")
+    state.rounds_paired = tournament.rounds.count()
+    state.rounds_planned = planned_rounds(tournament)
+    state.phase = ngettext("%(n)s round played", "%(n)s rounds played",
+                           state.rounds_paired) % {"n": state.rounds_paired}
+    state.next_step = _("The tournament is finished. Winner: %(name)s.") % {"name": winner}
+    state.actions.append(Action("reopen", _("Reopen the tournament"),
+                                confirm=_("Reopen the finished tournament? Its results become editable again "
+                                          "(logged).")))
+    return state
+
+
+def _running(tournament: Tournament, state: EventState) -> EventState:
+    """A running event: the tables still playing, else what the structure says comes next (a round or the
+    finish), or the rules' refusal as a blocker."""
     last = tournament.rounds.order_by("-number").first()
     state.rounds_paired = last.number if last else 0
     state.rounds_planned = planned_rounds(tournament)
     state.phase = _phase(tournament, last, state.rounds_planned)
-    if last is not None:
-        open_rows = list(last.matches.exclude(status=Match.Status.CONFIRMED).order_by("table")
-                         .values_list("table", "status"))
-        state.open_tables = [table for table, _ in open_rows]
-        if open_rows:
-            n = len(open_rows)
-            state.blockers.append(ngettext("%(n)s table is still playing: %(tables)s.",
-                                           "%(n)s tables still playing: %(tables)s.", n)
-                                  % {"n": n, "tables": _tables(state.open_tables)})
-            disputed = [table for table, st in open_rows if st == Match.Status.DISPUTED]
-            if disputed:
-                state.blockers.append(ngettext("%(n)s disputed result to settle: table %(tables)s.",
-                                               "%(n)s disputed results to settle: table %(tables)s.", len(disputed))
-                                      % {"n": len(disputed), "tables": _tables(disputed)})
-            state.next_step = _("Round %(n)s is being played: every table needs a confirmed result before the next "
-                                "step.") % {"n": last.number}
-            return state
+    if last is not None and _still_playing(state, last):
+        return state
     try:
         nxt = next_step(tournament)
     except UserError as exc:
@@ -221,6 +222,36 @@ def event_state(tournament: Tournament) -> EventState:
                                     confirm=_("Finish the tournament? The standings become final and every result "
                                               "read-only (the organiser can reopen it, logged).")))
         return state
+    state.actions.append(_pair_action(tournament, state, last, nxt, done))
+    return state
+
+
+def _still_playing(state: EventState, last: Round) -> bool:
+    """Whether tables of the latest round have no confirmed result yet; if so they (and the disputes to settle)
+    are the blockers and the next step."""
+    open_rows = list(last.matches.exclude(status=Match.Status.CONFIRMED).order_by("table")
+                     .values_list("table", "status"))
+    state.open_tables = [table for table, _ in open_rows]
+    if not open_rows:
+        return False
+    n = len(open_rows)
+    state.blockers.append(ngettext("%(n)s table is still playing: %(tables)s.",
+                                   "%(n)s tables still playing: %(tables)s.", n)
+                          % {"n": n, "tables": _tables(state.open_tables)})
+    disputed = [table for table, st in open_rows if st == Match.Status.DISPUTED]
+    if disputed:
+        state.blockers.append(ngettext("%(n)s disputed result to settle: table %(tables)s.",
+                                       "%(n)s disputed results to settle: table %(tables)s.", len(disputed))
+                              % {"n": len(disputed), "tables": _tables(disputed)})
+    state.next_step = _("Round %(n)s is being played: every table needs a confirmed result before the next "
+                        "step.") % {"n": last.number}
+    return True
+
+
+def _pair_action(tournament: Tournament, state: EventState, last: Round | None, nxt: NextRound,
+                 done: str) -> Action:
+    """The action pairing the next round (the top cut's first round, a top-cut round or a round), and the next
+    step that says so."""
     top_cut_starts = (nxt.kind == Round.Kind.ELIMINATION and tournament.structure in (S.SWISS, S.PODS)
                       and (last is None or not last.is_elimination))
     if top_cut_starts:
@@ -233,6 +264,5 @@ def event_state(tournament: Tournament) -> EventState:
         label = _("Pair round %(n)s") % {"n": nxt.number}
         state.next_step = (_("%(done)s: pair round %(n)s.") % {"done": done, "n": nxt.number} if done
                            else _("Pair round 1."))
-    state.actions.append(Action("pair", label, number=nxt.number, primary=True,
-                                confirm=_("Pair round %(n)s? Players see their tables at once.") % {"n": nxt.number}))
-    return state
+    return Action("pair", label, number=nxt.number, primary=True,
+                  confirm=_("Pair round %(n)s? Players see their tables at once.") % {"n": nxt.number})

@@ -26,7 +26,7 @@ from rules.formats import (
 from tournaments.catalogue import get_catalogue
 from tournaments.errors import Conflict, UserError
 from tournaments.models import AuditEntry, Tournament
-from tournaments.services.permissions import require_organiser
+from tournaments.services.organiser import organiser_action
 from tournaments.signals import format_changed
 
 #: Largest .cff upload accepted (the real files are 1-3 KB).
@@ -85,21 +85,20 @@ def tournament_format_set(
     (``reason`` missing, unknown format, an unreadable or nonsensical .cff, bad
     changes), and then nothing is changed.
     """
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    require_organiser(actor, tournament)
+    act = organiser_action(tournament, actor, reason=reason, allow_finished=True)  # finished: ``decks_locked``
+    tournament = act.tournament
     if tournament.decks_locked or tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
         raise Conflict(gettext_lazy("The deck format cannot change: decklists are locked (the tournament has "
                                     "started)."), code="decks_locked")
-    if not reason.strip():
-        raise UserError(gettext_lazy("Say why the format changes (it is logged and shown to players)."),
-                        code="reason")
+    reason = act.require_reason(gettext_lazy("Say why the format changes (it is logged and shown to players)."),
+                                code="reason")
     current = DeckFormat.from_dict(tournament.deck_format)
     fmt = format_from_request(base=base, cff=cff, filename=filename, current=current)
     if changes:
         try:
             # Every limit the organiser sets cites this change (DeckFormat.amended_by): "format version N: reason".
             fmt = amend_format(fmt, changes, get_catalogue(),
-                               provenance=f"format version {tournament.format_version + 1}: {reason.strip()}")
+                               provenance=f"format version {tournament.format_version + 1}: {reason}")
         except FormatError as exc:
             raise UserError.from_rules(exc, params={"problems": exc.problems}) from exc
     if replace(fmt, amended_by=current.amended_by) == current:  # the provenance alone is no change
@@ -110,7 +109,7 @@ def tournament_format_set(
     tournament.format_version += 1
     tournament.save(update_fields=["deck_format", "deck_format_id", "format_version"])
     AuditEntry.objects.create(
-        tournament=tournament, actor=actor, action=AuditEntry.Action.FORMAT_CHANGED, reason=reason.strip(),
+        tournament=tournament, actor=actor, action=AuditEntry.Action.FORMAT_CHANGED, reason=reason,
         before=before, after={"version": tournament.format_version, "format": tournament.deck_format},
     )
     format_changed.send(sender=Tournament, tournament=tournament, deck_format=fmt, actor=actor)

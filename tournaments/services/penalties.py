@@ -37,8 +37,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Conflict, Text, UserError
 from tournaments.models import AuditEntry, Match, Penalty, Registration, Round, Tournament
-from tournaments.services.idempotency import claim_key
-from tournaments.services.permissions import require_not_finished, require_organiser
+from tournaments.services.organiser import organiser_action
 from tournaments.services.results import (
     confirm_by_penalty,
     locked_match,
@@ -149,6 +148,21 @@ def _disqualify(tournament: Tournament, registration: Registration) -> None:
     registration.save(update_fields=fields)
 
 
+def _penalised_match(tournament: Tournament, registration: Registration, match: Match | None,
+                     kind: str) -> Match | None:
+    """The match (locked) the penalty applies to (:func:`_target_match`); a disqualification without one takes
+    the player's unconfirmed match of the latest round. A match loss or disqualification is refused on a duel that is
+    already a match loss for the opponent (:func:`_check_match_loss`)."""
+    target = _target_match(tournament, registration, match, kind)
+    if target is None and kind == Penalty.Kind.DISQUALIFICATION:
+        current = _match_in(_latest_round(tournament), registration)
+        if current is not None and current.seats.count() > 1 and current.status != Match.Status.CONFIRMED:
+            target = locked_match(current)
+    if target is not None and kind in (Penalty.Kind.MATCH_LOSS, Penalty.Kind.DISQUALIFICATION):
+        _check_match_loss(target, registration)
+    return target
+
+
 @transaction.atomic
 def penalty_issue(*, tournament: Tournament, actor, registration: Registration, kind: str, reason: str,
                   match: Match | None = None, idempotency_key: str = "") -> Penalty:
@@ -163,29 +177,21 @@ def penalty_issue(*, tournament: Tournament, actor, registration: Registration, 
     finished). Nothing is stored when it raises. ``idempotency_key``: a repeat of the same submit returns
     the first penalty (``tournaments.services.idempotency``).
     """
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    require_organiser(actor, tournament)
-    claim = claim_key(actor, idempotency_key, "penalty_issue")
-    if claim.repeated:
-        return claim.first(Penalty)
-    require_not_finished(tournament)
+    act = organiser_action(tournament, actor, action="penalty_issue", idempotency_key=idempotency_key,
+                           reason=reason)
+    if act.repeated:
+        return act.first(Penalty)
+    tournament = act.tournament
     if kind not in Penalty.Kind.values:
         raise UserError(_("Unknown penalty %(kind)r; choose one of: %(choices)s."), code="kind",
                         params={"kind": kind, "choices": ", ".join(Penalty.Kind.values),
                                 "valid": list(Penalty.Kind.values)})
-    if not (reason or "").strip():
-        raise UserError(_("Say why the penalty is issued; the reason is logged."), code="reason_required")
+    reason = act.require_reason(_("Say why the penalty is issued; the reason is logged."))
     registration = Registration.objects.select_for_update(of=("self",)).select_related("player").get(pk=registration.pk)
     if registration.tournament_id != tournament.pk or registration.withdrawn:
         raise UserError(_("%(player)s is not a player in this tournament."), code="not_a_player",
                         params={"player": registration.display_name})
-    target = _target_match(tournament, registration, match, kind)
-    if target is None and kind == Penalty.Kind.DISQUALIFICATION:
-        current = _match_in(_latest_round(tournament), registration)
-        if current is not None and current.seats.count() > 1 and current.status != Match.Status.CONFIRMED:
-            target = locked_match(current)
-    if target is not None and kind in (Penalty.Kind.MATCH_LOSS, Penalty.Kind.DISQUALIFICATION):
-        _check_match_loss(target, registration)
+    target = _penalised_match(tournament, registration, match, kind)
     latest = _latest_round(tournament)
     round_number = target.round.number if target is not None else (latest.number if latest else 0)
     before = {"player": registration.display_name, "penalty": "none"}
@@ -193,7 +199,7 @@ def penalty_issue(*, tournament: Tournament, actor, registration: Registration, 
         before.update(result_summary(target))
     penalty = Penalty.objects.create(
         tournament=tournament, registration=registration, round_number=round_number, kind=kind,
-        reason=reason.strip(), issued_by=actor, match=target,
+        reason=reason, issued_by=actor, match=target,
     )
     if kind == Penalty.Kind.DISQUALIFICATION:
         _disqualify(tournament, registration)
@@ -216,8 +222,7 @@ def penalty_issue(*, tournament: Tournament, actor, registration: Registration, 
         reason_params={"kind": penalty.kind, "player": registration.display_name, "reason": penalty.reason},
         before=before, after=after,
     )
-    claim.done(penalty)
-    return penalty
+    return act.done(penalty)
 
 
 def penalties_of(tournament: Tournament):

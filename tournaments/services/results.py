@@ -37,8 +37,8 @@ from tournaments.clock import clock_at
 from tournaments.errors import Conflict, NotAllowed, Text, UserError
 from tournaments.models import AuditEntry, Match, Penalty, ResultSubmission, Seat
 from tournaments.presentation import DIFFERENT_RESULT, describe_record, outcome_text
-from tournaments.services.idempotency import claim_key
-from tournaments.services.permissions import require_not_finished, require_organiser
+from tournaments.services.organiser import organiser_action
+from tournaments.services.permissions import require_not_finished
 from tournaments.services.scoring import Outcome, PenaltyEffect, normalised_record, score
 from tournaments.services.standings import queue_standings
 from tournaments.services.english import english
@@ -307,15 +307,13 @@ def result_settle(*, match: Match, actor, reason: str, submission: ResultSubmiss
     reason, a submission of another match, impossible games). ``idempotency_key``: a repeat of the same
     submit returns the first audit entry (``tournaments.services.idempotency``).
     """
-    match = locked_match(match)
-    tournament = match.round.tournament
-    require_organiser(actor, tournament)
-    claim = claim_key(actor, idempotency_key, "result_settle")
-    if claim.repeated:
-        return claim.first(AuditEntry)
-    require_not_finished(tournament)
-    if not (reason or "").strip():
-        raise UserError(_("Give a reason for the change; it is logged."), code="reason_required")
+    match = locked_match(match)  # the match is locked, not the tournament (the order every result service keeps)
+    act = organiser_action(match.round.tournament, actor, lock=False, action="result_settle",
+                           idempotency_key=idempotency_key, reason=reason,
+                           reason_required=_("Give a reason for the change; it is logged."))
+    if act.repeated:
+        return act.first(AuditEntry)
+    tournament, reason = act.tournament, act.reason
     if len(seats_of(match)) == 1:
         raise Conflict(_("A bye has no result to enter."), code="bye")
     if submission is not None:
@@ -326,7 +324,7 @@ def result_settle(*, match: Match, actor, reason: str, submission: ResultSubmiss
     else:
         record, outcome = parse_record(match, games=games, placements=placements)
         chosen = ResultSubmission(match=match, source=ResultSubmission.Source.ORGANISER, submitted_by=actor,
-                                  record=record, outcome=outcome.to_json(), reason=reason.strip())
+                                  record=record, outcome=outcome.to_json(), reason=reason)
     before = result_summary(match)
     action = (AuditEntry.Action.DISPUTE_SETTLED if match.status == Match.Status.DISPUTED
               else AuditEntry.Action.RESULT_ENTERED)
@@ -336,11 +334,10 @@ def result_settle(*, match: Match, actor, reason: str, submission: ResultSubmiss
         chosen.responded_by, chosen.responded_at = actor, timezone.now()
     confirm(match, chosen, outcome)
     entry = AuditEntry.objects.create(
-        tournament=tournament, match=match, actor=actor, action=action, reason=reason.strip(),
+        tournament=tournament, match=match, actor=actor, action=action, reason=reason,
         before=before, after=result_summary(match),
     )
-    claim.done(entry)
-    return entry
+    return act.done(entry)
 
 
 def rescore_confirmed(match: Match, *, actor, reason: str) -> None:

@@ -1,35 +1,48 @@
-"""Creating and editing a tournament, its staff (co-organisers), registration with a capacity and a waiting list,
-the deck lock, drops, finishing and reopening."""
+"""Creating and editing a tournament: its details, its structure and results settings (checked here).
+
+The other organiser services of a tournament live by topic, each re-exported here for the callers that import
+them from this module: opening and closing registration, starting, finishing and reopening
+(``tournaments.services.lifecycle``); registration, late entries, the waiting list, drops and reinstatement
+(``tournaments.services.entries``); co-organisers (``tournaments.services.staff``)."""
 
 from __future__ import annotations
 
 import datetime
 from zoneinfo import ZoneInfo
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy, pgettext_lazy
+from django.utils.translation import pgettext_lazy
 from rules.formats import UnknownFormat, get_format
 from rules.history import History
 from rules.results import DECK_OUT_SETTINGS, END_OF_ROUND_PROCEDURES, default_deck_out, victory_realms
 from rules.standings import TIEBREAKERS, StandingsError, compute_standings
 
 from tournaments.adapters import standings_options
-from tournaments.errors import Conflict, NotAllowed, Text, UserError, local_datetime
-from tournaments.models import AuditEntry, Registration, Tournament, validate_time_zone
-from tournaments.services.idempotency import claim_key
+from tournaments.errors import Conflict, NotAllowed, Text, UserError
+from tournaments.models import AuditEntry, Tournament, validate_time_zone
+from tournaments.services.entries import (  # noqa: F401 (re-exported)
+    late_entry_open,
+    player_drop,
+    player_register,
+    player_reinstate,
+    waitlist_position,
+    waitlist_promote,
+)
+from tournaments.services.lifecycle import (  # noqa: F401 (re-exported)
+    tournament_close_registration,
+    tournament_open_registration,
+    tournament_reopen,
+    tournament_start,
+)
 from tournaments.services.permissions import (
     can_organise,
-    require_main_organiser,
     require_not_finished,
     require_organiser,
 )
-from tournaments.services.standings import queue_standings
-from tournaments.services.english import english
+from tournaments.services.staff import co_organiser_add, co_organiser_remove  # noqa: F401 (re-exported)
 
 
 #: The fields of the event's details: editable until the tournament is finished (``tournament_update``).
@@ -291,280 +304,7 @@ def _locked(tournament_id: int) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament_id)
 
 
-@transaction.atomic
-def tournament_open_registration(*, tournament: Tournament, actor) -> Tournament:
-    """Open registration (from draft or closed). Raises NotAllowed / Conflict."""
-    tournament = _locked(tournament.pk)
-    require_organiser(actor, tournament)
-    if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.CLOSED):
-        raise Conflict(_("Registration can only be opened before the tournament starts."), code="status")
-    tournament.status = Tournament.Status.REGISTRATION
-    tournament.save(update_fields=["status"])
-    return tournament
-
-
-@transaction.atomic
-def tournament_close_registration(*, tournament: Tournament, actor) -> Tournament:
-    """Close registration. Raises NotAllowed / Conflict."""
-    tournament = _locked(tournament.pk)
-    require_organiser(actor, tournament)
-    if tournament.status != Tournament.Status.REGISTRATION:
-        raise Conflict(_("Registration is not open."), code="status")
-    tournament.status = Tournament.Status.CLOSED
-    tournament.save(update_fields=["status"])
-    return tournament
-
-
-@transaction.atomic
-def player_register(*, tournament: Tournament, actor) -> Registration:
-    """Register ``actor`` for an open tournament, or as a late entry while a running one takes them.
-
-    A late entrant joins with no points: they submit a decklist (their deck locks once they are
-    paired) and are paired from the next round on. A player who withdrew may register again; one the
-    organiser dropped or disqualified may not (the organiser reinstates them: ``player_reinstate``).
-    When the event is full (``Tournament.capacity`` players entered) the player joins the waiting list
-    (``Registration.waitlisted_at`` set; see :func:`waitlist_position`): never paired, not counted as a player,
-    moved into the event when a place frees up (:func:`waitlist_promote`).
-    Raises Conflict when closed, past the ``registration_deadline`` (code ``registration_deadline``; late
-    entries into a running event follow ``late_entry_rounds`` instead), already registered or removed by the
-    organiser.
-    """
-    if not actor.is_authenticated:
-        raise NotAllowed(_("Log in to register."))
-    tournament = _locked(tournament.pk)
-    existing = Registration.objects.filter(tournament=tournament, player=actor).first()
-    if existing is not None and existing.removed_by_organiser:
-        raise Conflict(_("The organiser disqualified you from this tournament; only the organiser can reinstate "
-                         "you. Ask them if you think it is a mistake.") if existing.disqualified else
-                       _("The organiser removed you from this tournament; only the organiser can reinstate you. "
-                         "Ask them if you think it is a mistake."), code="removed_by_organiser")
-    late = tournament.status == Tournament.Status.RUNNING and late_entry_open(tournament)
-    if tournament.status != Tournament.Status.REGISTRATION and not late:
-        raise Conflict(_("Registration for this tournament is not open."), code="registration_closed")
-    deadline = tournament.registration_deadline
-    if not late and deadline is not None and timezone.now() > deadline:
-        when = local_datetime(timezone.localtime(deadline, tournament.zone))
-        raise Conflict(_("Registration closed at the deadline, %(when)s (%(zone)s)."), code="registration_deadline",
-                       params={"deadline": deadline.isoformat(), "when": when, "zone": tournament.time_zone})
-    if existing is not None and not existing.withdrawn:
-        raise Conflict(_("You are already registered for this tournament."), code="already_registered")
-    full = tournament.capacity is not None and (
-        tournament.registrations.entered().count() >= tournament.capacity)
-    waitlisted_at = timezone.now() if full else None
-    if existing is not None:
-        existing.withdrawn, existing.waitlisted_at = False, waitlisted_at
-        existing.save(update_fields=["withdrawn", "waitlisted_at"])
-        return existing
-    registration = Registration.objects.create(tournament=tournament, player=actor, late_entry=late,
-                                               waitlisted_at=waitlisted_at)
-    if late and not full:
-        AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.LATE_ENTRY,
-                                  reason="Late entry: joins the next round with no points", reason_code="late_entry",
-                                  before={}, after={"player": registration.display_name,
-                                                    "rounds_paired": tournament.rounds.count()})
-    return registration
-
-
-def waitlist_position(registration: Registration) -> int | None:
-    """The registration's place on its tournament's waiting list (1 = next in), or None when it is not on it
-    (one query)."""
-    if not registration.waitlisted:
-        return None
-    assert registration.waitlisted_at is not None
-    ahead = Registration.objects.filter(tournament_id=registration.tournament_id).waitlisted().filter(
-        Q(waitlisted_at__lt=registration.waitlisted_at)
-        | Q(waitlisted_at=registration.waitlisted_at, pk__lt=registration.pk)).count()
-    return ahead + 1
-
-
-def waitlist_promote(*, tournament: Tournament, actor, reason: str, reason_code: str = "",
-                     reason_params: dict | None = None) -> list[Registration]:
-    """Move the first players of the waiting list into the event while there are places (``capacity``; all of
-    them when it is unlimited). Called inside a service's transaction with the tournament locked, when a
-    registered player withdraws or the organiser raises the capacity. Each promotion is an ``AuditEntry``
-    (``waitlist_promoted``) by ``actor`` with ``reason`` (English; ``reason_code``/``reason_params``: see
-    ``AuditEntry.reason_code``). Returns the promoted registrations in order. Only
-    before the tournament starts: a place freed by a drop during the event stays free."""
-    if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
-                                 Tournament.Status.CLOSED):
-        return []
-    waiting = tournament.registrations.waitlisted().select_related("player")
-    if tournament.capacity is not None:
-        free = tournament.capacity - tournament.registrations.entered().count()
-        if free <= 0:
-            return []
-        waiting = waiting[:free]
-    promoted = list(waiting)
-    for registration in promoted:
-        registration.waitlisted_at = None
-        registration.save(update_fields=["waitlisted_at"])
-        AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.WAITLIST_PROMOTED,
-                                  reason=reason, reason_code=reason_code, reason_params=reason_params or {},
-                                  before={"player": registration.display_name, "state": "waiting list"},
-                                  after={"player": registration.display_name, "state": "registered"})
-    return promoted
-
-
-def late_entry_open(tournament: Tournament) -> bool:
-    """True while a running tournament still takes late entries (fewer rounds paired than ``late_entry_rounds``)."""
-    return (tournament.status == Tournament.Status.RUNNING and tournament.late_entry_rounds > 0
-            and tournament.rounds.count() < tournament.late_entry_rounds)
-
-
-@transaction.atomic
-def tournament_start(*, tournament: Tournament, actor) -> Tournament:
-    """Start the tournament: registration closes and decklists lock (no later edit).
-
-    Every registered player must have a legal deck; otherwise UserError names them (drop
-    them, or have them submit one). At least two players are needed to pair anything.
-    """
-    tournament = _locked(tournament.pk)
-    require_organiser(actor, tournament)
-    if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.CLOSED):
-        raise Conflict(_("Only a tournament whose registration is open or closed can be started."), code="status")
-    registrations = list(tournament.registrations.entered().select_related("player"))
-    if len(registrations) < 2:
-        raise UserError(ngettext_lazy("A tournament needs at least 2 players to pair; %(count)s registered.",
-                                      "A tournament needs at least 2 players to pair; %(count)s registered.",
-                                      "count"), code="too_few_players", params={"count": len(registrations)})
-    missing = [r.display_name for r in registrations if not r.has_legal_deck]
-    if missing:
-        raise UserError(
-            ngettext_lazy("This player has no legal deck registered: %(names)s. Have them submit one, or drop them, "
-                          "before starting.",
-                          "These players have no legal deck registered: %(names)s. Have them submit one, or drop "
-                          "them, before starting.", "count"),
-            code="decks_missing",
-            params={"players": missing, "names": ", ".join(sorted(missing)), "count": len(missing)},
-        )
-    tournament.status = Tournament.Status.RUNNING
-    tournament.decks_locked_at = timezone.now()
-    tournament.save(update_fields=["status", "decks_locked_at"])
-    return tournament
-
-
-@transaction.atomic
-def player_drop(*, registration: Registration, actor, reason: str = "", idempotency_key: str = "") -> Registration:
-    """Drop a player: the player themself or the organiser (logged with a reason).
-
-    Before the tournament starts this withdraws the registration; after, the player keeps
-    their record and is never paired again (``dropped_after_round`` = the last round that
-    has been paired). A drop by the organiser stands until the organiser reinstates the player
-    (``player_reinstate``). Raises NotAllowed, or Conflict if already dropped or the tournament is
-    finished. ``idempotency_key``: a repeat of the same submit returns the first result.
-    """
-    tournament = _locked(registration.tournament_id)
-    registration = Registration.objects.select_for_update().get(pk=registration.pk)
-    is_self = registration.belongs_to(actor)
-    if not is_self:
-        require_organiser(actor, tournament)
-    claim = claim_key(actor, idempotency_key, "player_drop")
-    if claim.repeated:
-        return claim.first(Registration)
-    require_not_finished(tournament)
-    if not is_self and not reason.strip():
-        raise UserError(_("Say why the player is dropped; the reason is logged."), code="reason_required")
-    if registration.withdrawn or registration.dropped:
-        raise Conflict(_("This player has already dropped."), code="already_dropped")
-    was_waitlisted = registration.waitlisted
-    if was_waitlisted or tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION,
-                                               Tournament.Status.CLOSED):
-        registration.withdrawn = True
-        registration.waitlisted_at = None
-    else:
-        last = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
-        registration.dropped_after_round = last
-    registration.removed_by_organiser = not is_self
-    registration.save(update_fields=["withdrawn", "dropped_after_round", "removed_by_organiser", "waitlisted_at"])
-    if registration.withdrawn and not was_waitlisted:
-        waitlist_promote(tournament=tournament, actor=actor,
-                         reason=f"A place freed up: {registration.display_name} withdrew",
-                         reason_code="place_freed_withdrew", reason_params={"player": registration.display_name})
-    if not is_self:
-        AuditEntry.objects.create(
-            tournament=tournament,
-            actor=actor,
-            action=AuditEntry.Action.PLAYER_DROPPED,
-            reason=reason.strip(),
-            before={"player": registration.display_name, "dropped": False},
-            after={"player": registration.display_name, "dropped": True,
-                   "dropped_after_round": registration.dropped_after_round},
-        )
-    claim.done(registration)
-    return registration
-
-
-def _removal(registration: Registration) -> str:
-    if registration.disqualified:
-        return "disqualified"
-    if registration.withdrawn:
-        return "withdrawn"
-    if registration.dropped:
-        return f"dropped after round {registration.dropped_after_round}"
-    return "active"
-
-
-@transaction.atomic
-def player_reinstate(*, registration: Registration, actor, reason: str, idempotency_key: str = "") -> Registration:
-    """The organiser lifts a drop, withdrawal or disqualification: the player is active again (paired
-    from the next round on; a disqualification's ``Penalty`` row stays on record). Logged with the reason.
-
-    Raises NotAllowed (not the organiser), UserError (no reason), Conflict (the player is not removed,
-    the tournament is finished).
-    """
-    tournament = _locked(registration.tournament_id)
-    require_organiser(actor, tournament)
-    claim = claim_key(actor, idempotency_key, "player_reinstate")
-    if claim.repeated:
-        return claim.first(Registration)
-    require_not_finished(tournament)
-    registration = Registration.objects.select_for_update(of=("self",)).select_related("player").get(pk=registration.pk)
-    if not (registration.withdrawn or registration.dropped or registration.disqualified):
-        raise Conflict(_("%(player)s is not removed from the tournament; nothing to reinstate."),
-                       code="not_removed", params={"player": registration.display_name})
-    if not reason.strip():
-        raise UserError(_("Say why the player is reinstated; the reason is logged."), code="reason_required")
-    before = {"player": registration.display_name, "state": _removal(registration)}
-    registration.withdrawn = registration.disqualified = registration.removed_by_organiser = False
-    registration.dropped_after_round = None
-    registration.save(update_fields=["withdrawn", "disqualified", "removed_by_organiser", "dropped_after_round"])
-    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PLAYER_REINSTATED,
-                              reason=reason.strip(), before=before,
-                              after={"player": registration.display_name, "state": _removal(registration)})
-    if tournament.status == Tournament.Status.RUNNING:
-        queue_standings(tournament)  # a disqualified player returns to the standings
-    claim.done(registration)
-    return registration
-
-
-@transaction.atomic
-def tournament_reopen(*, tournament: Tournament, actor, reason: str, idempotency_key: str = "") -> Tournament:
-    """The organiser reopens a finished tournament to correct it (e.g. disqualify the winner): it is running
-    again with no winner until the organiser finishes it again (``tournament_finish``). Logged with the reason.
-
-    Raises NotAllowed (not the organiser), Conflict (not finished), UserError (no reason).
-    """
-    tournament = _locked(tournament.pk)
-    require_organiser(actor, tournament)
-    claim = claim_key(actor, idempotency_key, "tournament_reopen")
-    if claim.repeated:
-        return claim.first(Tournament)
-    if tournament.status != Tournament.Status.FINISHED:
-        raise Conflict(_("Only a finished tournament can be reopened."), code="status")
-    if not reason.strip():
-        raise UserError(_("Say why the tournament is reopened; the reason is logged."), code="reason_required")
-    winner = tournament.winner.display_name if tournament.winner is not None else ""
-    tournament.status, tournament.winner = Tournament.Status.RUNNING, None
-    tournament.save(update_fields=["status", "winner"])
-    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.TOURNAMENT_REOPENED,
-                              reason=reason.strip(),
-                              before={"status": english(Tournament.Status.FINISHED.label), "winner": winner},
-                              after={"status": english(tournament.get_status_display), "winner": ""})
-    claim.done(tournament)
-    return tournament
-
-
-# --------------------------------------------------------------------------- editing the event and its staff
+# --------------------------------------------------------------------------- editing the event
 
 
 def _shown(value: object) -> object:
@@ -622,68 +362,3 @@ def tournament_update(*, tournament: Tournament, actor, changes: dict, reason: s
         waitlist_promote(tournament=tournament, actor=actor, reason="A place freed up: the capacity was raised",
                          reason_code="place_freed_capacity")
     return tournament
-
-
-def _user_named(username: str):
-    """The user with this username (case-insensitive), or UserError (code ``unknown_user``)."""
-    user = get_user_model().objects.filter(username__iexact=(username or "").strip()).first()
-    if user is None:
-        raise UserError(_("There is no user called '%(username)s'; they need an account first."),
-                        code="unknown_user", params={"username": (username or "").strip()})
-    return user
-
-
-@transaction.atomic
-def co_organiser_add(*, tournament: Tournament, actor, username: str) -> Tournament:
-    """Make the user called ``username`` a co-organiser (judge) of the tournament: from then on they may do
-    everything the organiser does on it (``is_tournament_organiser``), each action logged under their own name.
-    Only the tournament's organiser (or a site admin) may; logged (``staff_changed``).
-
-    Raises NotAllowed (not the organiser), UserError (no such user: ``unknown_user``; the organiser themself:
-    ``is_organiser``), Conflict (already a co-organiser: ``already_staff``).
-    """
-    tournament = _locked(tournament.pk)
-    require_main_organiser(actor, tournament)
-    user = _user_named(username)
-    if user.pk == tournament.organiser_id:
-        raise UserError(_("%(username)s is the organiser already."), code="is_organiser",
-                        params={"username": user.get_username()})
-    if tournament.co_organisers.filter(pk=user.pk).exists():
-        raise Conflict(_("%(username)s is a co-organiser already."), code="already_staff",
-                       params={"username": user.get_username()})
-    before = _staff_names(tournament)
-    tournament.co_organisers.add(user)
-    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.STAFF_CHANGED,
-                              reason=f"{user.get_username()} added as a co-organiser",
-                              reason_code="co_organiser_added", reason_params={"username": user.get_username()},
-                              before={"co_organisers": before}, after={"co_organisers": _staff_names(tournament)})
-    return tournament
-
-
-@transaction.atomic
-def co_organiser_remove(*, tournament: Tournament, actor, username: str) -> Tournament:
-    """Remove a co-organiser (judge). Only the tournament's organiser (or a site admin) may; the organiser
-    themself cannot be removed. Logged (``staff_changed``).
-
-    Raises NotAllowed (not the organiser), UserError (the organiser: ``is_organiser``; no such co-organiser:
-    ``not_staff``).
-    """
-    tournament = _locked(tournament.pk)
-    require_main_organiser(actor, tournament)
-    user = _user_named(username)
-    if user.pk == tournament.organiser_id:
-        raise UserError(_("The organiser cannot be removed from their own tournament."), code="is_organiser")
-    if not tournament.co_organisers.filter(pk=user.pk).exists():
-        raise UserError(_("%(username)s is not a co-organiser."), code="not_staff",
-                        params={"username": user.get_username()})
-    before = _staff_names(tournament)
-    tournament.co_organisers.remove(user)
-    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.STAFF_CHANGED,
-                              reason=f"{user.get_username()} removed as a co-organiser",
-                              reason_code="co_organiser_removed", reason_params={"username": user.get_username()},
-                              before={"co_organisers": before}, after={"co_organisers": _staff_names(tournament)})
-    return tournament
-
-
-def _staff_names(tournament: Tournament) -> list[str]:
-    return sorted(tournament.co_organisers.values_list("username", flat=True))

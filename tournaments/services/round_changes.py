@@ -1,0 +1,142 @@
+"""The organiser's changes to a paired round before any result is reported: two players swapped between tables,
+or the whole round thrown away and paired again. Each needs a reason and is written to the audit log with the
+tables before and after; a penalty follows its player.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Count
+from django.utils.translation import gettext_lazy, ngettext_lazy
+
+from tournaments.errors import Conflict, UserError
+from tournaments.models import AuditEntry, Match, Penalty, Registration, ResultSubmission, Round, Seat, Tournament
+from tournaments.services.english import english
+from tournaments.services.organiser import organiser_action
+from tournaments.services.pairing import round_pair_next
+from tournaments.services.standings import queue_standings
+
+
+def _unstarted_last_round(tournament: Tournament) -> Round:
+    last = tournament.rounds.order_by("-number").first()
+    if last is None:
+        raise Conflict(gettext_lazy("No round has been paired yet."), code="no_round")
+    started = ResultSubmission.objects.filter(match__round=last).exclude(
+        source=ResultSubmission.Source.PAIRING).exists()
+    if started:
+        raise Conflict(gettext_lazy("Round %(round)s has started (results were reported); it can no longer be "
+                                    "changed. Correct results from the match slips instead."),
+                       code="round_started", params={"round": last.number})
+    return last
+
+
+def _round_snapshot(rnd: Round) -> list[dict]:
+    return [{"table": m.table, "players": [s.registration.display_name for s in m.seats.all()],
+             "reason": m.pairing_reason}
+            for m in rnd.matches.prefetch_related("seats__registration__player").order_by("table")]
+
+
+@transaction.atomic
+def round_swap_players(*, tournament: Tournament, actor, first: Registration, second: Registration,
+                       reason: str, idempotency_key: str = "") -> Round:
+    """Swap two players between tables of the latest round, before any result is reported.
+
+    Each takes the other's seat; penalties stay with the player. Organiser only; ``reason`` is
+    required and logged with the tables before and after. Raises NotAllowed, Conflict (no round,
+    round started), UserError (no reason, the same player twice, a player not in the round, a bye
+    involved, two players at the same table).
+    """
+    act = organiser_action(tournament, actor, action="round_swap_players", idempotency_key=idempotency_key,
+                           reason=reason, reason_required=gettext_lazy("Say why the pairing changes (it is logged)."),
+                           reason_code="reason")
+    if act.repeated:
+        return act.first(Round)
+    tournament, reason = act.tournament, act.reason
+    rnd = _unstarted_last_round(tournament)
+    if first.pk == second.pk:
+        raise UserError(gettext_lazy("Choose two different players to swap."), code="same_player")
+    before = _round_snapshot(rnd)
+    seats = {s.registration_id: s for s in Seat.objects.select_for_update().select_related("match")
+             .filter(match__round=rnd, registration__in=(first, second))}
+    missing = [reg.display_name for reg in (first, second) if reg.pk not in seats]
+    if missing:
+        raise UserError(ngettext_lazy("%(players)s is not paired in round %(round)s.",
+                                      "%(players)s are not paired in round %(round)s.", "count"),
+                        code="not_in_round",
+                        params={"players": ", ".join(missing), "count": len(missing), "round": rnd.number})
+    seat_1, seat_2 = seats[first.pk], seats[second.pk]
+    if Seat.objects.filter(match__in=(seat_1.match_id, seat_2.match_id)).values("match").annotate(
+            n=Count("id")).filter(n=1).exists():
+        raise UserError(gettext_lazy("A bye cannot be swapped; re-pair the round instead."), code="bye")
+    if seat_1.match_id == seat_2.match_id:
+        raise UserError(gettext_lazy("Those two players already sit at the same table."), code="same_table")
+    seat_1.registration, seat_2.registration = second, first
+    Seat.objects.bulk_update([seat_1, seat_2], ["registration"])
+    # A penalty follows its player: their game and match losses move with them to their new table.
+    match_1, match_2 = seat_1.match_id, seat_2.match_id
+    moved_first = list(Penalty.objects.filter(match_id=match_1, registration=first).values_list("pk", flat=True))
+    Penalty.objects.filter(match_id=match_2, registration=second).update(match_id=match_1)
+    Penalty.objects.filter(pk__in=moved_first).update(match_id=match_2)
+    for match_id in (seat_1.match_id, seat_2.match_id):
+        Match.objects.filter(pk=match_id).update(pairing_reason=f"Changed by the organiser: {reason}"[:300],
+                                                 pairing_reason_code="changed_by_organiser",
+                                                 pairing_reason_params={"reason": reason})
+    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PAIRING_CHANGED,
+                              reason=reason, before={"round": rnd.number, "tables": before},
+                              after={"round": rnd.number, "tables": _round_snapshot(rnd)})
+    return act.done(rnd)
+
+
+@transaction.atomic
+def round_repair(*, tournament: Tournament, actor, reason: str, seed: int | None = None,
+                 idempotency_key: str = "") -> Round:
+    """Throw away the latest round (before any result is reported) and pair it again.
+
+    A penalty issued for a match of the round follows its player: it moves to the player's match in
+    the new pairing (a game loss still counts there), or, when the player has none there (a bye, or no
+    longer paired), it stays on the player with no match. The audit entry lists what happened to each
+    (``after["penalties"]``); the entries logged for the old tables stay in the log, no longer tied to
+    a table. Organiser only; ``reason`` is required and logged with the old and new tables and
+    seeds. Raises NotAllowed, Conflict (no round, round started, tournament finished), UserError (no
+    reason, or the pairing errors of :func:`round_pair_next`); nothing changes on error.
+    """
+    act = organiser_action(tournament, actor, action="round_repair", idempotency_key=idempotency_key,
+                           reason=reason, reason_code="reason",
+                           reason_required=gettext_lazy("Say why the round is paired again (it is logged)."))
+    if act.repeated:
+        return act.first(Round)
+    tournament, reason = act.tournament, act.reason
+    rnd = _unstarted_last_round(tournament)
+    before = {"round": rnd.number, "seed": rnd.seed, "tables": _round_snapshot(rnd)}
+    had_byes = ResultSubmission.objects.filter(match__round=rnd, source=ResultSubmission.Source.PAIRING).exists()
+    # Penalties stay with their players (moved to their new match below); the audit log keeps every entry.
+    penalties = list(Penalty.objects.filter(match__round=rnd).select_related("registration__player")
+                     .order_by("issued_at", "id"))
+    Penalty.objects.filter(pk__in=[p.pk for p in penalties]).update(match=None)
+    AuditEntry.objects.filter(match__round=rnd).update(match=None)
+    ResultSubmission.objects.filter(match__round=rnd).delete()
+    rnd.delete()
+    if had_byes:
+        queue_standings(tournament)  # the byes of the old round no longer count
+    new = round_pair_next(tournament=tournament, actor=actor, seed=seed)
+    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PAIRING_CHANGED,
+                              reason=reason, before=before,
+                              after={"round": new.number, "seed": new.seed, "tables": _round_snapshot(new),
+                                     "penalties": _move_penalties(penalties, new)})
+    return act.done(new)
+
+
+def _move_penalties(penalties: list[Penalty], rnd: Round) -> list[str]:
+    """Move each penalty of the re-paired round to its player's match in ``rnd`` (not a bye); say what
+    happened to each, one line per penalty. A game loss moved to a pending match decides nothing there
+    that it did not decide before (it would have confirmed the old match), so no match is re-scored."""
+    lines = []
+    for penalty in penalties:
+        what = f"{english(penalty.get_kind_display)} for {penalty.registration.display_name}"
+        match = Match.objects.filter(round=rnd, seats__registration=penalty.registration_id).first()
+        if match is None or match.seats.count() < 2:
+            lines.append(f"{what}: kept on the player, no match (not at a table in round {rnd.number})")
+            continue
+        Penalty.objects.filter(pk=penalty.pk).update(match=match)
+        lines.append(f"{what}: moved to round {rnd.number}, table {match.table}")
+    return lines
