@@ -560,7 +560,7 @@ def test_the_api_refuses_outsiders_unknown_ids_and_duel_endpoints_for_a_table(po
     assert response.status_code == 404 and response.json()["code"] == "not_found"
     assert api(outsider).post("/api/v1/reports/999999/dispute/", {"reason": "x"}, format="json").status_code == 404
     # one endpoint for any seat count, but a duel's input is refused at a table, and a table's at a duel
-    # (a two-draw mulligan is table input too: tests/tournaments/test_issue10.py)
+    # (a two-draw mulligan is table input too: tests/tournaments/test_rules_texts_in_pages_and_api.py)
     seat_one = users_at(big)[0]
     for games in ([{"unfinished": True}, {"winners": [1]}], [{"winner": "a"}]):
         response = api(seat_one).post(f"/api/v1/matches/{big.pk}/reports/", {"games": games}, format="json")
