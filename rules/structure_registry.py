@@ -188,20 +188,18 @@ STRUCTURES: Sequence[str] = _Names()
 def register_structure(spec: StructureSpec) -> StructureSpec:
     """Add ``spec`` to ``STRUCTURE_REGISTRY`` (listed last) and return it.
 
-    Raises ``StructureError("duplicate_structure")`` (params ``field``, ``structure``) when a
+    Raises ``ValueError`` (a programming error, not a user's: no ``RulesError`` code) when a
     structure of that name is registered already (``unregister_structure`` it first to replace
     it), or when its ``cli_name`` is taken by a structure it cannot share it with (both, or
     neither, ``multiplayer``).
     """
     if spec.name in STRUCTURE_REGISTRY:
-        raise StructureError("duplicate_structure", f"A structure named {spec.name!r} is registered already; "
-                             "choose another name.", field="structure", structure=spec.name)
+        raise ValueError(f"A structure named {spec.name!r} is registered already; choose another name.")
     if spec.cli_name is not None:
         for other in STRUCTURE_REGISTRY.values():
             if other.cli_name == spec.cli_name and other.multiplayer == spec.multiplayer:
-                raise StructureError("duplicate_structure", f"The command-line name {spec.cli_name!r} is "
-                                     f"taken by the {other.name} structure; choose another.", field="structure",
-                                     structure=spec.name)
+                raise ValueError(f"The command-line name {spec.cli_name!r} is taken by the {other.name} "
+                                 "structure; choose another.")
     STRUCTURE_REGISTRY[spec.name] = spec
     return spec
 
