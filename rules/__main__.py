@@ -8,6 +8,8 @@ of ``../shared/design/ARCHITECTURE.md`` ("Stable command-line interface"):
 * ``standings [--tiebreakers NAME] < history.json``
 * ``pair --system SYSTEM [--seed N] < history.json`` (exit 2 when the round cannot be paired)
 * ``tiebreakers`` lists the tiebreaker systems
+* ``structures`` lists the tournament structures (``rules.structures.STRUCTURE_REGISTRY``), one a line:
+  the name, a space, a short description
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The ``standings``, ``pair`` and ``tiebreakers`` commands of ``python -m rules``.
+"""The ``standings``, ``pair``, ``tiebreakers`` and ``structures`` commands of ``python -m rules``.
 
 Inputs, outputs and exit codes are the stable interface of
 ``../shared/design/ARCHITECTURE.md`` ("Stable command-line interface"):
@@ -19,15 +19,16 @@ from typing import Any
 from rules.history import History, HistoryError, history_from_json
 from rules.pairings.cli import PairRequest, add_pair_options, pair_settings
 from rules.standings.placings import final_placings
-from rules.structures import Finished, StructureError, next_round
+from rules.structures import STRUCTURE_REGISTRY, Finished, StructureError, cli_systems, next_round
 from rules.pairings import PairingError
 from rules.standings import SYSTEMS as TIEBREAKER_SYSTEMS
 from rules.standings import StandingsError, compute_standings, get_system
 
 __all__ = ["register", "SYSTEMS"]
 
-SYSTEMS = ("swiss", "single-elimination", "double-elimination", "round-robin", "pods")
-_IMPLEMENTED = SYSTEMS
+#: The ``pair --system`` names of the built-in structures (the parser reads the registry when it is built:
+#: ``rules.structures.cli_systems``, so a structure registered later is offered too).
+SYSTEMS = cli_systems()
 
 
 def _fail(message: str) -> int:
@@ -139,8 +140,17 @@ def cmd_tiebreakers(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_structures(args: argparse.Namespace) -> int:
+    """Print one line per registered structure (``rules.structures.STRUCTURE_REGISTRY``): its name, a space,
+    its one-line description."""
+    for name, spec in STRUCTURE_REGISTRY.items():
+        print(f"{name} {spec.description}")
+    return 0
+
+
 def register(subparsers: Any) -> None:
-    """Add ``standings``, ``pair`` and ``tiebreakers`` to the ``python -m rules`` sub-command parser."""
+    """Add ``standings``, ``pair``, ``tiebreakers`` and ``structures`` to the ``python -m rules`` sub-command
+    parser (the ``pair --system`` choices are the registry's at that moment)."""
     standings = subparsers.add_parser("standings", help="standings of the history JSON on stdin")
     standings.add_argument("--tiebreakers", default="mtg", help="tiebreaker system (see `tiebreakers`)")
     for name, (many, description, users) in _option_flags().items():
@@ -150,7 +160,8 @@ def register(subparsers: Any) -> None:
     standings.set_defaults(func=cmd_standings)
 
     pair = subparsers.add_parser("pair", help="pair the next round of the history JSON on stdin")
-    pair.add_argument("--system", required=True, choices=SYSTEMS, help="pairing system")
+    pair.add_argument("--system", required=True, choices=cli_systems(),
+                      help="pairing system: a structure of `structures` (its command-line name)")
     pair.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
 
     add_pair_options(pair)
@@ -158,3 +169,6 @@ def register(subparsers: Any) -> None:
 
     tiebreakers = subparsers.add_parser("tiebreakers", help="list the tiebreaker systems")
     tiebreakers.set_defaults(func=cmd_tiebreakers)
+
+    structures = subparsers.add_parser("structures", help="list the tournament structures")
+    structures.set_defaults(func=cmd_structures)

@@ -4,9 +4,12 @@ One progression for every caller (the ``python -m rules pair`` command and the
 Django service ``tournaments.services.rounds``): ``next_round(settings, history,
 rng)`` returns the next round to play (``NextRound``) or says the event is over
 (``Finished``, with the winner and the final placings of ``rules.standings.placings``).
+``next_round`` asks the structure's ``StructureSpec`` (``rules.structure_registry``,
+re-exported here: ``STRUCTURE_REGISTRY``, ``register_structure``, ...) for the round:
+a new structure is one ``register_structure(StructureSpec(...))``, no change here.
 
-Structures (``STRUCTURES``)
----------------------------
+Built-in structures (``STRUCTURES``, registered at the end of this module)
+--------------------------------------------------------------------------
 ``swiss``
     ``swiss_rounds`` Swiss rounds (``rules.pairings.swiss``; ``None`` = no limit,
     as the command line pairs one more Swiss round whenever asked), then, with
@@ -47,16 +50,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.errors import RulesError
-from rules.history import History
+from rules.history import History, RoundRecord
 from rules.pairings import Pairing, PairingError
 from rules.pairings.double_elimination import pair_double_elimination
 from rules.pairings.elimination import (
-    TOP_CUT_SIZES,
     pair_random_elimination,
     pair_single_elimination,
     pair_table_elimination,
@@ -69,11 +70,37 @@ from rules.pairings.round_robin import pair_round_robin
 from rules.pairings.swiss import pair_swiss
 from rules.pairings.teams import expand_pairing, team_history, validate_roster
 from rules.standings import TIEBREAKERS, compute_standings
-from rules.standings.placings import Placing, final_placings
+from rules.standings.placings import Placing
+from rules.structure_registry import (
+    MAX_SWISS_ROUNDS,
+    STRUCTURE_OPTIONS,
+    STRUCTURE_REGISTRY,
+    STRUCTURES,
+    TABLE_SIZES,
+    StructureError,
+    StructureSpec,
+    cli_systems,
+    get_structure,
+    register_structure,
+    structure_for_cli,
+    unregister_structure,
+    validate_structure,
+)
 
 __all__ = [
+    "MAX_SWISS_ROUNDS",
     "STRUCTURES",
+    "STRUCTURE_OPTIONS",
+    "STRUCTURE_REGISTRY",
+    "TABLE_SIZES",
     "ROUND_KINDS",
+    "StructureSpec",
+    "cli_systems",
+    "get_structure",
+    "register_structure",
+    "structure_for_cli",
+    "unregister_structure",
+    "validate_structure",
     "StructureError",
     "ForbiddenPair",
     "StructureSettings",
@@ -84,17 +111,7 @@ __all__ = [
     "settings_summary",
 ]
 
-STRUCTURES = ("swiss", "single_elimination", "double_elimination", "round_robin", "pods", "table_elimination")
 ROUND_KINDS = ("swiss", "elimination", "round_robin", "pods")
-BRACKETS = ("single_elimination", "double_elimination", "table_elimination")
-
-
-class StructureError(RulesError):
-    """Event settings that cannot be used: ``code`` names the problem, ``params`` the details
-    (always ``field``), ``str()`` says what to fix."""
-
-    def __init__(self, code: str, message: str, **params: Any) -> None:
-        super().__init__(code, message, params)
 
 
 @dataclass(frozen=True)
@@ -116,22 +133,23 @@ def _is_int(value: Any) -> bool:
 
 @dataclass(frozen=True)
 class StructureSettings:
-    """How an event is structured; checked on construction (``StructureError``, code "bad_setting" etc.).
+    """How an event is structured; checked on construction (``StructureError``, code "bad_setting" etc.):
+    the structure's settings (``STRUCTURE_OPTIONS``) by ``validate_structure``, the rest here.
 
-    ``structure``: one of ``STRUCTURES``.  ``swiss_rounds``: Swiss or pods rounds
-    before the cut (0 or more; None = no limit).  ``top_cut``: 0 (none), 4, 8, 16
+    ``structure``: one of ``STRUCTURES`` (``STRUCTURE_REGISTRY``).  ``swiss_rounds``: Swiss or pods rounds
+    before the cut (1 to 20 for Swiss and pods; None = no limit).  ``top_cut``: 0 (none), 4, 8, 16
     or 32.  ``third_place_match``: the losing semi-finalists play for third.
     ``random_seeding`` with ``seed_draw`` (an int or str key of ``random.Random``,
     required then): brackets seeded at random, the same draw every round.
     ``bracket_reset``: double elimination, a second grand final if the losers'
     bracket champion wins the first.  ``double_round_robin``: two cycles.
-    ``random_draw_each_round``: single elimination only: instead of a fixed bracket,
-    a new random draw among the players still in every round, from the ``rng`` given
-    to ``next_round``; the player left over gets a bye that counts as a win
-    (``rules.pairings.elimination.pair_random_elimination``, spell-battle-rules.txt,
-    "8. Tournaments").
-    ``table_size``: players per multiplayer table (pods, elimination by tables; 2
-    or more, the pairing function checks its own range).  ``teams``: team id ->
+    ``random_draw_each_round``: single elimination only (no top cut, third-place match
+    or random seeding): instead of a fixed bracket, a new random draw among the players
+    still in every round, from the ``rng`` given to ``next_round``; the player left over
+    gets a bye that counts as a win (``rules.pairings.elimination.pair_random_elimination``,
+    spell-battle-rules.txt, "8. Tournaments").
+    ``table_size``: players per multiplayer table (pods, elimination by tables; 3 to 6,
+    ``TABLE_SIZES``: spell-battle-rules.txt, "8. Tournaments" and "7. Teams").  ``teams``: team id ->
     member ids, or None; ``team_sizes``: the allowed team sizes.  ``forbidden``:
     ``ForbiddenPair``s (Swiss).  ``awarded_byes``: player id -> round numbers
     with a bye granted at registration (Swiss).  ``allow_rematches``: Swiss pairs
@@ -163,26 +181,10 @@ class StructureSettings:
         def bad(name: str, why: str, code: str = "bad_setting") -> StructureError:
             return StructureError(code, f"{name} {why}", field=name)
 
-        if self.structure not in STRUCTURES:
-            raise bad("structure", f"must be one of {', '.join(STRUCTURES)}, not {self.structure!r}.",
-                      "unknown_structure")
-        if self.swiss_rounds is not None and (not _is_int(self.swiss_rounds) or self.swiss_rounds < 0):
-            raise bad("swiss_rounds", f"must be a whole number of 0 or more (or None), not {self.swiss_rounds!r}.")
-        if not _is_int(self.top_cut) or (self.top_cut != 0 and self.top_cut not in TOP_CUT_SIZES):
-            raise bad("top_cut", f"is 0 (no cut) or a top cut of 4, 8, 16 or 32 players, not {self.top_cut!r}.")
-        for name in ("third_place_match", "random_seeding", "bracket_reset", "double_round_robin",
-                     "allow_rematches", "random_draw_each_round"):
-            if not isinstance(getattr(self, name), bool):
-                raise bad(name, "must be true or false.")
-        if self.random_draw_each_round and (self.structure != "single_elimination" or self.top_cut
-                                            or self.third_place_match):
-            raise bad("random_draw_each_round", "is a single-elimination option (no top cut, no third-place "
-                      "match): a new random draw every round.")
+        validate_structure(self.structure, **{name: getattr(self, name) for name in STRUCTURE_OPTIONS})
         if self.random_seeding and (self.seed_draw is None or isinstance(self.seed_draw, bool)
                                     or not isinstance(self.seed_draw, int | str)):
             raise bad("seed_draw", "is needed for random seeding: an int or str key for the draw.")
-        if not _is_int(self.table_size) or self.table_size < 2:
-            raise bad("table_size", f"must be a whole number of 2 or more, not {self.table_size!r}.")
         if self.tiebreakers not in TIEBREAKERS:
             raise bad("tiebreakers", f"must be one of {', '.join(TIEBREAKERS)}, not {self.tiebreakers!r}.",
                       "unknown_tiebreakers")
@@ -274,7 +276,8 @@ def _team_level(settings: StructureSettings, history: History) -> History:
 
 
 def _finished(settings: StructureSettings, history: History, winner: str | None, message: str) -> Finished:
-    return Finished(winner=winner, placings=tuple(final_placings(history, settings)), message=message)
+    placings = get_structure(settings.structure).placings(history, settings)
+    return Finished(winner=winner, placings=tuple(placings), message=message)
 
 
 def next_round(settings: StructureSettings, history: History, rng: random.Random) -> NextRound | Finished:
@@ -285,17 +288,18 @@ def next_round(settings: StructureSettings, history: History, rng: random.Random
     not yet allowed to play left out by the caller); ``rng``: the caller's seeded
     random source for Swiss and pods (a bracket's random seeding draws from
     ``settings.seed_draw`` instead, so it is the same every round).  The round
-    number is the history's last round + 1.  Raises ``PairingError`` when the round
+    number is the history's last round + 1; the round is the structure's
+    (``STRUCTURE_REGISTRY[settings.structure].pair``).  Raises ``PairingError`` when the round
     cannot be paired (too few players, forbidden pairs leave no pairing, a result
     missing, a drawn elimination match, ...) and ``StandingsError`` for bad
     tiebreaker options.  A complete bracket or round robin, or Swiss/pods rounds
     played without a cut, give ``Finished`` (winner: the bracket's, else the
-    standings leader).
+    standings leader; placings: the structure's ``placings``).
     """
     history = _team_level(settings, history)
     number = max((r.number for r in history.rounds), default=0) + 1
     try:
-        result = _next(settings, history, rng, number)
+        result = get_structure(settings.structure).pair(settings, history, rng, number)
     except PairingError as exc:
         if exc.code not in ("bracket_complete", "round_robin_complete"):
             raise
@@ -325,50 +329,159 @@ def _bracket_seeds(settings: StructureSettings, history: History, first_round: i
     return seeds
 
 
-def _next(settings: StructureSettings, history: History, rng: random.Random,
-          number: int) -> tuple[str, Pairing] | Finished:
-    structure = settings.structure
-    swiss_like = [r for r in history.rounds if not r.elimination]
+def _first_elimination(history: History, number: int) -> tuple[list[RoundRecord], int]:
+    """The elimination rounds of the history and the number of the first (``number`` if none yet)."""
     elimination = [r for r in history.rounds if r.elimination]
-    first_elimination = elimination[0].number if elimination else number
-    if structure in ("swiss", "pods"):
-        if settings.swiss_rounds is None or len(swiss_like) < settings.swiss_rounds:
-            if structure == "pods":
-                ranking: list[str] | None = None
-                points: dict[str, Any] | None = None
-                if settings.tiebreaker_options:  # the organiser's options: pods formed from *their* standings
-                    rows = compute_standings(history, settings.tiebreakers, **dict(settings.tiebreaker_options))
-                    ranking, points = [r.player for r in rows], {r.player: r.points for r in rows}
-                return "pods", pair_pods(history, rng, pod_size=settings.table_size, ranking=ranking,
-                                         points=points)
-            forbidden = [frozenset((f.a, f.b)) for f in settings.forbidden if f.applies_to(number)]
-            return "swiss", pair_swiss(history, rng, forbidden=forbidden,
-                                       awarded_byes={p: set(r) for p, r in settings.awarded_byes.items()},
-                                       allow_rematches=settings.allow_rematches)
-        ranked = ranked_players(settings, history, first_elimination)
-        if settings.top_cut == 0:
-            winner = ranked[0] if ranked else None
-            return _finished(settings, history, winner,
-                             f"The {settings.swiss_rounds} {'pods' if structure == 'pods' else 'Swiss'} rounds "
-                             "have been played and there is no top cut: the event is over.")
-        if structure == "pods":
-            return "elimination", pair_table_elimination(ranked[: settings.top_cut], elimination,
-                                                         table_size=settings.table_size)
-        return "elimination", top_cut(ranked, settings.top_cut, elimination,
-                                      third_place=settings.third_place_match)
-    if structure == "round_robin":
-        return "round_robin", pair_round_robin(history, double=settings.double_round_robin)
-    seeds = _bracket_seeds(settings, history, first_elimination)
-    if structure == "double_elimination":
-        pairing = pair_double_elimination(seeds, elimination, bracket_reset=settings.bracket_reset)
-    elif structure == "table_elimination":
-        table_rng = random.Random(settings.seed_draw) if settings.random_seeding else None
-        pairing = pair_table_elimination(seeds, elimination, table_size=settings.table_size, rng=table_rng)
-    elif settings.random_draw_each_round:
-        pairing = pair_random_elimination(seeds, elimination, rng)
-    else:
-        pairing = pair_single_elimination(seeds, elimination, third_place=settings.third_place_match)
-    return "elimination", pairing
+    return elimination, elimination[0].number if elimination else number
+
+
+# --------------------------------------------------------------------------------------
+# The built-in structures: their pairing functions (``StructureSpec.pair``) and registrations
+
+
+def _swiss_phase(settings: StructureSettings, history: History, rng: random.Random, number: int,
+                 pair_round: Callable[[], tuple[str, Pairing]], label: str) -> tuple[str, Pairing] | Finished:
+    """Swiss-style rounds (``pair_round``) until ``swiss_rounds`` are played, then the top cut (by tables
+    for multiplayer structures) or, without one, ``Finished`` with the standings leader."""
+    swiss_like = [r for r in history.rounds if not r.elimination]
+    if settings.swiss_rounds is None or len(swiss_like) < settings.swiss_rounds:
+        return pair_round()
+    elimination, first_elimination = _first_elimination(history, number)
+    ranked = ranked_players(settings, history, first_elimination)
+    if settings.top_cut == 0:
+        winner = ranked[0] if ranked else None
+        return _finished(settings, history, winner, f"The {settings.swiss_rounds} {label} rounds have been "
+                         "played and there is no top cut: the event is over.")
+    if get_structure(settings.structure).multiplayer:
+        return "elimination", pair_table_elimination(ranked[: settings.top_cut], elimination,
+                                                     table_size=settings.table_size)
+    return "elimination", top_cut(ranked, settings.top_cut, elimination, third_place=settings.third_place_match)
+
+
+def _pair_swiss(settings: StructureSettings, history: History, rng: random.Random,
+                number: int) -> tuple[str, Pairing] | Finished:
+    def swiss_round() -> tuple[str, Pairing]:
+        forbidden = [frozenset((f.a, f.b)) for f in settings.forbidden if f.applies_to(number)]
+        return "swiss", pair_swiss(history, rng, forbidden=forbidden,
+                                   awarded_byes={p: set(r) for p, r in settings.awarded_byes.items()},
+                                   allow_rematches=settings.allow_rematches)
+
+    return _swiss_phase(settings, history, rng, number, swiss_round, "Swiss")
+
+
+def _pair_pods(settings: StructureSettings, history: History, rng: random.Random,
+               number: int) -> tuple[str, Pairing] | Finished:
+    def pods_round() -> tuple[str, Pairing]:
+        ranking: list[str] | None = None
+        points: dict[str, Any] | None = None
+        if settings.tiebreaker_options:  # the organiser's options: pods formed from *their* standings
+            rows = compute_standings(history, settings.tiebreakers, **dict(settings.tiebreaker_options))
+            ranking, points = [r.player for r in rows], {r.player: r.points for r in rows}
+        return "pods", pair_pods(history, rng, pod_size=settings.table_size, ranking=ranking, points=points)
+
+    return _swiss_phase(settings, history, rng, number, pods_round, "pods")
+
+
+def _pair_round_robin(settings: StructureSettings, history: History, rng: random.Random,
+                      number: int) -> tuple[str, Pairing]:
+    return "round_robin", pair_round_robin(history, double=settings.double_round_robin)
+
+
+def _pair_single_elimination(settings: StructureSettings, history: History, rng: random.Random,
+                             number: int) -> tuple[str, Pairing]:
+    elimination, first = _first_elimination(history, number)
+    seeds = _bracket_seeds(settings, history, first)
+    if settings.random_draw_each_round:
+        return "elimination", pair_random_elimination(seeds, elimination, rng)
+    return "elimination", pair_single_elimination(seeds, elimination, third_place=settings.third_place_match)
+
+
+def _pair_double_elimination(settings: StructureSettings, history: History, rng: random.Random,
+                             number: int) -> tuple[str, Pairing]:
+    elimination, first = _first_elimination(history, number)
+    return "elimination", pair_double_elimination(_bracket_seeds(settings, history, first), elimination,
+                                                  bracket_reset=settings.bracket_reset)
+
+
+def _pair_table_elimination(settings: StructureSettings, history: History, rng: random.Random,
+                            number: int) -> tuple[str, Pairing]:
+    elimination, first = _first_elimination(history, number)
+    table_rng = random.Random(settings.seed_draw) if settings.random_seeding else None
+    return "elimination", pair_table_elimination(_bracket_seeds(settings, history, first), elimination,
+                                                 table_size=settings.table_size, rng=table_rng)
+
+
+def _check_random_draw(values: Mapping[str, Any]) -> None:
+    """Single elimination: a random draw each round is a bracket of its own (spell-battle-rules.txt,
+    "8. Tournaments"): no top cut, no third-place match, no random seeding (every round is drawn anyway)."""
+    if values["random_draw_each_round"] and (values["top_cut"] or values["third_place_match"]
+                                             or values["random_seeding"]):
+        raise StructureError("bad_setting", "random_draw_each_round is a single-elimination option (no top cut, "
+                             "no third-place match, no random seeding): a new random draw every round "
+                             "(spell-battle-rules.txt, 8. Tournaments).", field="random_draw_each_round")
+
+
+_BRACKET_OPTIONS = frozenset({"top_cut", "random_seeding"})
+
+register_structure(StructureSpec(
+    name="swiss",
+    description="Swiss rounds, then an optional single-elimination top cut of 4, 8, 16 or 32 seeded by standing",
+    source="Magic Tournament Rules, 10.4 (Swiss rounds, then a top cut seeded by Swiss rank)",
+    pair=_pair_swiss,
+    options=frozenset({"swiss_rounds", "top_cut", "third_place_match"}),
+    swiss_phase=True,
+    cli_name="swiss",
+))
+register_structure(StructureSpec(
+    name="single_elimination",
+    description="single elimination: losers leave, winners meet until one is left (optional third-place match, "
+    "random seeding, or a new random draw every round)",
+    source="spell-battle-rules.txt, 8. Tournaments (single elimination, random opponents, a bye counts as a win)",
+    pair=_pair_single_elimination,
+    options=_BRACKET_OPTIONS | {"third_place_match", "random_draw_each_round"},
+    check=_check_random_draw,
+    bracket=True,
+    cli_name="single-elimination",
+))
+register_structure(StructureSpec(
+    name="double_elimination",
+    description="double elimination: a player leaves after a second loss; optional bracket reset in the grand final",
+    source="../shared/design/PAIRINGS.md, 3.2 (double-elimination brackets)",
+    pair=_pair_double_elimination,
+    options=_BRACKET_OPTIONS | {"bracket_reset"},
+    bracket=True,
+    cli_name="double-elimination",
+))
+register_structure(StructureSpec(
+    name="round_robin",
+    description="round robin: everyone meets everyone (Berger tables), once or twice",
+    source="FIDE Handbook, C.05 Annex 1 (Berger tables); ../shared/design/PAIRINGS.md, 3.3",
+    pair=_pair_round_robin,
+    options=frozenset({"double_round_robin"}),
+    cli_name="round-robin",
+))
+register_structure(StructureSpec(
+    name="pods",
+    description="multiplayer tables: Swiss-style pods of table_size (3 to 6), then an optional top cut by tables",
+    source="spell-battle-rules.txt, 8. Tournaments (three- or four-player matches)",
+    pair=_pair_pods,
+    options=frozenset({"swiss_rounds", "top_cut", "table_size"}),
+    swiss_phase=True,
+    multiplayer=True,
+    cli_name="pods",
+    cli_size_flag="--pod-size",
+))
+register_structure(StructureSpec(
+    name="table_elimination",
+    description="single elimination by multiplayer tables of table_size (3 to 6): each table's winner advances",
+    source="spell-battle-rules.txt, 8. Tournaments (multiplayer matches; winners continue in the event)",
+    pair=_pair_table_elimination,
+    options=_BRACKET_OPTIONS | {"table_size"},
+    bracket=True,
+    multiplayer=True,
+    cli_name="single-elimination",
+    cli_size_flag="--table-size",
+))
 
 
 def settings_summary(settings: StructureSettings) -> dict[str, Any]:

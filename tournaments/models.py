@@ -26,6 +26,7 @@ Terms (the field's standard ones):
 from __future__ import annotations
 
 import datetime
+from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
 from django.conf import settings
@@ -37,6 +38,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rules.results import DECK_OUT_RULES
 from rules.standings import SYSTEMS, TiebreakerSystem
+from rules.structures import STRUCTURE_REGISTRY
 
 
 
@@ -45,6 +47,28 @@ def validate_time_zone(value: str) -> None:
     if value not in available_timezones():
         raise ValidationError(_("'%(value)s' is not a time zone: use an IANA name such as Europe/Paris or "
                                 "America/Sao_Paulo."), code="time_zone", params={"value": value})
+
+
+def validate_structure_name(value: str) -> None:
+    """Raises ValidationError unless ``value`` names a registered structure (``rules.structures.STRUCTURE_REGISTRY``)."""
+    if value not in STRUCTURE_REGISTRY:
+        raise ValidationError(_("Unknown structure '%(value)s'."), code="structure", params={"value": value})
+
+
+def structure_label(name: str) -> Any:
+    """The structure's name for people, in the reader's language: a built-in's translated label
+    (``Tournament.Structure``), else the registry's description (``StructureSpec.description``, English),
+    else the name itself (a structure no longer registered)."""
+    if name in Tournament.Structure.values:
+        return Tournament.Structure(name).label
+    spec = STRUCTURE_REGISTRY.get(name)
+    return spec.description if spec is not None else name
+
+
+def structure_choices() -> list[tuple[str, Any]]:
+    """Every registered structure as (name, label) choices, in registry order (read on each call, so a structure
+    registered in ``rules`` is offered without a migration)."""
+    return [(name, structure_label(name)) for name in STRUCTURE_REGISTRY]
 
 
 class Tournament(models.Model):
@@ -56,6 +80,10 @@ class Tournament(models.Model):
         FINISHED = "finished", _("Finished")
 
     class Structure(models.TextChoices):
+        """The built-in structures of ``rules.structures`` and their translated labels (``structure_label``). The
+        field has no ``choices``: any registered structure (``STRUCTURE_REGISTRY``) is valid, checked by the
+        service (``validate_structure``) and ``validate_structure_name``, so a new one needs no migration."""
+
         SWISS = "swiss", _("Swiss rounds, then an optional single-elimination top cut")
         SINGLE_ELIMINATION = "single_elimination", _("Single elimination")
         DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
@@ -76,7 +104,8 @@ class Tournament(models.Model):
     format_version = models.PositiveIntegerField(default=1)
     victory_condition = models.CharField(max_length=16, choices=Victory.choices, default=Victory.SIX_REALMS)
     best_of = models.PositiveSmallIntegerField(choices=[(1, _("Best of 1")), (3, _("Best of 3")), (5, _("Best of 5"))], default=3)
-    structure = models.CharField(max_length=24, choices=Structure.choices, default=Structure.SWISS)
+    structure = models.CharField(max_length=24, default=Structure.SWISS, validators=[validate_structure_name],
+                                 help_text="A structure of rules.structures.STRUCTURE_REGISTRY")
     swiss_rounds = models.PositiveSmallIntegerField(default=3)
     top_cut = models.PositiveSmallIntegerField(
         choices=[(0, _("No top cut")), (4, _("Top 4")), (8, _("Top 8")), (16, _("Top 16")), (32, _("Top 32"))], default=0)
@@ -159,6 +188,11 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.pk])
+
+    def get_structure_display(self) -> Any:
+        """The structure for people (``structure_label``): translated for a built-in, else its registry
+        description (the field has no ``choices``, so Django does not provide this method)."""
+        return structure_label(self.structure)
 
     @property
     def zone(self) -> ZoneInfo:

@@ -20,16 +20,19 @@ Options (all optional; the defaults keep the earlier behaviour):
 no rematch-free pairing exists), ``--top-cut N`` (elimination systems: seed the
 top N of the Swiss standings, N in 4, 8, 16, 32), ``--random-seeding``,
 ``--third-place``, ``--random-draw`` (single elimination with a new random draw among
-the players still in every round, from ``--seed``: spell-battle-rules.txt, "8.
-Tournaments"), ``--table-size N`` (single elimination by multiplayer tables),
+the players still in every round, from ``--seed``, without ``--top-cut``, ``--third-place``
+or ``--random-seeding``: spell-battle-rules.txt, "8. Tournaments"), ``--table-size N``
+(single elimination by multiplayer tables of 3 to 6; 2, the default, is duels),
 ``--bracket-reset`` (double elimination), ``--double`` (double round robin),
-``--pod-size N`` (pods, default 4), ``--tiebreakers NAME`` (the system of
+``--pod-size N`` (pods, 3 to 6, default 4), ``--tiebreakers NAME`` (the system of
 ``python -m rules tiebreakers`` that ranks the Swiss rounds for ``--top-cut``;
 default mtg).
 
 The progression itself (which round comes next, or that the event is over) is
 ``rules.structures.next_round``, the same function the Django app calls;
-``pair_settings`` turns the command line into its ``StructureSettings``.
+``pair_settings`` turns the command line into its ``StructureSettings``.  The
+``--system`` names are the ``cli_name`` of the registered structures
+(``rules.structures.STRUCTURE_REGISTRY``, listed by ``python -m rules structures``).
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ from typing import Any
 from rules.history import History, HistoryError, history_from_json
 from rules.pairings import PairingError
 from rules.pairings.teams import validate_roster
-from rules.structures import ForbiddenPair, StructureError, StructureSettings
+from rules.structures import ForbiddenPair, StructureError, StructureSettings, structure_for_cli
 
 __all__ = ["PairRequest", "add_pair_options", "pair_settings"]
 
@@ -135,34 +138,34 @@ def add_pair_options(parser: argparse.ArgumentParser) -> None:
                         help="elimination --top-cut: the tiebreaker system that ranks the Swiss rounds (default mtg)")
 
 
-_STRUCTURE_OF = {"swiss": "swiss", "double-elimination": "double_elimination", "round-robin": "round_robin",
-                 "pods": "pods"}
 _FLAG_OF = {"top_cut": "--top-cut", "table_size": "--table-size", "tiebreakers": "--tiebreakers",
-            "random_draw_each_round": "--random-draw"}
+            "random_draw_each_round": "--random-draw", "random_seeding": "--random-seeding",
+            "third_place_match": "--third-place"}
 
 
 def pair_settings(args: argparse.Namespace, request: PairRequest) -> StructureSettings:
     """The ``rules.structures.StructureSettings`` of a ``pair`` command line and its input keys.
 
-    ``--system single-elimination`` is ``single_elimination`` with ``--table-size 2`` (the default)
-    and ``table_elimination`` otherwise; Swiss and pods have no round limit (``swiss_rounds=None``:
-    one more round whenever asked) and no cut; ``--top-cut`` and ``--random-seeding`` apply to the
-    elimination systems (seeds drawn from ``--seed``); ``--tiebreakers`` (default mtg) ranks the
-    Swiss rounds of the history for a top cut.  Raises ``StructureError`` (the message names the flag).
+    ``--system NAME`` is the registered structure whose ``cli_name`` is NAME
+    (``rules.structures.structure_for_cli``): ``single-elimination`` is ``single_elimination``
+    with ``--table-size 2`` (the default) and ``table_elimination`` otherwise.  A multiplayer
+    structure takes its ``table_size`` from its ``cli_size_flag`` (``--pod-size`` for pods,
+    ``--table-size``), any other 4 (unused).  Structures with a Swiss phase have no round limit
+    (``swiss_rounds=None``: one more round whenever asked) and no cut; ``--top-cut`` and
+    ``--random-seeding`` apply to the brackets (seeds drawn from ``--seed``); ``--tiebreakers``
+    (default mtg) ranks the Swiss rounds of the history for a top cut.  Raises
+    ``StructureError`` (the message names the flag).
     """
-    if args.system == "single-elimination":
-        structure = "single_elimination" if args.table_size == 2 else "table_elimination"
-    else:
-        structure = _STRUCTURE_OF[args.system]
-    bracket = structure in ("single_elimination", "double_elimination", "table_elimination")
-    table_size = args.pod_size if structure == "pods" else args.table_size if structure == "table_elimination" else 4
+    spec = structure_for_cli(args.system, args.table_size)
+    size_flag = spec.cli_size_flag if spec.multiplayer else None
+    table_size = getattr(args, size_flag[2:].replace("-", "_")) if size_flag else 4
     try:
         return StructureSettings(
-            structure=structure,
+            structure=spec.name,
             swiss_rounds=None,
-            top_cut=args.top_cut if bracket else 0,
+            top_cut=args.top_cut if spec.bracket else 0,
             third_place_match=args.third_place,
-            random_seeding=args.random_seeding and bracket,
+            random_seeding=args.random_seeding and spec.bracket,
             seed_draw=args.seed,
             random_draw_each_round=getattr(args, "random_draw", False),
             bracket_reset=args.bracket_reset,
@@ -176,7 +179,7 @@ def pair_settings(args: argparse.Namespace, request: PairRequest) -> StructureSe
         )
     except StructureError as exc:
         name = exc.params.get("field", "")
-        flag = "--pod-size" if name == "table_size" and structure == "pods" else _FLAG_OF.get(name)
+        flag = size_flag if name == "table_size" and size_flag else _FLAG_OF.get(name)
         if flag is None:
             raise
         raise StructureError(exc.code, f"{flag}: {exc.message}", **exc.params) from exc

@@ -10,7 +10,9 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rules.results import COUNT_ORDER, DECK_OUT_SETTINGS, END_OF_ROUND_PROCEDURES
+from rules.pairings.elimination import TOP_CUT_SIZES
 from rules.standings import TIEBREAKERS
+from rules.structures import MAX_SWISS_ROUNDS, STRUCTURES, TABLE_SIZES
 
 from tournaments.api.fields import BoundedJSONField, IdField
 from tournaments.models import Match, Penalty, Registration, Round, Seat, StandingsSnapshot, Tournament
@@ -38,18 +40,27 @@ class TournamentSerializer(serializers.ModelSerializer):
 
 
 class TournamentCreateSerializer(serializers.Serializer):
+    """A new tournament's settings (``tournaments.services.tournament_create``). The structure is one of the
+    registered ones (``rules.structures.STRUCTURE_REGISTRY``, read when the serializer is made: ``GET``
+    ``python -m rules structures``); the ranges of its settings are the rules' (``TABLE_SIZES``,
+    ``MAX_SWISS_ROUNDS``, ``TOP_CUT_SIZES``); the rules that tie settings together (a random draw each round is
+    single elimination without a third-place match or random seeding) are the service's call to the same
+    validator, ``rules.structures.validate_structure``, so the API refuses what the service and the rules
+    refuse, with the service's code and message."""
+
     name = serializers.CharField(max_length=200)
     date = serializers.DateField()
     deck_format_id = serializers.CharField(default="55")
     best_of = serializers.ChoiceField(choices=[1, 3, 5], default=3)
-    structure = serializers.ChoiceField(choices=Tournament.Structure.values, default=Tournament.Structure.SWISS)
-    swiss_rounds = serializers.IntegerField(min_value=1, max_value=20, default=3)
-    top_cut = serializers.ChoiceField(choices=[0, 4, 8, 16, 32], default=0)
+    structure = serializers.ChoiceField(choices=list(STRUCTURES), default=Tournament.Structure.SWISS,
+                                        help_text="A structure of `python -m rules structures`")
+    swiss_rounds = serializers.IntegerField(min_value=1, max_value=MAX_SWISS_ROUNDS, default=3)
+    top_cut = serializers.ChoiceField(choices=[0, *TOP_CUT_SIZES], default=0)
     random_seeding = serializers.BooleanField(default=False)
     third_place_match = serializers.BooleanField(default=False)
     bracket_reset = serializers.BooleanField(default=False)
     double_round_robin = serializers.BooleanField(default=False)
-    table_size = serializers.IntegerField(min_value=3, max_value=6, default=4,
+    table_size = serializers.IntegerField(min_value=TABLE_SIZES[0], max_value=TABLE_SIZES[-1], default=4,
                                           help_text="pods / table_elimination: players per table")
     team_size = serializers.ChoiceField(choices=[1, 2, 3], default=1, help_text="2 or 3: teams paired as units")
     late_entry_rounds = serializers.IntegerField(min_value=0, max_value=20, default=0,
@@ -82,6 +93,10 @@ class TournamentCreateSerializer(serializers.Serializer):
         required=False, allow_null=True, default=None,
         help_text="No registration after this moment (null: until registration closes); ISO 8601, UTC without "
                   "an offset")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["structure"].choices = list(STRUCTURES)  # type: ignore[attr-defined]  # the registry now
 
     def validate_time_zone(self, value: str) -> str:
         if value not in available_timezones():

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import datetime
+from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
 from django import forms
@@ -10,9 +11,12 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rules.formats import BUILTIN_FORMATS
 from rules.results import COUNT_ORDER
+from rules.structures import MAX_SWISS_ROUNDS, TABLE_SIZES
 
-from tournaments.models import Tournament
+from tournaments.errors import UserError
+from tournaments.models import Tournament, structure_choices
 from tournaments.pages.labels import system_choices as tiebreaker_choices
+from tournaments.structure_texts import checked_structure
 
 GAME_CHOICES: list[tuple[str, str | Promise]] = [
     ("", "—"),
@@ -124,8 +128,8 @@ class TournamentForm(forms.Form):
                       "Brazilian 55-br"))] + list(Tournament.DeckOut.choices), required=False)
     best_of = forms.TypedChoiceField(label=_("Best of"), choices=[(1, _("Best of 1")), (3, _("Best of 3")), (5, _("Best of 5"))], coerce=int,
                                      initial=3)
-    structure = forms.ChoiceField(label=_("Structure"), choices=Tournament.Structure.choices)
-    swiss_rounds = forms.IntegerField(label=_("Swiss rounds"), min_value=1, max_value=20, initial=4)
+    structure = forms.ChoiceField(label=_("Structure"), choices=structure_choices)
+    swiss_rounds = forms.IntegerField(label=_("Swiss rounds"), min_value=1, max_value=MAX_SWISS_ROUNDS, initial=4)
     top_cut = forms.TypedChoiceField(label=_("Top cut"), choices=Tournament._meta.get_field("top_cut").choices or [], coerce=int,
                                      help_text=_("Swiss or pods: the best players by standing play a bracket"))
     third_place_match = forms.BooleanField(required=False, label=_("Third-place match"))
@@ -138,8 +142,8 @@ class TournamentForm(forms.Form):
                                                   "registration order"))
     bracket_reset = forms.BooleanField(required=False, label=_("Double elimination: bracket reset in the grand final"))
     double_round_robin = forms.BooleanField(required=False, label=_("Round robin: everyone meets everyone twice"))
-    table_size = forms.IntegerField(label=_("Players per multiplayer table"), min_value=3, max_value=6, initial=4,
-                                    required=False)
+    table_size = forms.IntegerField(label=_("Players per multiplayer table"), min_value=TABLE_SIZES[0],
+                                    max_value=TABLE_SIZES[-1], initial=4, required=False)
     team_size = forms.TypedChoiceField(label=_("Teams"),
                                        choices=Tournament._meta.get_field("team_size").choices or [],
                                        coerce=int, initial=1, required=False)
@@ -189,7 +193,26 @@ class TournamentForm(forms.Form):
                 data[name] = default
         if data.get("registration_deadline"):
             data["registration_deadline"] = in_zone(data["registration_deadline"], data.get("time_zone") or "UTC")
+        check_structure(self, data)
         return data
+
+
+#: The settings of ``tournaments.structure_texts.checked_structure``, as the forms name them.
+_STRUCTURE_SETTINGS = ("structure", "swiss_rounds", "top_cut", "table_size", "third_place_match", "random_seeding",
+                       "random_draw_each_round", "bracket_reset", "double_round_robin")
+
+
+def check_structure(form: forms.BaseForm, data: dict) -> None:
+    """The rules' judgement of the structure settings in ``data`` (``checked_structure``: the registry's
+    structure and ``rules.structures.validate_structure``, the same call as the service's), as a form error on
+    the refused setting's field; nothing when a setting has an error of its own already."""
+    if any(name in form.errors for name in _STRUCTURE_SETTINGS) or data.get("structure") is None:
+        return
+    try:
+        settings: dict[str, Any] = {name: data.get(name) for name in _STRUCTURE_SETTINGS}
+        checked_structure(**settings)
+    except UserError as exc:
+        form.add_error(exc.code if exc.code in form.fields else None, exc.message)
 
 
 def time_zone_choices() -> list[tuple[str, str]]:
@@ -244,6 +267,8 @@ class TournamentEditForm(forms.ModelForm):
             if twin is not None and name not in ("swiss_rounds", "capacity"):
                 field.label = twin.label
                 field.help_text = twin.help_text
+        self.fields["structure"] = forms.ChoiceField(label=TournamentForm.base_fields["structure"].label,
+                                                     choices=structure_choices)
         self.fields["time_zone"] = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices(),
                                                      help_text=_("Every time on the event's pages is shown in it"))
         self.fields["tiebreakers"] = forms.ChoiceField(
@@ -282,6 +307,8 @@ class TournamentEditForm(forms.ModelForm):
         if data.get("registration_deadline"):
             data["registration_deadline"] = in_zone(data["registration_deadline"],
                                                     data.get("time_zone") or self.instance.time_zone)
+        if not self.locked:
+            check_structure(self, data)
         return data
 
     def _post_clean(self) -> None:

@@ -43,6 +43,7 @@ from tournaments.services.permissions import (
     require_organiser,
 )
 from tournaments.services.staff import co_organiser_add, co_organiser_remove  # noqa: F401 (re-exported)
+from tournaments.structure_texts import checked_structure
 
 
 #: The fields of the event's details: editable until the tournament is finished (``tournament_update``).
@@ -218,67 +219,51 @@ def _checked_structure(*, best_of: int, structure: str, swiss_rounds: int, top_c
                        table_size: int, team_size: int, late_entry_rounds: int,
                        random_draw_each_round: bool) -> dict:
     """The structure and results settings checked and normalised (see :func:`tournament_create`): the fields of
-    ``STRUCTURE_FIELDS`` as the tournament stores them. Raises UserError (``code``: the field)."""
+    ``STRUCTURE_FIELDS`` as the tournament stores them. The structure and its settings are the rules' to judge
+    (``tournaments.structure_texts.checked_structure``: ``rules.structures.validate_structure`` and the
+    structure's ``StructureSpec``); the results settings, teams and late entries are checked here. Raises
+    UserError (``code``: the field)."""
     if best_of not in (1, 3, 5):
         raise UserError(_("Matches are best of 1, 3 or 5 games."), code="best_of")
-    if structure not in Tournament.Structure.values:
-        raise UserError(_("Unknown structure '%(value)s'."), code="structure", params={"value": structure})
-    S = Tournament.Structure
-    if structure in (S.SWISS, S.PODS):
-        if not 1 <= swiss_rounds <= 20:
-            raise UserError(_("A Swiss or pods tournament has between 1 and 20 rounds."), code="swiss_rounds")
-        if top_cut not in (0, 4, 8, 16, 32):
-            raise UserError(_("The top cut is 4, 8, 16 or 32 players (or none)."), code="top_cut")
-    else:
-        swiss_rounds, top_cut = 0, 0
-    if structure in (S.PODS, S.TABLE_ELIMINATION):
-        if not 3 <= table_size <= 6:
-            raise UserError(_("A multiplayer table seats 3 to 6 players."), code="table_size")
-        if tiebreakers == "mtg":
-            tiebreakers = "pods"  # the default system of duels does not rank multiplayer tables
-        if tiebreakers != "pods":
-            raise UserError(_("Multiplayer tables are ranked with the pods tiebreaker system (placement points)."),
-                            code="tiebreakers")
-    else:
-        table_size = 4
+    spec, checked = checked_structure(
+        structure=structure, swiss_rounds=swiss_rounds, top_cut=top_cut, table_size=table_size,
+        third_place_match=third_place_match, random_seeding=random_seeding,
+        random_draw_each_round=random_draw_each_round, bracket_reset=bracket_reset,
+        double_round_robin=double_round_robin)
+    if spec.multiplayer or team_size > 1:
+        # Multiplayer tables, and team matches that seat both teams at one table (spell-battle-rules.txt,
+        # "8. Tournaments": four-player games with teams of two; teammates share their place), rank players by
+        # placement points: the default system of duels becomes pods.
+        tiebreakers = "pods" if tiebreakers == "mtg" else tiebreakers
+    if spec.multiplayer and tiebreakers != "pods":
+        raise UserError(_("Multiplayer tables are ranked with the pods tiebreaker system (placement points)."),
+                        code="tiebreakers")
     if team_size not in (1, 2, 3):
         raise UserError(_("Players play alone or in teams of two or three."), code="team_size")
-    if team_size > 1 and structure in (S.PODS, S.TABLE_ELIMINATION):
+    if team_size > 1 and spec.multiplayer:
         raise UserError(_("Teams play duels of team against team; choose a structure other than multiplayer tables."),
                         code="team_size")
-    if team_size > 1:
-        # A team match seats both teams at one table (spell-battle-rules.txt, "8. Tournaments": four-player
-        # games with teams of two); teammates share their place, so players rank by placement points.
-        if tiebreakers == "mtg":
-            tiebreakers = "pods"
-        if tiebreakers != "pods":
-            raise UserError(_("Team events rank players with the pods tiebreaker system (placement points at the "
-                              "team table)."), code="tiebreakers")
+    if team_size > 1 and tiebreakers != "pods":
+        raise UserError(_("Team events rank players with the pods tiebreaker system (placement points at the "
+                          "team table)."), code="tiebreakers")
     if not 0 <= late_entry_rounds <= 20:
         raise UserError(_("Late entries are accepted for 0 to 20 rounds."), code="late_entry_rounds")
-    if late_entry_rounds and structure not in (S.SWISS, S.PODS):
+    if late_entry_rounds and not spec.swiss_phase:
         raise UserError(_("Late entries join Swiss or pods rounds with no points; brackets and round robins are "
                           "fixed when they start."), code="late_entry_rounds")
     if end_of_round not in END_OF_ROUND_PROCEDURES:
         raise UserError(_("The end-of-round procedure must be one of %(choices)s, not '%(value)s'."),
                         code="end_of_round",
                         params={"choices": ", ".join(END_OF_ROUND_PROCEDURES), "value": end_of_round})
-    if random_draw_each_round and (structure != S.SINGLE_ELIMINATION or third_place_match or random_seeding):
-        raise UserError(_("A random draw each round is a single-elimination option (spell-battle-rules.txt, "
-                          "8. Tournaments): choose single elimination, without a third-place match or random "
-                          "seeding (every round is drawn at random anyway)."), code="random_draw_each_round")
     if isinstance(round_minutes, bool) or not isinstance(round_minutes, int) or not 10 <= round_minutes <= 240:
         raise UserError(_("The round clock is between 10 and 240 minutes."), code="round_minutes")
     chosen = Tournament(tiebreakers=tiebreakers, tiebreaker_floor=(tiebreaker_floor or "").strip(),
                         placement_points=(placement_points or "").strip())
     _check_tiebreakers(chosen)
-    return {"best_of": best_of, "structure": structure, "swiss_rounds": swiss_rounds, "top_cut": top_cut,
-            "tiebreakers": chosen.tiebreakers, "tiebreaker_floor": chosen.tiebreaker_floor,
-            "placement_points": chosen.placement_points, "end_of_round": end_of_round, "round_minutes": round_minutes,
-            "random_seeding": bool(random_seeding), "third_place_match": bool(third_place_match),
-            "bracket_reset": bool(bracket_reset), "double_round_robin": bool(double_round_robin),
-            "table_size": table_size, "team_size": team_size, "late_entry_rounds": late_entry_rounds,
-            "random_draw_each_round": bool(random_draw_each_round)}
+    return {**checked, "best_of": best_of, "tiebreakers": chosen.tiebreakers,
+            "tiebreaker_floor": chosen.tiebreaker_floor, "placement_points": chosen.placement_points,
+            "end_of_round": end_of_round, "round_minutes": round_minutes, "team_size": team_size,
+            "late_entry_rounds": late_entry_rounds}
 
 
 def _check_tiebreakers(tournament: Tournament) -> None:
