@@ -2,6 +2,7 @@
 keyword-only, atomic, with the acting user passed in so permissions and the audit
 log are checked in one place."""
 
+from tournaments.services.deck_status import registration_deck_status_set  # noqa: F401
 from tournaments.services.formats import tournament_format_set  # noqa: F401
 from tournaments.services.penalties import penalty_issue  # noqa: F401
 from tournaments.services.results import (  # noqa: F401
