@@ -3,19 +3,26 @@
 ``decks`` sits on top of ``tournaments``, so the project joins their routes here: the tournament pages
 (namespace ``tournaments``) and the deck pages (namespace ``decks``), each split by audience (public,
 player, organiser) in its ``pages/urls/`` package, and both apps' API routes in one ``api`` namespace.
-No route catches another's paths, so the order of the two page includes does not matter."""
+No route catches another's paths, so the order of the apps' route lists does not matter; the two catch-alls come
+last, explicitly: the API's JSON 404 ends the API's routes (``API_ROUTES``), and every other unknown path falls
+through every pattern to the site's HTML 404 (``templates/404.html``; no page route catches all).
+``tests/test_urls.py`` checks both."""
 
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from decks.api.urls import urlpatterns as deck_api_urls
+from tournaments.api.urls import not_found_route as api_not_found_route
 from tournaments.api.urls import urlpatterns as tournament_api_urls
+
+#: Every API route under /api/v1/ (namespace ``api``): both apps' routes, then the JSON 404 for anything else.
+API_ROUTES = [*deck_api_urls, *tournament_api_urls, api_not_found_route]
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("api/v1/", include((deck_api_urls + tournament_api_urls, "api"))),
+    path("api/v1/", include((API_ROUTES, "api"))),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("", include("tournaments.pages.urls")),

@@ -17,7 +17,7 @@ from rules.legality import check_deck
 from decks.models import CardRecord, DeckSubmission, RegisteredDeck
 from tournaments.catalogue import get_catalogue
 from tournaments.models import Registration, Round, Seat, Tournament
-from tournaments.services.permissions import is_tournament_organiser
+from tournaments.roles import is_tournament_organiser
 
 
 def can_view_decklist(user, registration: Registration) -> bool:

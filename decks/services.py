@@ -27,6 +27,7 @@ from tournaments.catalogue import get_catalogue
 from tournaments.errors import Conflict, NotAllowed, Text, UserError
 from tournaments.models import AuditEntry, Registration, Seat, Tournament
 from tournaments.rule_texts import format_label, violation_text
+from tournaments.services.deck_status import registration_deck_status_set
 from tournaments.services.permissions import is_tournament_organiser, require_not_finished, require_organiser
 
 #: A whole number with the reader's thousands separator ("1,048,576"; "1.048.576" in pt-br), rendered on reading.
@@ -99,14 +100,12 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
 
 def register_deck(registration: Registration, submission: DeckSubmission | None) -> None:
     """Make ``submission`` the registered deck of ``registration`` (None: it has none) and keep
-    ``Registration.has_legal_deck`` in step."""
+    ``Registration.has_legal_deck`` in step (through ``tournaments.services.deck_status``)."""
     if submission is None:
         RegisteredDeck.objects.filter(registration=registration).delete()
     else:
         RegisteredDeck.objects.update_or_create(registration=registration, defaults={"submission": submission})
-    if registration.has_legal_deck != (submission is not None):
-        registration.has_legal_deck = submission is not None
-        registration.save(update_fields=["has_legal_deck"])
+    registration_deck_status_set(registration=registration, legal=submission is not None)
 
 
 def _has_been_paired(registration: Registration) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import os
+from unittest import mock
 
 import pytest
 from hypothesis import settings as hypothesis_settings
@@ -277,12 +278,13 @@ def _fresh_cache_and_eager_standings(request):
     """Each test starts with an empty cache (rendered pages, standings job markers), in English (a request of an
     earlier test leaves its language active in the thread, and the services' messages are rendered when read),
     and computes the standings after every confirmation (most tests read the snapshot right away; the
-    coalescing tests set the window)."""
+    coalescing tests set the window), starting no timer thread for a deferred standings run."""
     from django.core.cache import cache, caches
     from django.core.cache.backends.locmem import LocMemCache
 
     from django.test import override_settings
 
+    from tournaments import tasks
     from tournaments.pages import crowd
 
     translation.activate(django_settings.LANGUAGE_CODE)
@@ -290,6 +292,10 @@ def _fresh_cache_and_eager_standings(request):
     overrides = override_settings(STANDINGS_EAGER_WINDOW_SECONDS=0)  # not the ``settings`` fixture: some tests
     overrides.enable()  # parametrize an argument named "settings"
     request.addfinalizer(overrides.disable)
+    # no timer thread: a deferred eager standings run (``tasks.run_later``) is dropped; tests that need it record it
+    deferred = mock.patch.object(tasks, "run_later", lambda delay, run: None)
+    deferred.start()
+    request.addfinalizer(deferred.stop)
     local = isinstance(caches["default"], LocMemCache)  # never FLUSHDB a shared Redis
     if local:
         cache.clear()

@@ -113,3 +113,87 @@ def test_the_checks_see_relative_and_nested_imports():
               "def f():\n    from . import services\n    from .pages import views\n")
     assert list(_imports_in(source, "decks.receivers")) == [
         ("tournaments", None, 1), ("decks.models", None, 2), ("decks.services", "f", 5), ("decks.pages", "f", 6)]
+
+
+# --------------------------------------------------------------------------- layers inside the apps
+# Services write, selectors read (ARCHITECTURE.md, Boundaries). A selector imports no service: what both need (the
+# check-in and late-entry predicates, who runs a tournament) lives below both (``tournaments.event_rules``,
+# ``tournaments.roles``). The web layers (``pages``, ``api``) sit on top and are siblings: neither imports the other.
+SELECTORS = ("tournaments/selectors.py", "decks/selectors.py")
+SERVICES = ("tournaments.services", "decks.services")
+
+
+def _from_imports(path: pathlib.Path):
+    """(module, names) of every ``from ... import`` and (module, {}) of every ``import`` in the file."""
+    module, is_package = _module_name(path), path.name == "__init__.py"
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom):
+            for name in _imported(node, module, is_package):
+                yield name, frozenset(alias.name for alias in node.names)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, frozenset()
+
+
+def _is_within(name: str, packages) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in packages)
+
+
+def test_no_selector_imports_a_service():
+    offenders = []
+    for relative in SELECTORS:
+        for name, names in _from_imports(ROOT / relative):
+            if _is_within(name, SERVICES):
+                offenders.append(f"{relative}: {name} ({', '.join(sorted(names))})")
+    assert offenders == []
+
+
+def test_the_api_and_the_pages_do_not_import_each_other():
+    offenders = []
+    for app in APPS:
+        for path in _app_modules(app):
+            parts = path.relative_to(ROOT).parts
+            layer = "api" if "api" in parts else "pages" if "pages" in parts else None
+            if layer is None:
+                continue
+            other = {f"{a}.{'pages' if layer == 'api' else 'api'}" for a in APPS}
+            offenders += [f"{path.relative_to(ROOT)}:{line}: {name}" for name, _, line in _imports(path)
+                          if _is_within(name, other)]
+    assert offenders == []
+
+
+def test_reads_writes_and_jobs_import_no_web_layer():
+    """Selectors, services, tasks and the predicates below them never import pages or the API."""
+    web = {f"{a}.{layer}" for a in APPS for layer in ("pages", "api")}
+    paths = [ROOT / p for p in (*SELECTORS, "decks/services.py", "tournaments/tasks.py",
+                                "tournaments/event_rules.py", "tournaments/roles.py")]
+    paths += sorted((ROOT / "tournaments" / "services").glob("*.py"))
+    offenders = [f"{path.relative_to(ROOT)}:{line}: {name}"
+                 for path in paths for name, _, line in _imports(path) if _is_within(name, web)]
+    assert offenders == []
+
+
+WRITING_CALLS = {"save", "update", "create", "update_or_create", "get_or_create", "bulk_update", "bulk_create"}
+
+
+def test_the_decks_app_writes_no_field_of_a_tournaments_row():
+    """``Registration.has_legal_deck`` is written by ``tournaments.services.deck_status``; the decks app calls it."""
+    offenders = []
+    for path in _app_modules("decks"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+                node, (ast.AugAssign, ast.AnnAssign)) else []
+            offenders += [f"{path.relative_to(ROOT)}:{node.lineno}" for t in targets
+                          if isinstance(t, ast.Attribute) and t.attr == "has_legal_deck"]
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") in WRITING_CALLS and any(
+                    k.arg == "has_legal_deck" or "has_legal_deck" in ast.unparse(k.value) for k in node.keywords):
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)[:60]}")
+    assert offenders == []
+
+
+def test_the_layer_checks_see_what_they_look_for():
+    """The helpers above find a service import in a selector and a web import (guards the tests above)."""
+    source = "from tournaments.services.standings import standings_recompute\nfrom .pages import views\n"
+    assert [name for name, _, _ in _imports_in(source, "tournaments.selectors")] == [
+        "tournaments.services.standings", "tournaments.pages"]
+    assert _is_within("tournaments.services.standings", SERVICES) and not _is_within("tournaments.servicesx", SERVICES)

@@ -5,13 +5,13 @@ services call them under ``translation.override("en")`` for what they store (the
 after: ``services.results.result_summary``). Nothing here writes or reads the database.
 
 Terms: a *record* is a ``ResultSubmission.record`` (``{"games": [...]}`` with seats numbered from 1, or
-``{"placements": [...]}``); an *outcome* is ``tournaments.services.scoring.Outcome`` (games won and place per seat
+``{"placements": [...]}``); an *outcome* is ``tournaments.outcomes.Outcome`` (games won and place per seat
 in seat order, drawn games).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.utils.translation import gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
@@ -19,9 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.results import COUNT_ORDER
 
 from tournaments.models import ResultSubmission, Seat
-
-if TYPE_CHECKING:  # annotations only: services.scoring imports the services package, which imports this module
-    from tournaments.services.scoring import Outcome
+from tournaments.outcomes import Outcome
 
 __all__ = ["COUNT_NAMES", "DIFFERENT_RESULT", "describe_record", "dispute_reason_text", "outcome_text", "outcome_text_of"]
 

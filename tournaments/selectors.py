@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field
 
-from django.conf import settings
 from django.db.models import Case, Count, IntegerField, Max, OuterRef, Prefetch, Q, QuerySet, Subquery, Value, When
 from django.db.models.functions import Coalesce
 
 from tournaments.clock import ClockState, clock_at, table_time_up  # noqa: F401 (selectors of the round clock)
+from tournaments.event_rules import check_in_open, late_entry_open
 from tournaments.models import (
     Match,
     Registration,
@@ -21,12 +20,7 @@ from tournaments.models import (
     UserPreferences,
 )
 from tournaments.presentation import describe_record, dispute_reason_text, outcome_text
-from tournaments.services.check_in import check_in_open
-from tournaments.services.scoring import Outcome
-from tournaments.services.standings import standings_recompute
-from tournaments.services.tournaments import late_entry_open
-
-logger = logging.getLogger(__name__)
+from tournaments.outcomes import Outcome
 
 
 def tournament_list() -> QuerySet[Tournament]:
@@ -70,37 +64,17 @@ def my_table(rnd: Round, user) -> tuple[int, int, int] | None:
 
 
 def latest_snapshot(tournament: Tournament) -> StandingsSnapshot | None:
-    """The newest standings snapshot (one query).
-
-    On the embedded default (eager tasks) a snapshot older than ``tournament.results_version`` is
-    brought up to date here, on its first read: confirmations inside ``STANDINGS_EAGER_WINDOW_SECONDS``
-    defer their recompute (``tournaments.tasks.send_recompute``). If that fails (a locked SQLite
-    database) the older snapshot is shown, marked as updating. The scaled path leaves it to the workers."""
-    snapshot = tournament.snapshots.order_by("-version").first()
-    behind = snapshot is None and tournament.results_version > 0 or (
-        snapshot is not None and snapshot.version < tournament.results_version)
-    if behind and settings.CELERY_TASK_ALWAYS_EAGER:
-        try:
-            snapshot = standings_recompute(tournament_id=tournament.pk) or tournament.snapshots.order_by(
-                "-version").first()
-        except Exception:
-            logger.exception("The standings of tournament %s could not be brought up to date on read.",
-                             tournament.pk)
-    return snapshot
+    """The newest stored standings snapshot, or None before the first (one query). Reads only: a snapshot older
+    than ``tournament.results_version`` is returned as it is (the write path brings it up to date:
+    ``tournaments.tasks.send_recompute``); compare its version with ``results_version`` (or
+    :func:`standings_versions`) to tell."""
+    return tournament.snapshots.order_by("-version").first()
 
 
 def registration_of(tournament: Tournament, user) -> Registration | None:
     if not user.is_authenticated:
         return None
     return tournament.registrations.filter(player=user).first()
-
-
-def match_of(tournament: Tournament, rnd: Round, user) -> Match | None:
-    """The user's match in ``rnd``, if they play in it."""
-    reg = registration_of(tournament, user)
-    if reg is None:
-        return None
-    return round_matches(rnd).filter(seats__registration=reg).first()
 
 
 def open_matches(tournament: Tournament) -> QuerySet[Match]:
@@ -169,7 +143,7 @@ def check_in_panel(tournament: Tournament) -> dict:
     ``checked_in`` and
     ``active`` (counts of active entries: not withdrawn, not dropped), ``no_shows`` (active entries not checked in),
     ``walk_ins`` (walk-in entries not withdrawn, with ``claim_code`` still unspent or spent), ``window_open``
-    (players can still check in: ``tournaments.services.check_in.check_in_open``) and ``walk_ins_open`` (the
+    (players can still check in: ``tournaments.event_rules.check_in_open``) and ``walk_ins_open`` (the
     organiser can register a walk-in now)."""
     window_open = check_in_open(tournament)
     entries = tournament.registrations.filter(withdrawn=False).select_related("player").order_by("registered_at", "id")

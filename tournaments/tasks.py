@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+import threading
 import time
+from collections.abc import Callable
 
 import django.db
 import kombu.exceptions
@@ -76,11 +78,11 @@ def requeue_stale_standings() -> list[int]:
     return queued
 
 
-def _mark(key: str, timeout: float) -> bool:
-    """Set a coalescing marker (``cache.add``: atomic); True when it was not set, or when the cache cannot be
-    reached (Redis down): the job is then sent or run anyway, coalescing never loses a job."""
+def _mark(key: str, timeout: float, value: float = 1) -> bool:
+    """Set a coalescing marker (``cache.add``: atomic) to ``value``; True when it was not set, or when the cache
+    cannot be reached (Redis down): the job is then sent or run anyway, coalescing never loses a job."""
     try:
-        return bool(cache.add(key, 1, timeout=timeout))
+        return bool(cache.add(key, value, timeout=timeout))
     except (redis.exceptions.RedisError, OSError) as exc:
         logger.warning("The cache could not be reached (%s); standings jobs are not coalesced meanwhile.", exc)
         return True
@@ -135,6 +137,35 @@ def eager_window_key(tournament_id: int) -> str:
     return f"standings:eager-window:{tournament_id}"
 
 
+def eager_deferred_key(tournament_id: int) -> str:
+    """The cache key of a tournament's "a deferred eager standings run is waiting" marker (the embedded default)."""
+    return f"standings:eager-deferred:{tournament_id}"
+
+
+#: The embedded default's first retry of a standings run that failed (a locked SQLite database), in seconds;
+#: each further one waits twice as long, at most ``STANDINGS_MAX_RETRIES`` of them.
+EAGER_RETRY_SECONDS = 1.0
+
+
+def in_a_timer_thread(delay: float, run: Callable[[], None]) -> threading.Timer:
+    """Run ``run()`` in ``delay`` seconds on a daemon thread of this process (the embedded default has no worker),
+    then close that thread's database connections; returns the started timer."""
+    def in_thread() -> None:
+        try:
+            run()
+        finally:
+            django.db.connections.close_all()  # this thread's own connections only
+
+    timer = threading.Timer(delay, in_thread)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
+#: How the embedded default defers a standings run (:func:`in_a_timer_thread`); the tests record the runs instead.
+run_later: Callable[[float, Callable[[], None]], object] = in_a_timer_thread
+
+
 def send_recompute(tournament_id: int) -> bool:
     """Queue ``recompute_standings`` for one tournament, unless one is already waiting; False (logged) when
     the broker cannot take it.
@@ -147,23 +178,9 @@ def send_recompute(tournament_id: int) -> bool:
     the rest of the interval (a countdown), so a burst of T seconds costs at most about T / interval + 2
     recomputes, however fast the results come (``bench/confirmation_burst.py``: 500 confirmations, two workers).
 
-    Eagerly (the embedded default) the job runs here, after the result was committed, at most once per
-    ``STANDINGS_EAGER_WINDOW_SECONDS`` per tournament: a confirmation inside that window leaves the
-    standings behind and the first read computes them (``selectors.latest_snapshot``). Whatever the job
-    raises (a locked SQLite database, a bug) is logged and never turns the saved result into a 500;
-    ``requeue_stale_standings``, the next result or the next read recomputes the standings that stayed behind."""
+    Eagerly (the embedded default) see :func:`recompute_eagerly`."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
-        window = settings.STANDINGS_EAGER_WINDOW_SECONDS
-        if window > 0 and not _mark(eager_window_key(tournament_id), window):
-            return True  # computed a moment ago: deferred to the first read (or the next result after the window)
-        try:
-            recompute_standings.delay(tournament_id)
-        except Exception:
-            _unmark(eager_window_key(tournament_id))
-            logger.exception("The standings of tournament %s could not be recomputed now; the catch-up will.",
-                             tournament_id)
-            return False
-        return True
+        return recompute_eagerly(tournament_id)
     if not _mark(queued_key(tournament_id), settings.STANDINGS_QUEUED_MARKER_SECONDS):
         return True  # a job is already waiting; it will compute the latest version
     countdown = job_countdown(tournament_id)
@@ -178,6 +195,69 @@ def send_recompute(tournament_id: int) -> bool:
                        tournament_id, exc)
         return False
     return True
+
+
+def recompute_eagerly(tournament_id: int) -> bool:
+    """The embedded default's standings run (no worker, no beat): after the result was committed, in this
+    process. False (logged) when the run failed.
+
+    At most once per ``STANDINGS_EAGER_WINDOW_SECONDS`` per tournament: the first result runs at once and opens
+    the window; results confirmed inside it defer to one run at the window's end (:func:`run_later`, coalesced by
+    :func:`eager_deferred_key`), which opens the next window. So a burst costs about one run per window, and the
+    last result of a burst is in the standings a window later at most, without anyone reading them. Whatever a
+    run raises (a locked SQLite database, a bug) is logged and never turns the saved result into a 500; the
+    run is tried again later (``EAGER_RETRY_SECONDS``, doubling, ``STANDINGS_MAX_RETRIES`` times), and the next
+    result recomputes anything still behind. Reads never compute standings."""
+    window = settings.STANDINGS_EAGER_WINDOW_SECONDS
+    if window > 0 and not _mark(eager_window_key(tournament_id), window, value=time.time()):
+        _defer_eager(tournament_id, _window_left(tournament_id, window))  # computed a moment ago
+        return True
+    return _run_eager(tournament_id, attempt=0)
+
+
+def _window_left(tournament_id: int, window: float) -> float:
+    """Seconds left of the tournament's eager window (the whole window if the cache cannot tell)."""
+    try:
+        opened = cache.get(eager_window_key(tournament_id))
+    except (redis.exceptions.RedisError, OSError):
+        opened = None
+    if opened is None:
+        return window
+    return min(window, max(0.0, float(opened) + window - time.time()))
+
+
+def _run_eager(tournament_id: int, *, attempt: int) -> bool:
+    try:
+        recompute_standings.delay(tournament_id)
+    except Exception:
+        logger.exception("The standings of tournament %s could not be recomputed now; they will be retried.",
+                         tournament_id)
+        if attempt < STANDINGS_MAX_RETRIES:
+            _defer_eager(tournament_id, EAGER_RETRY_SECONDS * 2 ** attempt, attempt=attempt + 1)
+        return False
+    return True
+
+
+def _defer_eager(tournament_id: int, delay: float, *, attempt: int = 0) -> None:
+    """One eager run of the tournament's standings in ``delay`` seconds, unless one is already waiting."""
+    if not _mark(eager_deferred_key(tournament_id), delay + 60):
+        return  # a deferred run is waiting; it computes the latest version
+
+    def deferred() -> None:
+        _unmark(eager_deferred_key(tournament_id))
+        window = settings.STANDINGS_EAGER_WINDOW_SECONDS
+        if window > 0:  # this run opens the next window: results confirmed meanwhile wait for its end
+            _open_window(tournament_id, window)
+        _run_eager(tournament_id, attempt=attempt)
+
+    run_later(delay, deferred)
+
+
+def _open_window(tournament_id: int, window: float) -> None:
+    try:
+        cache.set(eager_window_key(tournament_id), time.time(), timeout=window)
+    except (redis.exceptions.RedisError, OSError) as exc:
+        logger.warning("The cache could not be reached (%s); eager standings runs are not spaced meanwhile.", exc)
 
 
 @receiver(standings_stale, sender=Tournament, dispatch_uid="tournaments.queue_standings_job")

@@ -214,7 +214,7 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "inte
 # The "waiting" marker expires by itself after this many seconds, should its job be lost.
 STANDINGS_QUEUED_MARKER_SECONDS = env.float("STANDINGS_QUEUED_MARKER_SECONDS", default=120.0)
 # The embedded default computes standings in the confirming request at most once per this many seconds per
-# tournament; a result confirmed inside the window is computed when the standings are first read.
+# tournament; results confirmed inside the window are computed together at its end (tasks.recompute_eagerly).
 STANDINGS_EAGER_WINDOW_SECONDS = env.float("STANDINGS_EAGER_WINDOW_SECONDS", default=2.0)
 # How often the live pages poll (htmx): the round's pairings and the standings (seconds), and how long the projector
 # shows a page before fetching the next one. Production keeps these; the browser tests shorten them (never set them

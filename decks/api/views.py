@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 from decks.models import DeckSubmission, RegisteredDeck
 from decks.selectors import can_view_decklist, deck_export, exportable_submission
 from decks.services import deck_submit, grouped_number
-from decks.pages.views import UploadTooLarge, upload_refusal
+from decks.uploads import UploadTooLarge, upload_refusal
 from tournaments.api.parsers import BoundedJSONParser
 from tournaments.errors import NotAllowed, UserError
 from tournaments.ids import parse_id

@@ -1,7 +1,7 @@
 """Deck pages for players: the decklist editor (``/t/<id>/deck/``) with its live verdict preview and
 card suggestions (htmx partials), a registration's decklist, decklist downloads, and asking to
-replace a card destroyed by Enter Darkness Together. Also the upload guards the deck page and the
-deck API share.
+replace a card destroyed by Enter Darkness Together. The upload guards it shares with the deck API are
+``decks.uploads``.
 
 The preview reads and checks a decklist exactly as ``decks.services.deck_submit`` does
 (``decks.selectors.deck_preview``) and stores nothing.
@@ -9,7 +9,6 @@ The preview reads and checks a decklist exactly as ``decks.services.deck_submit`
 
 from __future__ import annotations
 
-from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
@@ -18,7 +17,6 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
-from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
 from rules.deck_export import CARD_TYPE_ORDER, group_by_type
 from rules.decklists import DecklistError
@@ -35,6 +33,7 @@ from decks.selectors import (
     submissions_for,
 )
 from decks.services import deck_replacement_request, deck_submit
+from decks.uploads import limit_megabytes, upload_refusal
 from tournaments.errors import NotAllowed, UserError
 from tournaments.ids import parse_id
 from tournaments.models import Registration, Tournament
@@ -43,47 +42,8 @@ from tournaments.pages.actions import attempt
 from tournaments.rule_texts import error_text, format_label
 from tournaments.services.permissions import is_tournament_organiser
 
-MB = 1024 * 1024
 #: How many cards the editor's suggestion list shows.
 SUGGESTIONS = 12
-
-
-class UploadTooLarge(UserError):
-    """A decklist upload over the size limit (HTTP 413)."""
-
-    status = 413
-
-    def __init__(self, message: Any, *, code: str = "too_large", params: dict | None = None) -> None:
-        super().__init__(message, code=code, params=params)
-
-
-def _max_request_bytes() -> int:
-    return int(getattr(settings, "DECKLIST_MAX_REQUEST_BYTES", 4 * settings.DECKLIST_MAX_BYTES))
-
-
-def _megabytes(size: float, digits: int = 1) -> str:
-    """``size`` bytes in megabytes with the active language's decimal mark ("50.0"; "50,0" in pt-br)."""
-    return number_format(size / MB, digits)
-
-
-def upload_refusal(request: HttpRequest) -> str:
-    """A message in the active language when the request body is too large to be a decklist (from
-    Content-Length, before anything reads the body), else "". A CrossFire or LackeyCCG file is a few kilobytes."""
-    try:
-        size = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        return ""
-    if size <= _max_request_bytes():
-        return ""
-    return gettext("The upload is %(size)s MB; a decklist may be at most %(limit)s MB (a CrossFire .cfd or "
-                   "LackeyCCG .dek file is a few kilobytes). Check that you chose the right file.") % {
-        "size": _megabytes(size), "limit": _limit_megabytes()}
-
-
-def _limit_megabytes() -> str:
-    """The decklist size limit in megabytes, as short as it goes ("1"; "0,5" in pt-br)."""
-    limit = settings.DECKLIST_MAX_BYTES / MB
-    return number_format(limit, 0 if limit == int(limit) else None)
 
 
 #: HTTP status of the deck page when a submission is refused, by error code (other refusals,
@@ -202,7 +162,7 @@ def deck_preview_view(request: HttpRequest, tournament: Tournament) -> HttpRespo
         return _preview_response(request, {"preview_error": gettext("The decklist is too large to check.")}, 413)
     if len(text.encode("utf-8", "surrogatepass")) > settings.DECKLIST_MAX_BYTES:
         return _preview_response(request, {"preview_error": gettext(
-            "The decklist is larger than %(limit)s MB.") % {"limit": _limit_megabytes()}}, 413)
+            "The decklist is larger than %(limit)s MB.") % {"limit": limit_megabytes()}}, 413)
     return _preview_response(request, {"t": tournament, **preview_context(tournament, text)})
 
 

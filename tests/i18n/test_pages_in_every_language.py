@@ -160,15 +160,16 @@ def test_a_55_br_verdict_in_portuguese_cites_the_brazilian_rules_text(client, or
     assert "<th scope=\"row\">Reino</th>" in page
 
 
-def test_percentages_in_the_french_standings(client, round_one, alice, bob):
+def test_percentages_in_the_french_standings(client, round_one, alice, bob, django_capture_on_commit_callbacks):
     from tournaments import services
     from tournaments.models import Match
 
     match = round_one.matches.get()
     seats = {s.registration.player: s.number for s in match.seats.select_related("registration__player")}
     assert set(seats) == {alice, bob}
-    services.result_settle(match=match, actor=round_one.tournament.organiser, reason="test",
-                           games=[{"winners": [1]}, {"winners": [2]}, {"winners": [1]}])
+    with django_capture_on_commit_callbacks(execute=True):  # committed: the standings are computed (not by a read)
+        services.result_settle(match=match, actor=round_one.tournament.organiser, reason="test",
+                               games=[{"winners": [1]}, {"winners": [2]}, {"winners": [1]}])
     assert Match.objects.get(pk=match.pk).status == Match.Status.CONFIRMED
     page = get(Client(), reverse("tournaments:standings", args=[round_one.tournament.pk]), "fr")
     assert re.search(r"\d+,\d\d\u00a0%", page), "no French percentage"

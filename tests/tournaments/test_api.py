@@ -243,21 +243,36 @@ def test_the_same_report_endpoint_records_a_duel_and_a_four_seat_table(
     assert [seat["placement"] for seat in confirmed.json()["seats"]] == [2, 1, 4, 3]
 
 
-def test_the_table_paths_are_aliases_of_the_same_endpoints(
+def test_a_duel_is_reported_confirmed_and_overridden_at_the_same_endpoints_as_a_table(
         round_one, organiser, django_capture_on_commit_callbacks):
     match = client_for(organiser).get(f"/api/v1/matches/{round_one.matches.get().pk}/").json()
     first, second = seat_users(match)
-    report = client_for(first).post(f"/api/v1/matches/{match['id']}/table-reports/",
+    report = client_for(first).post(f"/api/v1/matches/{match['id']}/reports/",
                                     {"games": [{"winner": "b"}, {"winner": "b"}]}, format="json")
     assert report.status_code == 201, report.content
     with django_capture_on_commit_callbacks(execute=True):
-        confirmed = client_for(second).post(f"/api/v1/table-reports/{report.json()['id']}/confirm/")
+        confirmed = client_for(second).post(f"/api/v1/reports/{report.json()['id']}/confirm/")
     assert [seat["wins"] for seat in confirmed.json()["seats"]] == [0, 2]
-    corrected = client_for(organiser).post(f"/api/v1/matches/{match['id']}/table-override/",
+    corrected = client_for(organiser).post(f"/api/v1/matches/{match['id']}/override/",
                                            {"games": [{"winner": "a"}, {"winner": "a"}], "reason": "slip misread"},
                                            format="json")
     assert corrected.status_code == 200, corrected.content
     assert [seat["wins"] for seat in corrected.json()["seats"]] == [2, 0]
+
+
+@pytest.mark.parametrize("path", ["matches/{match}/table-reports/", "table-reports/{report}/confirm/",
+                                  "table-reports/{report}/dispute/", "matches/{match}/table-override/"])
+def test_the_former_multiplayer_paths_are_gone(round_one, organiser, path):
+    """The table-* aliases of the result endpoints were removed (CHANGELOG): they answer the API's JSON 404."""
+    match = round_one.matches.get()
+    first = match.seats.order_by("number").first().registration.player
+    report = client_for(first).post(f"/api/v1/matches/{match.pk}/reports/",
+                                    {"games": [{"winner": "a"}, {"winner": "a"}]}, format="json")
+    url = "/api/v1/" + path.format(match=match.pk, report=report.json()["id"])
+    response = client_for(organiser).post(url, {"games": [{"winner": "b"}, {"winner": "b"}], "reason": "x"},
+                                          format="json")
+    assert response.status_code == 404 and response.json()["code"] == "not_found"
+    assert ResultSubmission.objects.get().state == ResultSubmission.State.PENDING  # nothing answered or overridden
 
 
 def test_a_dispute_keeps_its_reason_and_the_submissions_show_both_reports_game_by_game(

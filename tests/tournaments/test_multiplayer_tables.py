@@ -536,7 +536,7 @@ def test_the_api_dispute_and_organiser_override_of_a_table(pods_round, organiser
 def test_bad_table_reports_are_4xx_with_code_detail_params_and_store_nothing(pods_round, body, status, code):
     _, _, rnd = pods_round
     big = tables_of(rnd)[0]
-    response = api(users_at(big)[0]).post(f"/api/v1/matches/{big.pk}/table-reports/", body, format="json")
+    response = api(users_at(big)[0]).post(f"/api/v1/matches/{big.pk}/reports/", body, format="json")
     assert response.status_code == status, response.content
     assert response.json()["code"] == code
     assert set(response.json()) == {"code", "detail", "params"} and response.json()["detail"]

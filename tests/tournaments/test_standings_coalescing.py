@@ -1,7 +1,7 @@
 """Issue #12, item 2: standings jobs coalesce. A burst of results costs a bounded number of recomputes per
 tournament (at most one job running and one waiting, each computing the latest results version; a stale job
 exits at once), on the scaled path (a queued marker per tournament) and on the embedded default (at most one
-eager run per window, then the first read computes the rest).
+eager run per window; the results confirmed inside it are computed by one run at its end, not by a read).
 
 Counts, not times: ``compute_standings`` (the rules call of ``standings_recompute``) is counted, and the jobs sent
 to the broker are recorded instead of sent.
@@ -59,22 +59,58 @@ def latest(t: Tournament) -> StandingsSnapshot:
     return StandingsSnapshot.objects.filter(tournament=t).order_by("-version").first()
 
 
-def test_a_burst_on_the_embedded_default_costs_at_most_two_recomputes_and_the_read_sees_the_latest(
-        event, organiser, counter, settings, client, django_capture_on_commit_callbacks):
+@pytest.fixture
+def later(monkeypatch):
+    """The embedded default's deferred standings runs (``tasks.run_later``) recorded instead of timed:
+    ``later.runs`` holds (delay, run) pairs; ``later.run_all()`` runs them as their timer would."""
+    class Later:
+        runs: list = []
+
+        @classmethod
+        def run_all(cls) -> None:
+            while cls.runs:
+                cls.runs.pop(0)[1]()
+
+    monkeypatch.setattr(tasks, "run_later", lambda delay, run: Later.runs.append((delay, run)))
+    return Later
+
+
+def test_a_burst_on_the_embedded_default_costs_at_most_two_recomputes_the_last_at_the_window_end(
+        event, organiser, counter, settings, client, later, django_capture_on_commit_callbacks):
     t, duel = event
     settings.STANDINGS_EAGER_WINDOW_SECONDS = 60
     before = counter.computes
     for n in range(BURST):
         settle(duel, organiser, n, django_capture_on_commit_callbacks)
-    assert counter.computes - before == 1  # the first result of the burst; the others wait for a read
+    assert counter.computes - before == 1  # the first result of the burst; the others wait for the window's end
+    assert len(later.runs) == 1 and 0 < later.runs[0][0] <= 60  # one deferred run for all of them
     t.refresh_from_db()
     assert latest(t).version < t.results_version
     page = client.get(reverse("tournaments:standings", args=[t.pk]))
     assert page.status_code == 200
-    assert counter.computes - before == 2  # the first read brings them up to date, once
+    assert counter.computes - before == 1  # reading computes nothing: the page shows the older snapshot
+    later.run_all()  # the window ends
+    assert counter.computes - before == 2
     assert latest(t).version == t.results_version
     client.get(reverse("tournaments:standings", args=[t.pk]))
     assert counter.computes - before == 2
+
+
+def test_the_run_at_the_window_end_opens_the_next_window(
+        event, organiser, counter, settings, later, django_capture_on_commit_callbacks):
+    t, duel = event
+    settings.STANDINGS_EAGER_WINDOW_SECONDS = 60
+    before = counter.computes
+    settle(duel, organiser, 0, django_capture_on_commit_callbacks)
+    settle(duel, organiser, 1, django_capture_on_commit_callbacks)
+    later.run_all()
+    assert counter.computes - before == 2
+    settle(duel, organiser, 2, django_capture_on_commit_callbacks)  # right after the deferred run: waits again
+    assert counter.computes - before == 2 and len(later.runs) == 1
+    later.run_all()
+    assert counter.computes - before == 3
+    t.refresh_from_db()
+    assert latest(t).version == t.results_version
 
 
 def test_results_committed_before_the_job_runs_cost_one_recompute_eagerly(
@@ -232,3 +268,18 @@ def test_a_long_burst_costs_one_recompute_per_interval_and_ends_on_the_final_ver
     assert 8 <= counter.computes - before <= 20 / 2 + 2  # a recompute every 2 s of the burst, no more
     t.refresh_from_db()
     assert latest(t).version == t.results_version
+
+
+def test_a_deferred_run_happens_on_a_timer_thread_of_the_process():
+    import threading
+
+    done = threading.Event()
+    ran_on: list = []
+
+    def run() -> None:
+        ran_on.append(threading.current_thread())
+        done.set()
+
+    timer = tasks.in_a_timer_thread(0.01, run)
+    assert timer.daemon  # never holds the process up at exit
+    assert done.wait(5) and ran_on == [timer]

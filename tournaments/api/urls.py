@@ -1,3 +1,5 @@
+"""The tournaments app's API routes, served under /api/v1/ (``config.urls`` joins them with ``decks.api.urls``)."""
+
 from django.urls import path, re_path
 
 from tournaments.api import check_in_views, clock_views, pairing_views, views
@@ -44,17 +46,13 @@ urlpatterns = [
     path("matches/<id:pk>/", views.MatchDetail.as_view(), name="match-detail"),
     path("matches/<id:pk>/time-extension/", clock_views.MatchTimeExtension.as_view(), name="match-time-extension"),
     path("matches/<id:pk>/submissions/", views.MatchSubmissions.as_view(), name="match-submissions"),
-    # results of any match (one service for any number of seats); the table-* paths are the former
-    # multiplayer endpoints, kept as aliases of the same views
+    # results of any match (one service for any number of seats)
     path("matches/<id:pk>/reports/", views.MatchReportCreate.as_view(), name="match-report"),
-    path("matches/<id:pk>/table-reports/", views.MatchReportCreate.as_view(), name="match-table-report"),
     path("reports/<id:pk>/confirm/", views.ReportConfirm.as_view(), name="report-confirm"),
-    path("table-reports/<id:pk>/confirm/", views.ReportConfirm.as_view(), name="table-report-confirm"),
     path("reports/<id:pk>/dispute/", views.ReportDispute.as_view(), name="report-dispute"),
-    path("table-reports/<id:pk>/dispute/", views.ReportDispute.as_view(), name="table-report-dispute"),
     path("matches/<id:pk>/override/", views.MatchOverride.as_view(), name="match-override"),
-    path("matches/<id:pk>/table-override/", views.MatchOverride.as_view(), name="match-table-override"),
-    # last of all the API's routes (config.urls puts these after the deck API's): anything else under
-    # /api/v1/ is a JSON 404 {"code": "not_found", ...}
-    re_path(r"^(?P<path>.*/)$", not_found, name="not-found"),
 ]
+
+#: Anything else under /api/v1/ is a JSON 404 ``{"code": "not_found", ...}``. Not in ``urlpatterns``: it catches
+#: every path, so ``config.urls`` appends it after all of the API's routes (both apps'), whatever their order.
+not_found_route = re_path(r"^(?P<path>.*/)$", not_found, name="not-found")

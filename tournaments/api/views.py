@@ -244,8 +244,7 @@ def _submission_row(submission: ResultSubmission) -> dict:
 class MatchReportCreate(ResultView):
     """POST: a player at the table reports its result, for any number of seats: ``games`` (a duel: the
     slip's letters or seats; a table: winning seats) or ``placements`` (a multiplayer table, seat order).
-    The same outcome as another player's earlier report confirms it; a different one is a dispute.
-    Also at ``/matches/<m>/table-reports/`` (the former multiplayer endpoint)."""
+    The same outcome as another player's earlier report confirms it; a different one is a dispute."""
 
     @extend_schema(request=s.ReportInputSerializer, responses={201: s.SubmissionSerializer}, examples=[
         OpenApiExample("A duel, best of 3", value={"games": [{"winner": "a"}, {"mulligan_by": "b"}, {"winner": "b"},
@@ -264,8 +263,7 @@ class MatchReportCreate(ResultView):
 
 
 class ReportConfirm(ResultView):
-    """POST: another player at the table confirms a pending report; it becomes the result.
-    Also at ``/table-reports/<r>/confirm/``."""
+    """POST: another player at the table confirms a pending report; it becomes the result."""
 
     @extend_schema(request=None, responses={200: s.MatchSerializer})
     def post(self, request, pk: int):
@@ -276,7 +274,7 @@ class ReportConfirm(ResultView):
 
 class ReportDispute(ResultView):
     """POST: another player at the table disputes a pending report, saying why (``reason``, kept with the
-    report); the organiser settles the match. Also at ``/table-reports/<r>/dispute/``."""
+    report); the organiser settles the match."""
 
     @extend_schema(request=s.DisputeInputSerializer, responses={200: s.MatchSerializer})
     def post(self, request, pk: int):
@@ -288,8 +286,7 @@ class ReportDispute(ResultView):
 
 class MatchOverride(ResultView):
     """POST (organiser): settle a dispute or enter or correct a result, with a ``reason`` (logged with the
-    result before and after): pick one of the match's ``submission``s, or enter ``games``/``placements``.
-    Also at ``/matches/<m>/table-override/``."""
+    result before and after): pick one of the match's ``submission``s, or enter ``games``/``placements``."""
 
     @extend_schema(request=s.OverrideInputSerializer, responses={200: s.MatchSerializer}, examples=[
         OpenApiExample("Pick a submission", value={"submission": 12, "reason": "Judge ruling: the slip is right"}),

@@ -148,11 +148,7 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     paging = crowd.Paging.of(request)
     versions = getattr(request, "standings_versions", None) or (tournament.results_version, None)
     results_version, latest = versions
-    loaded: list = []
-    if settings.CELERY_TASK_ALWAYS_EAGER and (latest or 0) < results_version:
-        snapshot = selectors.latest_snapshot(tournament)  # the embedded default computes stale standings here
-        latest = snapshot.version if snapshot else None
-        loaded.append(snapshot)
+    loaded: list = []  # the snapshot, once read (standings behind their results are shown as they are, updating)
     path = request.path
     fragment_only = crowd.wants_fragment(request)
 

@@ -36,7 +36,7 @@ from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import AuditEntry, Registration, Tournament
 from tournaments.services.organiser import locked_tournament, organiser_action
 from tournaments.services.permissions import is_tournament_organiser
-from tournaments.services.entries import late_entry_open
+from tournaments.event_rules import CHECK_IN_STATUSES, check_in_open, late_entry_open  # noqa: F401 (re-exported)
 
 #: The claim code's letters: digits and capitals without 0/O, 1/I/L (a code is read off a paper slip).
 CLAIM_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -46,13 +46,6 @@ CLAIM_ATTEMPTS = 10
 CLAIM_WINDOW_SECONDS = 3600
 WALK_IN_NAME_MAX = Registration._meta.get_field("walk_in_name").max_length or 80
 
-CHECK_IN_STATUSES = (Tournament.Status.REGISTRATION, Tournament.Status.CLOSED, Tournament.Status.RUNNING)
-
-
-def check_in_open(tournament: Tournament) -> bool:
-    """True while players can check in: registration open or closed, or started, and no round paired yet
-    (1 query)."""
-    return tournament.status in CHECK_IN_STATUSES and not tournament.rounds.exists()
 
 
 def new_claim_code() -> str:

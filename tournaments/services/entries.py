@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Conflict, NotAllowed, local_datetime
+from tournaments.event_rules import late_entry_open  # noqa: F401 (re-exported)
 from tournaments.models import AuditEntry, Registration, Tournament
 from tournaments.services.organiser import locked_tournament, organiser_action
 from tournaments.services.standings import queue_standings
@@ -105,12 +106,6 @@ def waitlist_promote(*, tournament: Tournament, actor, reason: str, reason_code:
                                   before={"player": registration.display_name, "state": "waiting list"},
                                   after={"player": registration.display_name, "state": "registered"})
     return promoted
-
-
-def late_entry_open(tournament: Tournament) -> bool:
-    """True while a running tournament still takes late entries (fewer rounds paired than ``late_entry_rounds``)."""
-    return (tournament.status == Tournament.Status.RUNNING and tournament.late_entry_rounds > 0
-            and tournament.rounds.count() < tournament.late_entry_rounds)
 
 
 @transaction.atomic

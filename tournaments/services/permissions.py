@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Conflict, NotAllowed
 from tournaments.models import Tournament
+from tournaments.roles import co_organiser_ids, is_main_organiser, is_tournament_organiser  # noqa: F401 (re-exported)
 
 ORGANISERS_GROUP = "Organisers"
 
@@ -18,28 +19,6 @@ def can_organise(user) -> bool:
         user.is_authenticated
         and (user.is_staff or user.is_superuser or user.groups.filter(name=ORGANISERS_GROUP).exists())
     )
-
-
-def is_main_organiser(user, tournament: Tournament) -> bool:
-    """True for the tournament's own organiser (who created it) and for site admins."""
-    return bool(user.is_authenticated and (user.pk == tournament.organiser_id or user.is_superuser))
-
-
-def co_organiser_ids(tournament: Tournament) -> frozenset[int]:
-    """The user ids of the tournament's co-organisers (one query, then kept on the instance for the request)."""
-    cached = getattr(tournament, "_co_organiser_ids", None)
-    if cached is None:
-        cached = frozenset(tournament.co_organisers.values_list("pk", flat=True)) if tournament.pk else frozenset()
-        tournament._co_organiser_ids = cached  # type: ignore[attr-defined]
-    return cached
-
-
-def is_tournament_organiser(user, tournament: Tournament) -> bool:
-    """True for the tournament's organiser, its co-organisers (judges) and site admins: they may run it
-    (one query for a logged-in user who is neither the organiser nor an admin, none for anyone else)."""
-    if not user.is_authenticated:
-        return False
-    return is_main_organiser(user, tournament) or user.pk in co_organiser_ids(tournament)
 
 
 def require_organiser(user, tournament: Tournament) -> None:

@@ -46,6 +46,7 @@ from rules.results import (
 )
 
 from tournaments.errors import Text, UserError
+from tournaments.outcomes import Outcome
 from tournaments.rule_texts import cite
 
 LETTERS = {"a": 1, "b": 2}
@@ -62,27 +63,6 @@ class PenaltyEffect:
 
     kind: str
     seat: int
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """A scored result: per seat (seat order) games won and placement (1 = won, equal numbers share),
-    drawn games, and whether the match is decided (a duel: a player reached the game wins needed)."""
-
-    wins: tuple[int, ...]
-    placements: tuple[int, ...]
-    draws: int
-    decided: bool = True
-
-    def to_json(self) -> dict[str, Any]:
-        return {"wins": list(self.wins), "placements": list(self.placements), "draws": self.draws}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Outcome:
-        return cls(wins=tuple(data["wins"]), placements=tuple(data["placements"]), draws=int(data["draws"]))
-
-    def same_as(self, other: Outcome) -> bool:
-        return (self.wins, self.placements, self.draws) == (other.wins, other.placements, other.draws)
 
 
 def _is_int(value: Any) -> bool:
