@@ -1,0 +1,150 @@
+"""The game's terms and the rules texts' sections in the reader's language: card and champion types, the built-in
+formats' names, and citations of the rules texts (:func:`cite`). Glossaries: ``locale/glossary.*.md``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+from rules.card_pairs import EDITOR_SOURCE, PRECEDENCE_RULE
+from rules.formats import BRAZIL_DUNGEON_RULE, BRAZIL_FILE, RULES_FILE
+from rules.legality import DUNGEON_RULE, DUPLICATE_RULE
+
+
+
+#: Card types (rules.formats.CARD_TYPES) and champion types, as the printed cards and the rules texts name them.
+CARD_TYPES: dict[str, Any] = {
+    "Ally": pgettext_lazy("card type", "Ally"),
+    "Artifact": pgettext_lazy("card type", "Artifact"),
+    "Blood Ability": pgettext_lazy("card type", "Blood Ability"),
+    "Champion": pgettext_lazy("card type", "Champion"),
+    "Cleric Spell": pgettext_lazy("card type", "Cleric Spell"),
+    "Dungeon": pgettext_lazy("card type", "Dungeon"),
+    "Event": pgettext_lazy("card type", "Event"),
+    "Holding": pgettext_lazy("card type", "Holding"),
+    "Magical Item": pgettext_lazy("card type", "Magical Item"),
+    "Psionic Power": pgettext_lazy("card type", "Psionic Power"),
+    "Realm": pgettext_lazy("card type", "Realm"),
+    "Rule": pgettext_lazy("card type", "Rule"),
+    "Thief Ability": pgettext_lazy("card type", "Thief Ability"),
+    "Unarmed Combat": pgettext_lazy("card type", "Unarmed Combat"),
+    "Wizard Spell": pgettext_lazy("card type", "Wizard Spell"),
+    # champion types
+    "Cleric": pgettext_lazy("champion type", "Cleric"),
+    "Hero": pgettext_lazy("champion type", "Hero"),
+    "Monster": pgettext_lazy("champion type", "Monster"),
+    "Psionicist": pgettext_lazy("champion type", "Psionicist"),
+    "Regent": pgettext_lazy("champion type", "Regent"),
+    "Thief": pgettext_lazy("champion type", "Thief"),
+    "Wizard": pgettext_lazy("champion type", "Wizard"),
+}
+
+#: The built-in formats' names (rules.formats.BUILTIN_FORMATS).
+FORMAT_NAMES: dict[str, Any] = {
+    "55": gettext_lazy("55-card deck (Standard)"),
+    "75": gettext_lazy("75-card deck"),
+    "110": gettext_lazy("110-card deck"),
+    "55-br": gettext_lazy("55-card deck (Brazilian rules)"),
+    "75-modern": gettext_lazy("75-card deck (modern)"),
+    "110-modern": gettext_lazy("110-card deck (modern)"),
+}
+
+#: Sections of spellfire-tournament-rules-2.0.txt (headings as written there, longest first when matched).
+SECTIONS: dict[str, Any] = {
+    "55-Card Deck (Standard)": gettext_lazy("55-Card Deck (Standard)"),
+    "75-Card Deck": gettext_lazy("75-Card Deck"),
+    "110-Card Deck": gettext_lazy("110-Card Deck"),
+    "55-Card Game Drawing & Hand Size": gettext_lazy("55-Card Game Drawing & Hand Size"),
+    "75-Card Game Drawing & Hand Size": gettext_lazy("75-Card Game Drawing & Hand Size"),
+    "110-Card Game Drawing & Hand Size": gettext_lazy("110-Card Game Drawing & Hand Size"),
+    "How Dungeon Cards Work": gettext_lazy("How Dungeon Cards Work"),
+    "Two-Draw Mulligan": gettext_lazy("Two-Draw Mulligan"),
+    "introduction": gettext_lazy("introduction"),
+    "opening section": gettext_lazy("opening section"),
+    "victory conditions": gettext_lazy("victory conditions"),
+    "deck construction preamble": gettext_lazy("deck construction preamble"),
+}
+
+
+def card_type_name(card_type: str) -> str:
+    """The card (or champion) type in the active language ("Realm" -> "Reino" in pt-br); unknown ones as given."""
+    name = CARD_TYPES.get(card_type)
+    return str(name) if name is not None else card_type
+
+
+def format_name(format_id: str, default: str = "") -> str:
+    """A built-in format's name in the active language; another format's ``default`` (its own name) or its id."""
+    name = FORMAT_NAMES.get(format_id)
+    return str(name) if name is not None else (default or format_id)
+
+
+def format_label(value: Any) -> str:
+    """A tournament's deck format (its ``deck_format`` dict or a ``DeckFormat``) by name in the active language: a
+    built-in format under its own name is translated (``format_name``); a renamed one keeps its name."""
+    get = value.get if isinstance(value, dict) else (lambda key, default="": getattr(value, key, default))
+    format_id, name = str(get("id", "") or ""), str(get("name", "") or "")
+    builtin = FORMAT_NAMES.get(format_id)
+    if builtin is None:
+        return name or format_id
+    with translation.override("en"):
+        english = str(builtin)
+    return format_name(format_id) if name == english else name
+
+
+def card_labels(labels: Any) -> str:
+    """Card labels as printed ("3rd/54 War Party"), joined; never translated."""
+    return ", ".join(str(label) for label in labels or ())
+
+
+def joined(values: Any) -> str:
+    return ", ".join(str(v) for v in values or ())
+
+
+# --------------------------------------------------------------------------- citations
+def _cite_part(part: str) -> str:
+    if part == DUPLICATE_RULE:
+        return _('%(file)s, deck construction preamble before "55-Card Deck (Standard)": no card may appear more '
+                 "than once in a deck unless the card says so; a card is the same when it has the same icon and "
+                 "the same name") % {"file": RULES_FILE}
+    if part == DUNGEON_RULE:
+        return _("%(file)s, %(section)s: each player may add a dungeon card, a free card in deck construction "
+                 "(decks of 56, 76 or 111 cards)") % {"file": RULES_FILE,
+                                                      "section": SECTIONS["How Dungeon Cards Work"]}
+    if part == BRAZIL_DUNGEON_RULE:
+        # the Portuguese text, cited as written; only the project's reading of it is translated
+        return _('%(file)s, LIMITAÇÃO DE BARALHOS PARA TORNEIOS ("Total de cartas: 55"; O BARALHO: "Um baralho '
+                 'normal de SPELLFIRE contém 55 cartas"): the text predates dungeon cards and allows none') % {
+            "file": BRAZIL_FILE}
+    if part == PRECEDENCE_RULE:
+        return _("%(file)s, %(section)s: the special power on the card takes precedence over the rules") % {
+            "file": RULES_FILE, "section": SECTIONS["introduction"]}
+    if part.startswith(EDITOR_SOURCE):
+        return _("CrossFire deck editor (Editor.tcl, the cards that may not share a deck)") + part[len(EDITOR_SOURCE):]
+    if part.startswith("card text of "):
+        return _("card text of %(card)s") % {"card": part[len("card text of "):]}
+    prefix = f"{RULES_FILE}, "
+    if part.startswith(prefix):
+        rest = part[len(prefix):]
+        for english in sorted(SECTIONS, key=len, reverse=True):
+            if rest.startswith(english):
+                translated = str(SECTIONS[english])
+                tail = rest[len(english):]
+                if translated == english:
+                    return part
+                return _("%(file)s, %(section)s (“%(heading)s”)%(tail)s") % {
+                    "file": RULES_FILE, "section": translated, "heading": english, "tail": tail}
+    return part
+
+
+def cite(rule: str) -> str:
+    """A citation in the active language (see the module doc); parts separated by "; " are mapped one by one.
+
+    ``"spellfire-tournament-rules-2.0.txt, 55-Card Deck (Standard)"`` reads in pt-br
+    ``"spellfire-tournament-rules-2.0.txt, Baralho de 55 cartas (padrão) (“55-Card Deck (Standard)”)"``; a
+    citation of ``spellfire-regras-pt-br.txt`` is kept as written there; an organiser's provenance or a
+    CrossFire format file is kept as given."""
+    if rule in (DUPLICATE_RULE, DUNGEON_RULE, BRAZIL_DUNGEON_RULE, PRECEDENCE_RULE):
+        return _cite_part(rule)
+    return "; ".join(_cite_part(part) for part in rule.split("; "))
