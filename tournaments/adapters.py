@@ -109,7 +109,8 @@ def structure_settings(tournament: Tournament, *, roster: dict[str, list[str]] |
     Raises ``rules.structures.StructureError`` for settings the rules refuse.
     """
     structure = tournament.structure
-    cut = structure in (Tournament.Structure.SWISS, Tournament.Structure.PODS)
+    spec = tournament.structure_spec
+    cut = spec.swiss_phase  # a top cut follows a Swiss (or pods) phase only
     forbidden = tuple(RulesForbiddenPair(str(a), str(b), until)
                       for a, b, until in tournament.forbidden_pairs.values_list("player_a_id", "player_b_id",
                                                                                 "until_round"))
@@ -123,7 +124,7 @@ def structure_settings(tournament: Tournament, *, roster: dict[str, list[str]] |
         third_place_match=tournament.third_place_match,
         random_seeding=tournament.random_seeding and not cut,
         seed_draw=tournament.pk,
-        random_draw_each_round=tournament.random_draw_each_round and structure == Tournament.Structure.SINGLE_ELIMINATION,
+        random_draw_each_round=tournament.random_draw_each_round and "random_draw_each_round" in spec.options,
         bracket_reset=tournament.bracket_reset,
         double_round_robin=tournament.double_round_robin,
         table_size=tournament.table_size,

@@ -38,7 +38,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rules.results import DECK_OUT_RULES
 from rules.standings import SYSTEMS, TiebreakerSystem
-from rules.structures import STRUCTURE_REGISTRY
+from rules.structures import STRUCTURE_REGISTRY, StructureSpec, get_structure
 
 
 
@@ -193,6 +193,13 @@ class Tournament(models.Model):
         """The structure for people (``structure_label``): translated for a built-in, else its registry
         description (the field has no ``choices``, so Django does not provide this method)."""
         return structure_label(self.structure)
+
+    @property
+    def structure_spec(self) -> StructureSpec:
+        """The structure's entry in the registry (``rules.structures.STRUCTURE_REGISTRY``): what it reads, whether
+        it plays a Swiss phase before a top cut, is a bracket, seats multiplayer tables. Raises
+        ``rules.structures.StructureError`` for a name no longer registered."""
+        return get_structure(self.structure)
 
     @property
     def zone(self) -> ZoneInfo:

@@ -104,7 +104,7 @@ def _phase(tournament: Tournament, last: Round | None, planned: int | None) -> s
     if last is None:
         return _("No round paired yet")
     n = last.number
-    if last.is_elimination and tournament.structure in (S.SWISS, S.PODS):
+    if last.is_elimination and tournament.structure_spec.swiss_phase:
         if planned:
             return _("Top cut, round %(n)s of %(planned)s") % {"n": n, "planned": planned}
         return _("Top cut, round %(n)s") % {"n": n}
@@ -118,7 +118,7 @@ def _done(tournament: Tournament, last: Round | None) -> str:
     if last is None:
         return ""
     values = {"n": last.number, "of": tournament.swiss_rounds}
-    if last.is_elimination and tournament.structure in (S.SWISS, S.PODS):
+    if last.is_elimination and tournament.structure_spec.swiss_phase:
         return _("Top-cut round %(n)s is complete") % values
     if tournament.structure == S.SWISS:
         return _("Swiss round %(n)s of %(of)s is complete") % values
@@ -252,12 +252,12 @@ def _pair_action(tournament: Tournament, state: EventState, last: Round | None, 
                  done: str) -> Action:
     """The action pairing the next round (the top cut's first round, a top-cut round or a round), and the next
     step that says so."""
-    top_cut_starts = (nxt.kind == Round.Kind.ELIMINATION and tournament.structure in (S.SWISS, S.PODS)
+    top_cut_starts = (nxt.kind == Round.Kind.ELIMINATION and tournament.structure_spec.swiss_phase
                       and (last is None or not last.is_elimination))
     if top_cut_starts:
         label = _("Pair the top %(cut)s (round %(n)s)") % {"cut": tournament.top_cut, "n": nxt.number}
         state.next_step = _("%(done)s: pair the top cut.") % {"done": done}
-    elif nxt.kind == Round.Kind.ELIMINATION and tournament.structure in (S.SWISS, S.PODS):
+    elif nxt.kind == Round.Kind.ELIMINATION and tournament.structure_spec.swiss_phase:
         label = _("Pair top-cut round %(n)s") % {"n": nxt.number}
         state.next_step = _("%(done)s: pair the next elimination round.") % {"done": done}
     else:

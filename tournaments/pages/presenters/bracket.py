@@ -133,7 +133,7 @@ def elimination_round_title(tournament: Tournament, matches: Iterable[tuple[Any,
         name = stage_name(stage, players, final)
         if name not in names:
             names.append(name)
-    if tournament.top_cut and tournament.structure in (Tournament.Structure.SWISS, Tournament.Structure.PODS):
+    if tournament.top_cut and tournament.structure_spec.swiss_phase:
         prefix = _("Top %(n)s") % {"n": tournament.top_cut}
     elif tournament.structure == Tournament.Structure.DOUBLE_ELIMINATION:
         prefix = _("Double elimination")
