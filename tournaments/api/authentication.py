@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from drf_spectacular.authentication import BasicScheme
 from rest_framework import authentication, exceptions, status
 
 
@@ -30,3 +31,9 @@ class BasicAuthentication(authentication.BasicAuthentication):
         if "\x00" in userid or "\x00" in password:
             raise MalformedCredentials(exceptions.AuthenticationFailed.default_detail)
         return super().authenticate_credentials(userid, password, request)
+
+
+class BasicAuthenticationScheme(BasicScheme):
+    """The OpenAPI schema describes this class as DRF's HTTP Basic (``basicAuth``)."""
+
+    target_class = "tournaments.api.authentication.BasicAuthentication"
