@@ -73,3 +73,9 @@ def test_a_huge_limit_or_offset_is_no_server_error(tournament):
         assert response.status_code == 200, query
         response = APIClient().get(f"/api/v1/tournaments/?{query}")
         assert response.status_code == 200, query
+
+
+def test_writes_document_http_basic_and_session_authentication(schema):
+    assert schema["components"]["securitySchemes"]["basicAuth"] == {"type": "http", "scheme": "basic"}
+    operation = schema["paths"]["/api/v1/tournaments/"]["post"]
+    assert {"basicAuth": []} in operation["security"] and {"cookieAuth": []} in operation["security"]

@@ -3,9 +3,12 @@ full-width "ｏrganiser", "Organiser".
 
 A name's *skeleton* is its NFKC normalisation, case-folded, with every non-ASCII character that the
 Unicode confusables data (``confusable_homoglyphs``, a maintained copy of Unicode's confusables.txt)
-says looks like an ASCII one replaced by it. Two names with the same skeleton look alike; a new name
-whose skeleton is an existing user's is refused. ASCII characters are left as they are (``l``/``1``
-and ``o``/``0`` stay different: plain-ASCII names are told apart by the case-insensitive check).
+says looks like an ASCII one replaced by it, then the ASCII look-alikes folded (issue 21, finding 14:
+"0rganiser" and "organlser" imitated "organiser"): ``0`` reads as ``o``; ``1``, ``I`` and ``i`` as ``l``;
+``rn`` as ``m``, ``vv`` as ``w`` and ``cl`` as ``d`` (:data:`ASCII_LOOKALIKES`; ``5``/``s`` and the like are
+left apart). Two names with the same skeleton look alike; a new name whose skeleton is an existing
+user's is refused. The price: a few real names collide ("neil" and "nell", "clara" and "dara"); the
+second to sign up picks another name.
 
 The check reads every username once per signup (a few microseconds each): fine for the thousands of
 users of a club's site."""
@@ -27,10 +30,20 @@ def _ascii_lookalike(ch: str) -> str:
     return ch
 
 
+#: ASCII look-alikes folded into one form, in this order (single characters first: "c1" is "cl", then "d").
+ASCII_LOOKALIKES: tuple[tuple[str, str], ...] = (
+    ("0", "o"), ("1", "l"), ("i", "l"), ("rn", "m"), ("vv", "w"), ("cl", "d"))
+
+
 def skeleton(name: str) -> str:
+    """The form two look-alike names share (``skeleton("0rgan1ser") == skeleton("\u043erganiser") ==
+    "organlser"``): NFKC, case-folded, non-ASCII look-alikes mapped to ASCII, then :data:`ASCII_LOOKALIKES`."""
     text = unicodedata.normalize("NFKC", name).casefold()
     text = "".join(ch if ch.isascii() else _ascii_lookalike(ch) for ch in text)
-    return unicodedata.normalize("NFKC", text).casefold()
+    text = unicodedata.normalize("NFKC", text).casefold()
+    for look_alike, letter in ASCII_LOOKALIKES:
+        text = text.replace(look_alike, letter)
+    return text
 
 
 def imitated_username(name: str) -> str | None:

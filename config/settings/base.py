@@ -129,8 +129,7 @@ AUTH_PASSWORD_VALIDATORS = [
 # Brute force (django-axes): AXES_FAILURE_LIMIT (5) failed logins for one username from one IP address
 # lock that pair out for AXES_COOLOFF_MINUTES (15); a success resets the count. The login page, the
 # admin's and the API's HTTP Basic authentication all go through the axes backend. Failures are stored
-# in the database (shared by every process). The address is REMOTE_ADDR (behind a reverse proxy, the
-# proxy must pass the client's address there, e.g. gunicorn's --forwarded-allow-ips with a WSGI fix-up).
+# in the database (shared by every process). The address: see TRUSTED_PROXY_COUNT below.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -138,10 +137,28 @@ AUTHENTICATION_BACKENDS = [
 AXES_ENABLED = env.bool("AXES_ENABLED", default=True)
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=env.float("AXES_COOLOFF_MINUTES", default=15.0))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 # A locked-out login answers 429 with this page (what happened, for how long, what to do).
 AXES_LOCKOUT_TEMPLATE = "429.html"
+
+# --- Issue 21: the client's address and the limits per address (docs/operations.md, "Abuse protection") ---------
+# X-Forwarded-For is trusted only behind TRUSTED_PROXY_COUNT reverse proxies that append to it (0, the default:
+# ignored, the client is REMOTE_ADDR); one rule for the API throttles, the sign-up limit and the login lockout
+# (tournaments/client_address.py). DRF's NUM_PROXIES (in REST_FRAMEWORK below) says the same.
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
+AXES_CLIENT_IP_CALLABLE = "tournaments.client_address.client_ip"
+# Failed logins lock out per username and address (AXES_FAILURE_LIMIT) and per address across usernames
+# (LOGIN_IP_FAILURE_LIMIT, higher: a club's players may share one address), within AXES_COOLOFF_MINUTES; a success
+# forgives only its own username's failures (tournaments/login_limits.py).
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+LOGIN_IP_FAILURE_LIMIT = env.int("LOGIN_IP_FAILURE_LIMIT", default=20)
+AXES_HANDLER = "tournaments.login_limits.AddressLimitHandler"
+AXES_LOCKOUT_CALLABLE = "tournaments.login_limits.lockout_response"
+# Sign-up attempts (form posts) per address, DRF rate syntax ("N/second|minute|hour|day"; "none" turns it off);
+# past it the sign-up page answers 429 (tournaments/pages/signup.py).
+_signup_rate = env.str("SIGNUP_THROTTLE_RATE", default="20/hour")
+SIGNUP_THROTTLE_RATE = None if _signup_rate.lower() == "none" else _signup_rate
+# --- end of issue 21's block ----------------------------------------------------------------------------------
 
 # A form posted without a valid CSRF token (an expired page, cookies off) gets the friendly 403 page that says so.
 CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
@@ -234,7 +251,8 @@ CELERY_BEAT_SCHEDULE = {
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        # DRF's, refusing a NUL byte in the credentials with a 401 before any query (issue 21)
+        "tournaments.api.authentication.BasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.AutoSchema",
@@ -242,6 +260,9 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
+    # X-Forwarded-For only behind this many proxies (TRUSTED_PROXY_COUNT above); the project's throttles use
+    # tournaments.client_address.client_ip, the same rule
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     # API_THROTTLE_RATES below; a throttled request is a 429 {"code": "throttled", ...}
     "DEFAULT_THROTTLE_CLASSES": [
         "tournaments.api.throttles.AnonThrottle",

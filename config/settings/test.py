@@ -20,3 +20,5 @@ WHITENOISE_USE_FINDERS = True
 # Redis each keeps its cache keys (standings job markers, rendered pages) apart under its own prefix.
 if os.environ.get("PYTEST_XDIST_WORKER"):
     CACHES["default"]["KEY_PREFIX"] = os.environ["PYTEST_XDIST_WORKER"]
+# Many tests sign up from 127.0.0.1: no sign-up limit (tests/test_client_address_and_limits.py turns it on).
+SIGNUP_THROTTLE_RATE = None

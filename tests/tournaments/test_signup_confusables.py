@@ -51,3 +51,37 @@ def test_the_skeleton_maps_confusables_to_one_form(a, b):
 
     assert skeleton(a) == skeleton(b)
     assert skeleton("alice") != skeleton("bob")
+
+
+# Issue 21, finding 14: ASCII look-alikes (0/o, 1/l/I/i, rn/m, vv/w, cl/d) are refused too
+
+
+@pytest.mark.parametrize("imitation", ["0rganiser", "organlser", "0rgan1ser", "ORGANlSER", "organ1ser"])
+def test_an_ascii_look_alike_of_an_existing_name_is_refused(client, organiser, imitation):
+    response = _signup(client, imitation)
+    assert response.status_code == 200
+    assert "too much like" in response.content.decode()
+    assert not User.objects.filter(username=imitation).exists()
+
+
+@pytest.mark.parametrize("existing, imitation", [("mary", "rnary"), ("wendy", "vvendy"), ("dave", "clave"),
+                                                 ("tom", "torn"), ("lola", "I0la")])
+def test_letter_pairs_that_read_as_one_letter_are_refused(client, existing, imitation):
+    User.objects.create_user(existing, password=PASSWORD)
+    assert "too much like" in _signup(client, imitation).content.decode()
+    assert not User.objects.filter(username=imitation).exists()
+
+
+@pytest.mark.parametrize("a, b", [("0rganiser", "organiser"), ("organlser", "organiser"), ("alice", "a1ice"),
+                                  ("Iris", "lris"), ("rnary", "mary"), ("vvendy", "wendy"), ("c1ave", "dave")])
+def test_the_skeleton_folds_ascii_look_alikes(a, b):
+    from tournaments.usernames import skeleton
+
+    assert skeleton(a) == skeleton(b)
+
+
+@pytest.mark.parametrize("a, b", [("organiser", "organisers"), ("bob", "rob"), ("anna", "arma"), ("sam", "5am")])
+def test_names_that_only_look_different_stay_different(a, b):
+    from tournaments.usernames import skeleton
+
+    assert skeleton(a) != skeleton(b)

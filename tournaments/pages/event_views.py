@@ -22,12 +22,17 @@ from tournaments.pages.forms import TournamentForm
 from tournaments.pages.presenters import (
     now_panel,
 )
-from tournaments.pages.signup import SignupForm
+from tournaments.pages.signup import SignupForm, TooManySignups, count_signup, signup_refused
 from tournaments.services.permissions import can_organise, is_tournament_organiser
 from tournaments.services.tournaments import late_entry_open, waitlist_position
 
 
 def signup(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        try:
+            count_signup(request)
+        except TooManySignups as exc:
+            return signup_refused(request, exc)
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
