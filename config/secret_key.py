@@ -10,6 +10,7 @@ The production settings never read this file: they require ``SECRET_KEY`` (confi
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
 
 from django.core.management.utils import get_random_secret_key
@@ -32,7 +33,7 @@ def stored_secret_key(path: Path) -> str:
     except FileNotFoundError:
         pass
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary = path.with_name(f".{path.name}.{secrets.token_hex(8)}.tmp")
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         with os.fdopen(fd, "w", encoding="ascii") as file:
