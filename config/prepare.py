@@ -7,7 +7,8 @@ Django's start-up each time. Last, it loads every view (the URL configuration): 
 the compiled ``.pyc`` files once, here, instead of in each gunicorn worker at its first request.
 
 The static files are collected (and compressed, for whitenoise) only when they changed: a digest of every source
-file's path, size and modification time is kept in ``staticfiles/.collected``; the same digest skips the step.
+file's path, size and modification time is kept in ``var/static-collected`` (not in ``staticfiles/``, which
+whitenoise serves); the same digest, with ``staticfiles/`` still there, skips the step.
 """
 
 from __future__ import annotations
@@ -48,11 +49,11 @@ def static_digest() -> str:
     return digest.hexdigest()
 
 
-def collect_static(static_root: Path) -> bool:
-    """``collectstatic`` unless the sources are unchanged since the last time; True when it ran."""
-    stamp = static_root / ".collected"
+def collect_static(static_root: Path, stamp: Path) -> bool:
+    """``collectstatic`` into ``static_root`` unless the sources are unchanged since the digest in ``stamp`` was
+    written (and ``static_root`` is still there); True when it ran."""
     digest = static_digest()
-    if stamp.exists() and stamp.read_text().strip() == digest:
+    if static_root.is_dir() and stamp.exists() and stamp.read_text().strip() == digest:
         return False
     call_command("collectstatic", interactive=False, verbosity=0)
     stamp.write_text(digest + "\n")
@@ -69,7 +70,7 @@ def main() -> int:
     step("organiser account")
     call_command("create_organiser")
     step("static files")
-    if not collect_static(Path(settings.STATIC_ROOT)):
+    if not collect_static(Path(settings.STATIC_ROOT), Path(settings.VAR_DIR) / "static-collected"):
         print("Static files unchanged.", flush=True)
     get_resolver().url_patterns  # noqa: B018 - imports every view (see above)
     return 0
