@@ -2,12 +2,13 @@
 
 ``locale/<lang>/LC_MESSAGES/django.po`` (pt_BR, fr) holds every message of the project (Python and templates);
 English is the source language and has no catalogue. The ``.mo`` files are built from them by
-``scripts/setup`` (``manage.py compilemessages``, through :func:`compile_catalogues`) and never committed.
+``scripts/setup`` (:func:`compile_catalogues`, in Python with polib: no system gettext needed) and never committed.
 
 :func:`check_catalogues` is what ``scripts/check_messages`` and ``tests/i18n/test_catalogues.py`` run: it runs
 ``makemessages`` for every locale in a temporary copy of the project (the real ``locale/`` is not touched) and
 reports every message that is new (a string marked in the code but missing from a ``.po`` file: it comes out
-untranslated), untranslated or fuzzy. Needs GNU gettext (``msgfmt``, ``msgattrib``: Debian's ``gettext``)."""
+untranslated), untranslated or fuzzy. The check needs GNU gettext (``xgettext``, ``msgattrib``: Debian's
+``apt-get install gettext``, macOS's ``brew install gettext``); compiling does not."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+import polib
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The catalogues' locales (Django's spelling of settings.LANGUAGES' "pt-br" and "fr").
@@ -41,16 +44,36 @@ def makemessages(root: Path = ROOT) -> None:
                     *MAKEMESSAGES_OPTIONS, "--verbosity=0"], cwd=root, check=True, env=_env())
 
 
-def compile_catalogues(root: Path = ROOT) -> None:
-    """Build the ``.mo`` files next to the ``.po`` files (``manage.py compilemessages``)."""
-    subprocess.run([sys.executable, "manage.py", "compilemessages", *(f"-l{loc}" for loc in LOCALES),
-                    "--ignore=.venv", "--verbosity=0"], cwd=root, check=True, env=_env())
+def compile_catalogues(root: Path = ROOT) -> list[Path]:
+    """Build each locale's ``.mo`` file next to its ``.po`` file with polib (pure Python, like ``msgfmt``: the
+    translated messages only, neither fuzzy nor obsolete ones); returns the ``.mo`` paths. Each file is written
+    under a temporary name and renamed, so a server reading it never sees half a catalogue. Raises ``OSError``
+    when a ``.po`` file is missing or unreadable, ``ValueError`` (polib) when one does not parse."""
+    built = []
+    for locale in LOCALES:
+        po = po_path(root, locale)
+        mo = po.with_suffix(".mo")
+        partial = mo.with_name(f".{mo.name}.{os.getpid()}.tmp")
+        polib.pofile(str(po), wrapwidth=0).save_as_mofile(str(partial))
+        os.replace(partial, mo)
+        built.append(mo)
+    return built
 
 
 def _env() -> dict[str, str]:
     env = dict(os.environ)
     env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
     return env
+
+
+GETTEXT_MISSING = ("the catalogue check needs GNU gettext (msgattrib, xgettext), which is not installed: "
+                   "Debian/Ubuntu `sudo apt-get install gettext`, Fedora `sudo dnf install gettext`, macOS "
+                   "`brew install gettext`. (Compiling the catalogues does not need it.)")
+
+
+def gettext_installed() -> bool:
+    """Whether the GNU gettext tools the check and ``update`` run (``xgettext``, ``msgattrib``) are on PATH."""
+    return all(shutil.which(tool) for tool in ("xgettext", "msgmerge", "msgattrib"))
 
 
 def _msgids(po: Path, *flags: str) -> list[str]:
@@ -88,11 +111,15 @@ def check_catalogues() -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    """``python -m config.catalogues check|compile``; check prints each problem and exits 1 when there is one."""
+    """``python -m config.catalogues check|compile``; check prints each problem and exits 1 when there is one, 2
+    when GNU gettext is not installed (saying how to install it)."""
     command = argv[0] if argv else "check"
     if command == "compile":
         compile_catalogues()
         return 0
+    if not gettext_installed():
+        print(GETTEXT_MISSING, file=sys.stderr)
+        return 2
     found = check_catalogues()
     for line in found:
         print(line)
@@ -107,6 +134,8 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["update"]:
+        if not gettext_installed():
+            raise SystemExit(GETTEXT_MISSING)
         makemessages()
         raise SystemExit(0)
     raise SystemExit(main(sys.argv[1:]))

@@ -7,7 +7,10 @@ Two ways to run (../shared/design/ARCHITECTURE.md, "Two ways to run"):
 * scaled: ``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL`` (Celery broker, result
   backend and cache) set; any number of web processes and Celery workers share them.
 
-Other variables: ``SECRET_KEY``, ``DEBUG``, ``ALLOWED_HOSTS``, ``SPELLFIRE_CARDS_DIR``
+``SECRET_KEY``: when unset, the key generated on the first run and kept in ``var/secret_key`` (mode 0600,
+config/secret_key.py); there is no public default.
+
+Other variables: ``DEBUG``, ``ALLOWED_HOSTS``, ``SPELLFIRE_CARDS_DIR``
 (the card catalogue, default ``../shared/cards`` beside the repository),
 ``CELERY_TASK_ALWAYS_EAGER`` (forced on when ``REDIS_URL`` is unset).
 """
@@ -20,6 +23,9 @@ from pathlib import Path
 import environ
 from django.contrib.messages import constants as message_constants
 
+from config.request_log import LINE_FORMAT
+from config.secret_key import stored_secret_key
+
 BASE_DIR = Path(__file__).resolve().parents[2]
 
 env = environ.Env()
@@ -27,7 +33,9 @@ env = environ.Env()
 # Off unless asked for (DEBUG=1 in the environment shows Django's tracebacks while developing); with it off the site
 # answers with its own 403/404/500 pages and whitenoise serves the static files (scripts/run runs collectstatic).
 DEBUG = env.bool("DEBUG", default=False)
-SECRET_KEY = env.str("SECRET_KEY", default="dev-only-not-secret-spellfire-tournament-manager")
+VAR_DIR = BASE_DIR / "var"
+# The environment's key, else the embedded default's own (generated on the first run, reused after: var/secret_key).
+SECRET_KEY = env.str("SECRET_KEY", default="").strip() or stored_secret_key(VAR_DIR / "secret_key")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 
 INSTALLED_APPS = [
@@ -45,11 +53,15 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "axes",
+    # a request id in every log line (config/request_log.py)
+    "django_guid",
     "decks",
     "tournaments",
 ]
 
 MIDDLEWARE = [
+    # first: every log line of the request carries its id (config/request_log.py)
+    "django_guid.middleware.guid_middleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # a visitor's GET of the standings or pairings page, answered from the cache before sessions, auth and the
@@ -93,7 +105,6 @@ TEMPLATES = [
     },
 ]
 
-VAR_DIR = BASE_DIR / "var"
 DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
 }
@@ -296,9 +307,25 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_SETTINGS": {"deepLinking": False, "validatorUrl": None},
 }
 
+# The request id: a new UUID per request, or a proxy's (a valid UUID in X-Request-ID); sent back in X-Request-ID.
+DJANGO_GUID = {"GUID_HEADER_NAME": "X-Request-ID", "RETURN_HEADER": True, "EXPOSE_HEADER": False}
+# One line per record with the request id; a 4xx answer is one line without traceback, a 500 keeps its traceback
+# (config/request_log.py). LOG_LEVEL: WARNING shows the refused requests (403, 404, ...) and the errors.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {
+        "request_id": {"()": "config.request_log.RequestIdFilter"},
+        "client_error_line": {"()": "config.request_log.ClientErrorLine"},
+    },
+    "formatters": {"line": {"format": LINE_FORMAT}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "line",
+                    "filters": ["request_id", "client_error_line"]},
+    },
+    "loggers": {
+        "django.request": {"filters": ["client_error_line"]},
+        "django.security.csrf": {"filters": ["client_error_line"]},
+    },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }

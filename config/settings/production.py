@@ -19,17 +19,16 @@ always sets or strips it). Everything else (``DATABASE_URL``, ``REDIS_URL``, ...
 
 from __future__ import annotations
 
+import environ
 from django.core.exceptions import ImproperlyConfigured
 
-from config.settings.base import *  # noqa: F401,F403
-from config.settings.base import SPECTACULAR_SETTINGS, env
-
+#: The public development default of old (before issue 26): a key anyone can read, refused here.
 _DEV_SECRET_KEY = "dev-only-not-secret-spellfire-tournament-manager"
 _SECRET_KEY_HELP = 'generate one with: python -c "import secrets; print(secrets.token_urlsafe(50))"'
 
 
 def _secret_key() -> str:
-    key = env.str("SECRET_KEY", default="").strip()
+    key = environ.Env().str("SECRET_KEY", default="").strip()
     if not key:
         raise ImproperlyConfigured(
             f"config.settings.production: set the SECRET_KEY environment variable ({_SECRET_KEY_HELP})."
@@ -60,7 +59,14 @@ def _proxy_ssl_header() -> tuple[str, str] | None:
     return (name if name.startswith("HTTP_") else f"HTTP_{name}", "https")
 
 
-SECRET_KEY = _secret_key()
+# Checked before the base settings are read: without a key the base settings would generate one in var/ (the
+# embedded default's), which a production server must never use.
+_KEY = _secret_key()
+
+from config.settings.base import *  # noqa: E402,F401,F403
+from config.settings.base import SPECTACULAR_SETTINGS, env  # noqa: E402
+
+SECRET_KEY = _KEY
 ALLOWED_HOSTS = _allowed_hosts()
 DEBUG = env.bool("DEBUG", default=False)
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])

@@ -5,6 +5,9 @@ eager mode off to hand the work to the real worker that .ci/run starts.
 """
 import os
 
+# A fixed test-only key (never var/secret_key: the test run creates no file); SECRET_KEY in the environment wins.
+os.environ.setdefault("SECRET_KEY", "test-only-not-secret-" + "spellfire-tournament-manager-test-settings-key")
+
 from config.settings.base import *  # noqa: F401,F403
 from config.settings.base import CACHES, DATABASES
 
