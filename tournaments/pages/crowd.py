@@ -43,6 +43,7 @@ from django.utils.cache import get_conditional_response
 
 # the page state and what retires it live in tournaments.page_state (connected when the app is ready, in web and
 # Celery processes alike); re-exported here for the pages
+from tournaments.ids import parse_int
 from tournaments.page_state import STATE_SECONDS, digest, namespace, new_state, page_changed, state_key  # noqa: F401
 
 
@@ -52,6 +53,8 @@ PAGE_SIZE = 100
 FRAGMENT_SECONDS = 600
 #: The longest search kept (characters).
 QUERY_MAX = 100
+#: The highest page number read from ``?page=`` (a larger one, or anything but ASCII digits, is page 1).
+PAGE_MAX = 999_999
 
 
 @dataclass(frozen=True)
@@ -63,9 +66,8 @@ class Paging:
 
     @classmethod
     def of(cls, request: HttpRequest) -> Paging:
-        raw = request.GET.get("page", "1")
-        page = int(raw) if raw.isdigit() and len(raw) < 7 else 1
-        return cls(page=max(page, 1), q=request.GET.get("q", "").strip()[:QUERY_MAX])
+        page = parse_int(request.GET.get("page", "1"), minimum=1, maximum=PAGE_MAX) or 1
+        return cls(page=page, q=request.GET.get("q", "").strip()[:QUERY_MAX])
 
     def key(self, *parts: object) -> str:
         return ":".join(str(p) for p in ("crowd", namespace(), *parts, f"p{self.page}",
