@@ -52,7 +52,7 @@ def _viewers(organiser) -> dict[str, tuple[Client, dict]]:
 
 def _fresh(client: Client, url: str, headers: dict):
     """The page rendered from the database, every cache bypassed."""
-    with mock.patch.object(crowd, "cached", lambda key, build, **kwargs: build()), \
+    with mock.patch.object(crowd, "cached", lambda key, build, *args, **kwargs: build()), \
             mock.patch.object(crowd, "stored_response", lambda request, tournament_id: (None, None)):
         return client.get(url, **headers)
 
