@@ -14,16 +14,29 @@ ID_MAX = 2**63 - 1
 _MAX_DIGITS = len(str(ID_MAX))
 
 
-def parse_int(value: Any, *, minimum: int = 0, maximum: int = ID_MAX) -> int | None:
-    """``value`` as an int when it is one (or a string of ASCII digits) within [minimum, maximum]; else None."""
+def parse_int(value: Any, *, minimum: int = 0, maximum: int = ID_MAX, clamp: bool = False) -> int | None:
+    """``value`` as an int when it is one (or a string of ASCII digits, with one leading ``-`` when ``minimum`` is
+    negative) within [minimum, maximum]; else None. ``clamp``: a number beyond the bounds is brought to the nearer
+    bound instead (a string of any length: its digits are counted before ``int()`` reads them).
+
+    The one parser of numbers from a request: ``"²"``, ``"٣"``, ``"+1"``, ``" 1"``, ``"1_0"``, ``"1.0"`` are no
+    number here, though ``str.isdigit()`` or ``int()`` take some of them."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
         number = value
-    elif isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= _MAX_DIGITS:
+    elif isinstance(value, str) and value.isascii():
+        negative = value.startswith("-") and minimum < 0
+        digits = value[1:] if negative else value
+        if not digits.isdigit():
+            return None
+        if len(digits) > _MAX_DIGITS:  # beyond 64 bits: never read whole (int() of a long string is slow)
+            return (minimum if negative else maximum) if clamp else None
         number = int(value)
     else:
         return None
+    if clamp:
+        return min(max(number, minimum), maximum)
     return number if minimum <= number <= maximum else None
 
 

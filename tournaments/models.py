@@ -340,6 +340,9 @@ class Round(models.Model):
         default=0, help_text="Minutes the organiser added to the whole round")
     clock_version = models.PositiveIntegerField(
         default=0, help_text="Bumped by every clock action (the cached round page's key)")
+    pairing_version = models.PositiveIntegerField(
+        default=0, help_text="Bumped by every write that changes a seat of the round once paired (a swap): part of "
+                             "the round's page state (tournaments.selectors.round_state)")
 
     class Meta:
         ordering = ["number"]

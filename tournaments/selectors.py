@@ -44,11 +44,14 @@ def round_matches(rnd: Round) -> QuerySet[Match]:
 
 def round_state(rnd: Round, results_version: int) -> tuple[int, str]:
     """(tables, a version of everything the round page shows) in one query (grouped by status, no join): the
-    count of tables in each status, and the tournament's results version (every confirmed result, correction
-    or override bumps it). The round page's rendered tables are cached under it (``tournaments.pages.crowd``)."""
+    round's seating version (``Round.pairing_version``: a swap bumps it; pairing again makes a new round), the
+    tournament's results version (every confirmed result, correction or override bumps it) and the count of
+    tables in each status, last the confirmed ones. The round page's rendered tables, its ETag and the
+    projector's lines are cached under it (``tournaments.pages.crowd``)."""
     counts = dict(rnd.matches.order_by().values_list("status").annotate(n=Count("pk")).values_list("status", "n"))
     tables = sum(counts.values())
-    return tables, "-".join([str(results_version), *(str(counts.get(s, 0)) for s in Match.Status.values)])
+    return tables, "-".join([f"s{rnd.pairing_version}", str(results_version),
+                             *(str(counts.get(s, 0)) for s in Match.Status.values)])
 
 
 def my_table(rnd: Round, user) -> tuple[int, int, int] | None:

@@ -4,8 +4,8 @@ Two ways to run (../shared/design/ARCHITECTURE.md, "Two ways to run"):
 
 * embedded default, no variables set: SQLite in ``var/db.sqlite3``, Celery tasks run
   eagerly in-process, an in-memory cache;
-* scaled: ``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL`` (Celery broker, result
-  backend and cache) set; any number of web processes and Celery workers share them.
+* scaled: ``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL`` (the Celery broker; the cache in the paired
+  database, or ``CACHE_REDIS_URL``) set; any number of web processes and Celery workers share them.
 
 ``SECRET_KEY``: when unset, the key generated on the first run and kept in ``var/secret_key`` (mode 0600,
 config/secret_key.py); there is no public default.
@@ -25,6 +25,7 @@ from django.contrib.messages import constants as message_constants
 
 from config.request_log import LINE_FORMAT
 from config.secret_key import stored_secret_key
+from config.redis_databases import cache_redis_url
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 
@@ -125,11 +126,20 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     })
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# ---- Redis: the Celery broker and the cache in separate databases (issue 21; docs/operations.md, "Redis") ----
+# REDIS_URL is the broker's (CELERY_BROKER_URL below); the cache takes the other database of its pair (0<->1, ...,
+# 14<->15: /0 -> /1, the CI's /15 -> /14) unless CACHE_REDIS_URL names another place (another instance with an
+# eviction policy of its own). Neither set: tasks run eagerly and the cache is the process's memory.
 REDIS_URL = env.str("REDIS_URL", default="")
-if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+CACHE_REDIS_URL = cache_redis_url(REDIS_URL, env.str("CACHE_REDIS_URL", default=""))
+if CACHE_REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# What one crowd page (standings, a round's pairings) may store per state of what it shows: this many variants
+# (page numbers, searches, languages, polls); the next ones are rendered each time (tournaments/pages/crowd.py).
+CROWD_CACHE_VARIANTS = env.int("CROWD_CACHE_VARIANTS", default=100)
+# ---- end of the Redis block ----
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -3,12 +3,41 @@
 from __future__ import annotations
 
 import django_filters
-from drf_spectacular.utils import extend_schema
+from django import forms
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, permissions, serializers
 
 from decks.models import CardRecord
 from decks.selectors import card_search
 from tournaments.api.pagination import BoundedLimitOffsetPagination
+from tournaments.ids import parse_int
+
+#: Levels are small: a level asked for beyond this is read as this (either sign).
+LEVEL_BOUND = 1000
+
+
+class LevelField(forms.IntegerField):
+    """A whole number in ASCII digits (an optional leading ``-``), brought within ±``LEVEL_BOUND``
+    (``tournaments.ids.parse_int``): ``٣``, ``1.5`` and ``1e999999999`` are "Enter a whole number." (a 400), never
+    read by ``int()`` or ``Decimal()`` (the last took a worker's CPU and memory for good)."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        number = parse_int(str(value), minimum=-LEVEL_BOUND, maximum=LEVEL_BOUND, clamp=True)
+        if number is None:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return number
+
+
+class LevelFilter(django_filters.NumberFilter):
+    field_class = LevelField
+
+
+def level_filter(help_text: str) -> LevelFilter:
+    """A level parameter, documented as the integer it is (a ``NumberFilter`` would say "number")."""
+    return extend_schema_field({"type": "integer", "description": help_text})(
+        LevelFilter(method="noop", help_text=help_text))
 
 
 class CardSerializer(serializers.ModelSerializer):
@@ -33,9 +62,9 @@ class CardFilter(django_filters.FilterSet):
     champion_type = django_filters.CharFilter(method="noop", help_text="Champion type, e.g. Wizard, Hero")
     world = django_filters.CharFilter(method="noop", help_text="Campaign world, e.g. Forgotten Realms, None")
     set = django_filters.CharFilter(method="noop", help_text="Set code, e.g. 1st, 4th, DU")
-    level = django_filters.NumberFilter(method="noop", help_text="Level value (first number of the level icon)")
-    level_min = django_filters.NumberFilter(method="noop", help_text="Lowest level value")
-    level_max = django_filters.NumberFilter(method="noop", help_text="Highest level value")
+    level = level_filter("Level value (first number of the level icon)")
+    level_min = level_filter("Lowest level value")
+    level_max = level_filter("Highest level value")
 
     class Meta:
         model = CardRecord
@@ -47,15 +76,11 @@ class CardFilter(django_filters.FilterSet):
     def filter_queryset(self, queryset):
         data = self.form.cleaned_data
 
-        def number(name):
-            value = data.get(name)
-            return None if value is None else max(-1000, min(1000, int(value)))  # levels are small
-
         return card_search(
             queryset, q=data.get("q") or "", card_type=data.get("card_type") or "",
             champion_type=data.get("champion_type") or "", world=data.get("world") or "",
-            set_code=data.get("set") or "", level=number("level"), level_min=number("level_min"),
-            level_max=number("level_max"),
+            set_code=data.get("set") or "", level=data.get("level"), level_min=data.get("level_min"),
+            level_max=data.get("level_max"),
         )
 
 

@@ -24,6 +24,7 @@ reach another's memory, so every request reads the versions from the database in
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,7 +35,7 @@ from django.conf import settings
 from django.contrib.messages import get_messages
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
@@ -43,6 +44,7 @@ from django.utils.cache import get_conditional_response
 
 # the page state and what retires it live in tournaments.page_state (connected when the app is ready, in web and
 # Celery processes alike); re-exported here for the pages
+from tournaments.ids import parse_int
 from tournaments.page_state import STATE_SECONDS, digest, namespace, new_state, page_changed, state_key  # noqa: F401
 
 
@@ -52,6 +54,8 @@ PAGE_SIZE = 100
 FRAGMENT_SECONDS = 600
 #: The longest search kept (characters).
 QUERY_MAX = 100
+#: The highest page number read from ``?page=`` (a larger one, or anything but ASCII digits, is page 1).
+PAGE_MAX = 999_999
 
 
 @dataclass(frozen=True)
@@ -63,13 +67,17 @@ class Paging:
 
     @classmethod
     def of(cls, request: HttpRequest) -> Paging:
-        raw = request.GET.get("page", "1")
-        page = int(raw) if raw.isdigit() and len(raw) < 7 else 1
-        return cls(page=max(page, 1), q=request.GET.get("q", "").strip()[:QUERY_MAX])
+        page = parse_int(request.GET.get("page", "1"), minimum=1, maximum=PAGE_MAX) or 1
+        return cls(page=page, q=request.GET.get("q", "").strip()[:QUERY_MAX])
 
     def key(self, *parts: object) -> str:
         return ":".join(str(p) for p in ("crowd", namespace(), *parts, f"p{self.page}",
                                           f"q{digest(self.q.casefold())}"))
+
+    def query(self) -> str:
+        """The query string a crowd page reads, normalised: ``page`` (when not 1) and ``q`` (when given), nothing
+        else (``?utm=``, ``?page=01`` and ``?q=%20x`` read as the same page as without them)."""
+        return urlencode(({"page": self.page} if self.page > 1 else {}) | ({"q": self.q} if self.q else {}))
 
 
 def page_count(total: int) -> int:
@@ -92,9 +100,31 @@ def matches_name(name: str, q: str) -> bool:
     return q.casefold() in name.casefold()
 
 
-def cached(key: str, build):
+def variants_max() -> int:
+    """How many variants of one page (a page number, a search, a language, a poll or not) are stored per state
+    of what it shows: the ``CROWD_CACHE_VARIANTS`` setting (default 100); the next ones are rendered each time."""
+    return int(getattr(settings, "CROWD_CACHE_VARIANTS", 100))
+
+
+def within_budget(scope: str) -> bool:
+    """Count one more stored variant of the page ``scope`` names (a page and the state it shows); False once
+    :func:`variants_max` are stored, or when the cache cannot be reached. The count lives as long as the
+    entries it counts (``FRAGMENT_SECONDS``), under a key of its own: a new state starts a new count."""
+    key = f"crowd:{namespace()}:variants:{digest(scope)}"
+    try:
+        if cache.add(key, 1, FRAGMENT_SECONDS):
+            return True
+        return cache.incr(key) <= variants_max()
+    except ValueError:  # the count expired between add and incr
+        return True
+    except Exception:  # noqa: BLE001 - the cache is an optimisation
+        return False
+
+
+def cached(key: str, build, budget: str | None = None):
     """``build()`` once per key and language (the same table in another language is another fragment); a cache
-    that cannot be reached (Redis down) costs a render, never an error."""
+    that cannot be reached (Redis down) costs a render, never an error. ``budget``: the page (and state) the key
+    is a variant of (a search, a page number): stored only :func:`within_budget` of it."""
     key = f"{key}:{translation.get_language()}"
     try:
         value = cache.get(key)
@@ -102,6 +132,8 @@ def cached(key: str, build):
         return build()
     if value is None:
         value = build()
+        if budget is not None and not within_budget(budget):
+            return value
         try:
             cache.set(key, value, FRAGMENT_SECONDS)
         except Exception:  # noqa: BLE001
@@ -109,12 +141,13 @@ def cached(key: str, build):
     return value
 
 
-def whole_page(request: HttpRequest, key: str, template: str, context) -> HttpResponse:
+def whole_page(request: HttpRequest, key: str, template: str, context, budget: str | None = None) -> HttpResponse:
     """The page for a visitor (not logged in, no message waiting: nothing on it depends on who asks) rendered once
-    per ``key`` and served from the cache; anyone else gets it rendered. ``context`` is a function (lazy)."""
+    per ``key`` (within ``budget``: :func:`cached`) and served from the cache; anyone else gets it rendered.
+    ``context`` is a function (lazy)."""
     if request.user.is_authenticated or len(get_messages(request)):  # type: ignore[arg-type]
         return HttpResponse(render_to_string(template, context(), request))
-    return HttpResponse(cached(key, lambda: render_to_string(template, context(), request)))
+    return HttpResponse(cached(key, lambda: render_to_string(template, context(), request), budget))
 
 
 def wants_fragment(request: HttpRequest) -> bool:
@@ -137,11 +170,28 @@ RESPONSE_SECONDS = FRAGMENT_SECONDS
 
 
 def anonymous_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Mark a public page view under ``/t/<pk>/`` whose answer to a visitor (no session) depends only on the URL,
-    its query string, whether it is an htmx request and the tournament's page state: :class:`CrowdPageMiddleware`
-    then serves it from the cache without running it. Put it outermost (above ``@condition``/``@tournament_view``)."""
-    view.crowd_page = True  # type: ignore[attr-defined]
-    return view
+    """Mark a public page view under ``/t/<pk>/`` whose answer to a visitor (no session) depends only on the path,
+    the page and search asked for (:class:`Paging`), whether it is an htmx request, the language and the
+    tournament's page state: :class:`CrowdPageMiddleware` then serves it from the cache without running it. The
+    view sees only the normalised query (:meth:`Paging.query`), so nothing it renders (the language switch's way
+    back) carries a parameter the cache key leaves out. Put it outermost (above ``@condition``/``@tournament_view``)."""
+
+    @functools.wraps(view)
+    def page(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        normalise_query(request)
+        return view(request, *args, **kwargs)
+
+    page.crowd_page = True  # type: ignore[attr-defined]
+    return page
+
+
+def normalise_query(request: HttpRequest) -> str:
+    """Leave on ``request`` only the query a crowd page reads (:meth:`Paging.query`); returns it."""
+    query = Paging.of(request).query()
+    if request.META.get("QUERY_STRING", "") != query:
+        request.META["QUERY_STRING"] = query
+        request.GET = QueryDict(query)
+    return query
 
 
 def shared_cache() -> bool:
@@ -155,12 +205,12 @@ def shared_cache() -> bool:
 
 
 def response_key(request: HttpRequest, tournament_id: int) -> str:
-    """The cache key of a visitor's response: the tournament, the path, the whole query string (``?page=``,
-    ``?q=``, anything else), the htmx headers (an htmx request may be answered with a fragment) and the visitor's
-    language (the language cookie, else ``Accept-Language``: issue 14)."""
-    meta = request.META
-    variant = "|".join((request.path, meta.get("QUERY_STRING", ""), meta.get("HTTP_HX_REQUEST", ""),
-                        meta.get("HTTP_HX_TARGET", ""), translation.get_language_from_request(request)))
+    """The cache key of a visitor's response: the tournament, the path, the page and search asked for, normalised
+    (:meth:`Paging.query`: no other parameter, issue 21), whether it is an htmx poll (answered with a fragment;
+    ``HX-Target`` and the other htmx headers change nothing) and the visitor's language (the language cookie,
+    else ``Accept-Language``: issue 14)."""
+    variant = "|".join((request.path, Paging.of(request).query(), "hx" if wants_fragment(request) else "",
+                        translation.get_language_from_request(request)))
     return f"crowd:{namespace()}:response:{tournament_id}:{digest(variant)}"
 
 
@@ -208,11 +258,14 @@ def stored_response(request: HttpRequest, tournament_id: int) -> tuple[HttpRespo
 
 def store_response(request: HttpRequest, tournament_id: int, state: str, response: HttpResponse) -> None:
     """Keep a visitor's answer under ``state`` when nothing in it is personal: a 200, not streamed, no cookie set
-    (a CSRF token rendered into the page sets one), not marked private or no-store."""
+    (a CSRF token rendered into the page sets one), not marked private or no-store; at most :func:`variants_max`
+    answers per page (path) and state."""
     if response.status_code != 200 or response.streaming or response.cookies:
         return
     control = response.get("Cache-Control", "")
     if "private" in control or "no-store" in control:
+        return
+    if not within_budget(f"response|{tournament_id}|{state}|{request.path}"):
         return
     value: dict[str, Any] = {"state": state, "status": response.status_code, "content": response.content,
                              "headers": list(response.items())}

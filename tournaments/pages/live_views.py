@@ -77,7 +77,8 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
     mine = selectors.my_table(rnd, request.user)
 
     def context() -> dict:
-        html = crowd.cached(paging.key("round", rnd.pk, state, viewer), build)["html"]
+        html = crowd.cached(paging.key("round", rnd.pk, state, viewer), build,
+                            budget=f"round|{rnd.pk}|{state}|{viewer}")["html"]
         find_me = ""
         if mine is not None:
             match_id, _, position = mine
@@ -111,7 +112,8 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
     if fragment_only:
         response = HttpResponse(render_to_string("tournaments/fragments/round_live.html", context(), request))
     else:
-        response = crowd.whole_page(request, key, "tournaments/round.html", context)
+        response = crowd.whole_page(request, key, "tournaments/round.html", context,
+                                    budget=f"round-page|{rnd.pk}|{state}|c{rnd.clock_version}")
     if etag:
         response.headers["ETag"] = etag
     return crowd.vary_on_fragment(response)
@@ -178,7 +180,8 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                      "live_url": crowd.page_url(path, paging.page, paging.q), "poll": settings.LIVE_POLL_SECONDS}
         if latest is None:
             return ctx
-        fragment = crowd.cached(paging.key("standings", tournament.pk, f"v{latest}"), build)
+        fragment = crowd.cached(paging.key("standings", tournament.pk, f"v{latest}"), build,
+                                budget=f"standings|{tournament.pk}|v{latest}")
         ctx["fragment"] = mark_safe(fragment["html"])  # noqa: S308 - rendered (escaped) by its template
         mine = selectors.registration_of(tournament, request.user)
         if mine is not None:
@@ -195,7 +198,8 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     rounds = tournament.rounds.count()  # the tabs of a visitor's page, which is cached whole
     key = paging.key("standings-page", tournament.pk, f"v{latest}", f"r{results_version}", f"n{rounds}",
                      tournament.status, crowd.digest(tournament.name))
-    return crowd.vary_on_fragment(crowd.whole_page(request, key, "tournaments/standings.html", context))
+    return crowd.vary_on_fragment(crowd.whole_page(request, key, "tournaments/standings.html", context,
+                                                   budget=f"standings-page|{tournament.pk}|v{latest}|r{results_version}"))
 
 
 @tournament_view("public")

@@ -72,6 +72,9 @@ def round_swap_players(*, tournament: Tournament, actor, first: Registration, se
         raise UserError(gettext_lazy("Those two players already sit at the same table."), code="same_table")
     seat_1.registration, seat_2.registration = second, first
     Seat.objects.bulk_update([seat_1, seat_2], ["registration"])
+    # the round's page state changes with its seats (selectors.round_state; the save retires the visitors' pages)
+    rnd.pairing_version += 1
+    rnd.save(update_fields=["pairing_version"])
     # A penalty follows its player: their game and match losses move with them to their new table.
     match_1, match_2 = seat_1.match_id, seat_2.match_id
     moved_first = list(Penalty.objects.filter(match_id=match_1, registration=first).values_list("pk", flat=True))
