@@ -51,8 +51,7 @@ def top_cut_ids(tournament: Tournament) -> set[int]:
 def published_decklists(tournament: Tournament) -> list[Registration]:
     """Registrations whose registered deck the public may see, in registration order: the players who
     played (not withdrawn, not waitlisted: :func:`played`), or for the top cut those seated in the first
-    elimination round
-    (the same rule as ``can_view_decklist``)."""
+    elimination round (the same rule as ``can_view_decklist``)."""
     if tournament.decklists_published == Tournament.Publication.NONE:
         return []
     regs = tournament.registrations.entered().filter(has_legal_deck=True).select_related(
