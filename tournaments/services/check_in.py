@@ -87,8 +87,8 @@ def registration_check_in(*, registration: Registration, actor, checked_in: bool
 
     The player checks themself in; the organiser checks anyone in or out (logged, ``AuditEntry.Action.CHECK_IN``).
     Checking in a player already checked in changes nothing. Raises NotAllowed (someone else's entry, or a
-    player checking out), Conflict (the window is closed: no registration yet, finished, or round 1 paired;
-    a withdrawn or dropped entry).
+    player checking out), Conflict (the tournament finished: ``finished``; the window is closed: no registration
+    yet, or round 1 paired; a withdrawn or dropped entry).
     """
     tournament = locked_tournament(registration.tournament_id)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
@@ -97,9 +97,9 @@ def registration_check_in(*, registration: Registration, actor, checked_in: bool
         raise NotAllowed(_("Only the player or the tournament's organiser may check a player in."))
     if not checked_in and not organiser:
         raise NotAllowed(_("Only the organiser may check a player out."))
-    # the player or the organiser (checked above); a finished event is refused as ``check_in_closed``
+    # the player or the organiser (checked above)
     act = organiser_action(tournament, actor, lock=False, who=None, action="registration_check_in",
-                           idempotency_key=idempotency_key, allow_finished=True)
+                           idempotency_key=idempotency_key)
     if act.repeated:
         return act.first(Registration)
     _require_window(tournament)
@@ -169,10 +169,10 @@ def walk_in_register(*, tournament: Tournament, actor, name: str, idempotency_ke
     organiser enters (``decks.services.deck_submit``).
 
     Raises NotAllowed (not the organiser), UserError (no name, longer than 80 characters, or the name of another
-    player of the tournament, case-insensitively), Conflict (the tournament takes no entries now).
+    player of the tournament, case-insensitively), Conflict (the tournament takes no entries now; finished:
+    ``finished``).
     """
-    act = organiser_action(tournament, actor, action="walk_in_register", idempotency_key=idempotency_key,
-                           allow_finished=True)  # a finished event takes no entries: ``registration_closed``
+    act = organiser_action(tournament, actor, action="walk_in_register", idempotency_key=idempotency_key)
     if act.repeated:
         return act.first(Registration)
     tournament = act.tournament

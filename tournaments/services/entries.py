@@ -15,6 +15,7 @@ from tournaments.errors import Conflict, NotAllowed, local_datetime
 from tournaments.event_rules import late_entry_open  # noqa: F401 (re-exported)
 from tournaments.models import AuditEntry, Registration, Tournament
 from tournaments.services.organiser import locked_tournament, organiser_action
+from tournaments.services.permissions import require_not_finished
 from tournaments.services.standings import queue_standings
 
 
@@ -30,11 +31,12 @@ def player_register(*, tournament: Tournament, actor) -> Registration:
     moved into the event when a place frees up (:func:`waitlist_promote`).
     Raises Conflict when closed, past the ``registration_deadline`` (code ``registration_deadline``; late
     entries into a running event follow ``late_entry_rounds`` instead), already registered or removed by the
-    organiser.
+    organiser, or finished (``finished``).
     """
     if not actor.is_authenticated:
         raise NotAllowed(_("Log in to register."))
     tournament = locked_tournament(tournament.pk)
+    require_not_finished(tournament)
     existing = Registration.objects.filter(tournament=tournament, player=actor).first()
     if existing is not None and existing.removed_by_organiser:
         raise Conflict(_("The organiser disqualified you from this tournament; only the organiser can reinstate "

@@ -104,9 +104,9 @@ def byes_award(*, registration: Registration, actor, rounds: int, reason: str,
 def registration_team_set(*, registration: Registration, actor, team: str) -> Registration:
     """Put a player in a team (team events; before the tournament starts). Organiser only.
 
-    Raises NotAllowed, Conflict (started), UserError (not a team event, a full team).
+    Raises NotAllowed, Conflict (started; ``finished``), UserError (not a team event, a full team).
     """
-    tournament = organiser_action(registration.tournament_id, actor, allow_finished=True).tournament
+    tournament = organiser_action(registration.tournament_id, actor).tournament
     if tournament.team_size <= 1:
         raise UserError(gettext_lazy("This is not a team event."), code="not_team_event")
     if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
