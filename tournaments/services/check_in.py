@@ -99,7 +99,8 @@ def registration_check_in(*, registration: Registration, actor, checked_in: bool
         raise NotAllowed(_("Only the organiser may check a player out."))
     # the player or the organiser (checked above)
     act = organiser_action(tournament, actor, lock=False, who=None, action="registration_check_in",
-                           idempotency_key=idempotency_key)
+                           idempotency_key=idempotency_key,
+                           payload={"registration": registration, "checked_in": checked_in})
     if act.repeated:
         return act.first(Registration)
     _require_window(tournament)
@@ -172,7 +173,8 @@ def walk_in_register(*, tournament: Tournament, actor, name: str, idempotency_ke
     player of the tournament, case-insensitively), Conflict (the tournament takes no entries now; finished:
     ``finished``).
     """
-    act = organiser_action(tournament, actor, action="walk_in_register", idempotency_key=idempotency_key)
+    act = organiser_action(tournament, actor, action="walk_in_register", idempotency_key=idempotency_key,
+                           payload={"name": name})
     if act.repeated:
         return act.first(Registration)
     tournament = act.tournament

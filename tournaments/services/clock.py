@@ -96,7 +96,7 @@ def round_clock_start(*, rnd: Round, actor, reason: str = "", idempotency_key: s
     that already ran needs a reason. Logged (``clock_started``). Returns the round.
     Raises NotAllowed (not the organiser), Conflict (finished tournament, not the current round), UserError
     (``reason``)."""
-    claim = claim_key(actor, idempotency_key, "round_clock_start")
+    claim = claim_key(actor, idempotency_key, "round_clock_start", target=rnd, payload={"reason": reason})
     if claim.repeated:
         return claim.first(Round)
     rnd = _locked_round(rnd, actor)
@@ -119,7 +119,7 @@ def round_clock_pause(*, rnd: Round, actor, reason: str = "", idempotency_key: s
     """Pause the round's clock (the time stands still for every table until it is resumed). Logged
     (``clock_paused``), the reason optional. Raises NotAllowed, Conflict, UserError (``not_started``,
     ``already_paused``)."""
-    claim = claim_key(actor, idempotency_key, "round_clock_pause")
+    claim = claim_key(actor, idempotency_key, "round_clock_pause", target=rnd, payload={"reason": reason})
     if claim.repeated:
         return claim.first(Round)
     rnd = _locked_round(rnd, actor)
@@ -140,7 +140,7 @@ def round_clock_resume(*, rnd: Round, actor, reason: str = "", idempotency_key: 
                        now: datetime.datetime | None = None) -> Round:
     """Resume a paused clock: the pause's length is added to ``clock_paused_seconds`` (every end moves by it).
     Logged (``clock_resumed``), the reason optional. Raises NotAllowed, Conflict, UserError (``not_paused``)."""
-    claim = claim_key(actor, idempotency_key, "round_clock_resume")
+    claim = claim_key(actor, idempotency_key, "round_clock_resume", target=rnd, payload={"reason": reason})
     if claim.repeated:
         return claim.first(Round)
     rnd = _locked_round(rnd, actor)
@@ -160,7 +160,7 @@ def round_clock_resume(*, rnd: Round, actor, reason: str = "", idempotency_key: 
 def round_clock_extend(*, rnd: Round, actor, minutes: int, reason: str, idempotency_key: str = "") -> Round:
     """Add ``minutes`` (1 to 60) to the whole round's clock, with a reason. Logged (``clock_extended``).
     Raises NotAllowed, Conflict, UserError (``minutes``, ``reason``)."""
-    claim = claim_key(actor, idempotency_key, "round_clock_extend")
+    claim = claim_key(actor, idempotency_key, "round_clock_extend", target=rnd, payload={"minutes": minutes, "reason": reason})
     if claim.repeated:
         return claim.first(Round)
     minutes = _minutes(minutes)
@@ -179,7 +179,7 @@ def match_time_extend(*, match: Match, actor, minutes: int, reason: str, idempot
     call), with a reason: that table's time ends later than the round's. Logged (``time_extension``, with the
     match). Raises NotAllowed, Conflict (finished tournament, not the current round, ``finished_match``: a
     confirmed result needs no time, ``bye``), UserError (``minutes``, ``reason``)."""
-    claim = claim_key(actor, idempotency_key, "match_time_extend")
+    claim = claim_key(actor, idempotency_key, "match_time_extend", target=match, payload={"minutes": minutes, "reason": reason})
     if claim.repeated:
         return claim.first(Match)
     minutes = _minutes(minutes)

@@ -126,6 +126,7 @@ def player_drop(*, registration: Registration, actor, reason: str = "", idempote
     is_self = registration.belongs_to(actor)
     act = organiser_action(tournament, actor, lock=False, who=None if is_self else "organiser",
                            action="player_drop", idempotency_key=idempotency_key, reason=reason,
+                           payload={"registration": registration, "reason": reason},
                            reason_required=None if is_self else _("Say why the player is dropped; the reason is "
                                                                   "logged."))
     if act.repeated:
@@ -178,7 +179,8 @@ def player_reinstate(*, registration: Registration, actor, reason: str, idempote
     the tournament is finished).
     """
     act = organiser_action(registration.tournament_id, actor, action="player_reinstate",
-                           idempotency_key=idempotency_key, reason=reason)
+                           idempotency_key=idempotency_key, reason=reason,
+                           payload={"registration": registration, "reason": reason})
     if act.repeated:
         return act.first(Registration)
     tournament = act.tournament

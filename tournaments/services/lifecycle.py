@@ -135,7 +135,7 @@ def tournament_reopen(*, tournament: Tournament, actor, reason: str, idempotency
     ``reason_required``).
     """
     act = organiser_action(tournament, actor, action="tournament_reopen", idempotency_key=idempotency_key,
-                           reason=reason, allow_finished=True)
+                           reason=reason, payload={"reason": reason}, allow_finished=True)
     if act.repeated:
         return act.first(Tournament)
     tournament = act.tournament

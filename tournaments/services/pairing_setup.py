@@ -26,6 +26,7 @@ def forbidden_pair_set(*, tournament: Tournament, actor, first: Registration, se
     tournament finished).
     """
     act = organiser_action(tournament, actor, action="forbidden_pair_set", idempotency_key=idempotency_key,
+                           payload={"first": first, "second": second, "reason": reason, "until_round": until_round},
                            reason=reason, reason_code="reason",
                            reason_required=gettext_lazy("Say why these players must not meet (it is logged)."))
     if act.repeated:
@@ -57,6 +58,8 @@ def forbidden_pair_remove(*, pair: ForbiddenPair, actor, reason: str, idempotenc
     """Remove a forbidden pair. Organiser only; logged. Conflict once the tournament is finished."""
     act = organiser_action(pair.tournament_id, actor, action="forbidden_pair_remove",
                            idempotency_key=idempotency_key, reason=reason, reason_code="reason",
+                           # the two players, not the pair's id (gone once it is removed, for the repeat)
+                           payload={"players": [pair.player_a_id, pair.player_b_id], "reason": reason},
                            reason_required=gettext_lazy("Say why the forbidden pair is removed (it is logged)."))
     if act.repeated:
         return
@@ -77,7 +80,7 @@ def byes_award(*, registration: Registration, actor, rounds: int, reason: str,
     UserError (no reason, more byes than Swiss rounds, not a Swiss tournament).
     """
     act = organiser_action(registration.tournament_id, actor, action="byes_award", idempotency_key=idempotency_key,
-                           reason=reason, reason_code="reason",
+                           payload={"registration": registration, "rounds": rounds, "reason": reason}, reason=reason, reason_code="reason",
                            reason_required=gettext_lazy("Say why the byes are granted (it is logged)."))
     if act.repeated:
         return act.first(Registration)

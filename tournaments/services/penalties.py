@@ -178,7 +178,8 @@ def penalty_issue(*, tournament: Tournament, actor, registration: Registration, 
     the first penalty (``tournaments.services.idempotency``).
     """
     act = organiser_action(tournament, actor, action="penalty_issue", idempotency_key=idempotency_key,
-                           reason=reason)
+                           reason=reason, payload={"registration": registration, "kind": kind, "reason": reason,
+                                                   "match": match})
     if act.repeated:
         return act.first(Penalty)
     tournament = act.tournament

@@ -310,6 +310,8 @@ def result_settle(*, match: Match, actor, reason: str, submission: ResultSubmiss
     match = locked_match(match)  # the match is locked, not the tournament (the order every result service keeps)
     act = organiser_action(match.round.tournament, actor, lock=False, action="result_settle",
                            idempotency_key=idempotency_key, reason=reason,
+                           payload={"match": match, "submission": submission, "games": games,
+                                    "placements": placements, "reason": reason},
                            reason_required=_("Give a reason for the change; it is logged."))
     if act.repeated:
         return act.first(AuditEntry)

@@ -47,7 +47,7 @@ def round_swap_players(*, tournament: Tournament, actor, first: Registration, se
     involved, two players at the same table).
     """
     act = organiser_action(tournament, actor, action="round_swap_players", idempotency_key=idempotency_key,
-                           reason=reason, reason_required=gettext_lazy("Say why the pairing changes (it is logged)."),
+                           payload={"first": first, "second": second, "reason": reason}, reason=reason, reason_required=gettext_lazy("Say why the pairing changes (it is logged)."),
                            reason_code="reason")
     if act.repeated:
         return act.first(Round)
@@ -101,7 +101,7 @@ def round_repair(*, tournament: Tournament, actor, reason: str, seed: int | None
     reason, or the pairing errors of :func:`round_pair_next`); nothing changes on error.
     """
     act = organiser_action(tournament, actor, action="round_repair", idempotency_key=idempotency_key,
-                           reason=reason, reason_code="reason",
+                           payload={"reason": reason, "seed": seed}, reason=reason, reason_code="reason",
                            reason_required=gettext_lazy("Say why the round is paired again (it is logged)."))
     if act.repeated:
         return act.first(Round)
