@@ -28,6 +28,7 @@ from tournaments.errors import Conflict, NotAllowed, Text, UserError
 from tournaments.models import AuditEntry, Registration, Seat, Tournament
 from tournaments.rule_texts import format_label, violation_text
 from tournaments.services.deck_status import registration_deck_status_set
+from tournaments.services.impartiality import require_not_own_entry
 from tournaments.services.permissions import is_tournament_organiser, require_not_finished, require_organiser
 
 #: A whole number with the reader's thousands separator ("1,048,576"; "1.048.576" in pt-br), rendered on reading.
@@ -252,7 +253,7 @@ def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = 
 
     An approval checks the new list against the tournament's format; an illegal result is
     refused (UserError ``illegal_after_replacement`` naming the violations in the reader's language) and
-    nothing changes. Raises NotAllowed, Conflict (already decided, no registered deck), UserError (a
+    nothing changes. Raises NotAllowed (``own_entry``: staff deciding their own request), Conflict (already decided, no registered deck), UserError (a
     rejection without a reason).
     """
     replacement = DeckReplacement.objects.select_for_update().get(pk=replacement.pk)
@@ -260,6 +261,7 @@ def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = 
     tournament = registration.tournament
     require_organiser(actor, tournament)
     require_not_finished(tournament)
+    require_not_own_entry(actor, registration, action="deck_replacement_decide")
     if replacement.status != DeckReplacement.Status.PENDING:
         raise Conflict(_("This request has already been decided."), code="decided")
     if not approve and not reason.strip():

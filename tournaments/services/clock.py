@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.errors import Conflict, UserError
 from tournaments.models import AuditEntry, Match, Round
 from tournaments.services.idempotency import claim_key
+from tournaments.services.impartiality import require_not_own_match
 from tournaments.services.organiser import organiser_action
 
 #: The most minutes one extension adds (round or table).
@@ -177,7 +178,7 @@ def round_clock_extend(*, rnd: Round, actor, minutes: int, reason: str, idempote
 def match_time_extend(*, match: Match, actor, minutes: int, reason: str, idempotency_key: str = "") -> Match:
     """A time extension of ``minutes`` (1 to 60) for one table of the current round (after a deck check or a judge
     call), with a reason: that table's time ends later than the round's. Logged (``time_extension``, with the
-    match). Raises NotAllowed, Conflict (finished tournament, not the current round, ``finished_match``: a
+    match). Raises NotAllowed (``own_match``: the actor plays at the table), Conflict (finished tournament, not the current round, ``finished_match``: a
     confirmed result needs no time, ``bye``), UserError (``minutes``, ``reason``)."""
     claim = claim_key(actor, idempotency_key, "match_time_extend", target=match, payload={"minutes": minutes, "reason": reason})
     if claim.repeated:
@@ -186,6 +187,7 @@ def match_time_extend(*, match: Match, actor, minutes: int, reason: str, idempot
     reason = _reason(reason, "table")
     rnd = _locked_round(match.round, actor)
     match = Match.objects.select_for_update().get(pk=match.pk)
+    require_not_own_match(actor, match, action="match_time_extend")
     if match.seats.count() < 2:
         raise Conflict(_("Table %(table)s is a bye: there is no game to extend."), code="bye",
                        params={"table": match.table})

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.errors import Conflict, NotAllowed, local_datetime
 from tournaments.event_rules import late_entry_open  # noqa: F401 (re-exported)
 from tournaments.models import AuditEntry, Registration, Tournament
+from tournaments.services.impartiality import require_not_own_entry
 from tournaments.services.organiser import locked_tournament, organiser_action
 from tournaments.services.permissions import require_not_finished
 from tournaments.services.standings import queue_standings
@@ -175,7 +176,8 @@ def player_reinstate(*, registration: Registration, actor, reason: str, idempote
     """The organiser lifts a drop, withdrawal or disqualification: the player is active again (paired
     from the next round on; a disqualification's ``Penalty`` row stays on record). Logged with the reason.
 
-    Raises NotAllowed (not the organiser), UserError (no reason), Conflict (the player is not removed,
+    Raises NotAllowed (not the organiser; ``own_entry``: staff reinstating themself), UserError (no reason),
+    Conflict (the player is not removed,
     the tournament is finished).
     """
     act = organiser_action(registration.tournament_id, actor, action="player_reinstate",
@@ -186,6 +188,7 @@ def player_reinstate(*, registration: Registration, actor, reason: str, idempote
     tournament = act.tournament
     registration = Registration.objects.select_for_update(of=("self",)).select_related("player").get(
         pk=registration.pk)
+    require_not_own_entry(actor, registration, action="player_reinstate")
     if not (registration.withdrawn or registration.dropped or registration.disqualified):
         raise Conflict(_("%(player)s is not removed from the tournament; nothing to reinstate."),
                        code="not_removed", params={"player": registration.display_name})

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from tournaments.errors import Conflict, UserError
 from tournaments.models import AuditEntry, ForbiddenPair, Registration, Tournament
+from tournaments.services.impartiality import require_not_own_entry
 from tournaments.services.organiser import organiser_action
 
 S = Tournament.Structure
@@ -21,7 +22,8 @@ def forbidden_pair_set(*, tournament: Tournament, actor, first: Registration, se
                        reason: str, until_round: int | None = None, idempotency_key: str = "") -> ForbiddenPair:
     """Keep two players apart (in rounds 1..``until_round``, or always). Organiser only; logged.
 
-    Raises NotAllowed, UserError (no reason, the same player twice, a player of another
+    Raises NotAllowed (``own_entry``: staff keeping themself apart), UserError (no reason, the same player twice, a
+    player of another
     tournament, a bad round number), Conflict (the two are already kept apart -- in either order; the
     tournament finished).
     """
@@ -32,6 +34,8 @@ def forbidden_pair_set(*, tournament: Tournament, actor, first: Registration, se
     if act.repeated:
         return act.first(ForbiddenPair)
     tournament, reason = act.tournament, act.reason
+    for player in (first, second):
+        require_not_own_entry(actor, player, action="forbidden_pair_set")
     if first.pk == second.pk:
         raise UserError(gettext_lazy("Choose two different players."), code="same_player")
     if first.tournament_id != tournament.pk or second.tournament_id != tournament.pk:
@@ -76,7 +80,8 @@ def byes_award(*, registration: Registration, actor, rounds: int, reason: str,
                idempotency_key: str = "") -> Registration:
     """Grant byes for rounds 1..``rounds`` (0 removes them), e.g. for an invited player. Organiser only; logged.
 
-    Only before the first round is paired. Raises NotAllowed, Conflict (round 1 paired),
+    Only before the first round is paired. Raises NotAllowed (``own_entry``: byes for oneself), Conflict (round 1
+    paired),
     UserError (no reason, more byes than Swiss rounds, not a Swiss tournament).
     """
     act = organiser_action(registration.tournament_id, actor, action="byes_award", idempotency_key=idempotency_key,
@@ -85,6 +90,7 @@ def byes_award(*, registration: Registration, actor, rounds: int, reason: str,
     if act.repeated:
         return act.first(Registration)
     tournament, reason = act.tournament, act.reason
+    require_not_own_entry(actor, registration, action="byes_award")
     if tournament.structure != S.SWISS:
         raise UserError(gettext_lazy("Byes at registration are for Swiss tournaments."), code="structure")
     if not 0 <= rounds < max(tournament.swiss_rounds, 1):
