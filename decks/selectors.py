@@ -22,16 +22,22 @@ from tournaments.roles import is_tournament_organiser
 
 def can_view_decklist(user, registration: Registration) -> bool:
     """Who sees a decklist: its owner and the tournament's organiser (or a site admin) always;
-    anyone once the organiser has published every list, for a player who played (not withdrawn), or
+    anyone once the organiser has published every list, for a player who played (:func:`played`), or
     the top-cut lists for a player who played in the top cut."""
     tournament = registration.tournament
-    if tournament.decklists_published == Tournament.Publication.ALL and not registration.withdrawn:
+    if tournament.decklists_published == Tournament.Publication.ALL and played(registration):
         return True
     if tournament.decklists_published == Tournament.Publication.TOP_CUT and registration.pk in top_cut_ids(tournament):
         return True
     return bool(user.is_authenticated and (
         registration.belongs_to(user) or is_tournament_organiser(user, tournament)
     ))
+
+
+def played(registration: Registration) -> bool:
+    """True for an entry that took part (``RegistrationQuerySet.entered``): not withdrawn and not on the waiting
+    list (a waitlisted player never got a place, so their list is never published)."""
+    return not registration.withdrawn and registration.waitlisted_at is None
 
 
 def top_cut_ids(tournament: Tournament) -> set[int]:
@@ -44,11 +50,11 @@ def top_cut_ids(tournament: Tournament) -> set[int]:
 
 def published_decklists(tournament: Tournament) -> list[Registration]:
     """Registrations whose registered deck the public may see, in registration order: the players who
-    played (not withdrawn), or for the top cut those seated in the first elimination round
-    (the same rule as ``can_view_decklist``)."""
+    played (not withdrawn, not waitlisted: :func:`played`), or for the top cut those seated in the first
+    elimination round (the same rule as ``can_view_decklist``)."""
     if tournament.decklists_published == Tournament.Publication.NONE:
         return []
-    regs = tournament.registrations.filter(has_legal_deck=True, withdrawn=False).select_related(
+    regs = tournament.registrations.entered().filter(has_legal_deck=True).select_related(
         "player", "registered_deck__submission")
     if tournament.decklists_published == Tournament.Publication.TOP_CUT:
         regs = regs.filter(pk__in=top_cut_ids(tournament))

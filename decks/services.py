@@ -28,6 +28,7 @@ from tournaments.errors import Conflict, NotAllowed, Text, UserError
 from tournaments.models import AuditEntry, Registration, Seat, Tournament
 from tournaments.rule_texts import format_label, violation_text
 from tournaments.services.deck_status import registration_deck_status_set
+from tournaments.services.impartiality import require_not_own_entry
 from tournaments.services.permissions import is_tournament_organiser, require_not_finished, require_organiser
 
 #: A whole number with the reader's thousands separator ("1,048,576"; "1.048.576" in pt-br), rendered on reading.
@@ -56,7 +57,7 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
     A late entrant may submit after the start until they are first paired. The organiser submits
     for a walk-in whose entry no account has claimed yet (``Registration.player`` None:
     ``tournaments.services.check_in``); once claimed, the player does.
-    Raises NotAllowed (not the player), Conflict (decks locked), UserError (unreadable,
+    Raises NotAllowed (not the player), Conflict (decks locked; the tournament finished), UserError (unreadable,
     empty, too large, unknown cards) — in which case nothing is stored.
     """
     registration = Registration.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=registration.pk)
@@ -65,6 +66,7 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
     if not registration.belongs_to(actor) and not walk_in_by_organiser:
         raise NotAllowed(_("Only the player may submit their own decklist (the organiser enters an unclaimed "
                            "walk-in's)."))
+    require_not_finished(tournament)
     late_and_unpaired = (registration.late_entry and tournament.status == Tournament.Status.RUNNING
                          and not _has_been_paired(registration))
     if (tournament.decks_locked or tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED)) \
@@ -138,7 +140,8 @@ def decklists_publish(*, tournament: Tournament, actor, scope: str) -> Tournamen
     """Publish decklists ("all" or "top_cut") or make them private again ("none"). Organiser only.
 
     Published lists appear on the public tournament page; until then only the owner and the
-    organiser see a decklist. Raises NotAllowed, UserError for an unknown scope.
+    organiser see a decklist. Allowed on a finished tournament (lists are published once an event is over; it
+    changes no result). Raises NotAllowed, UserError for an unknown scope.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_organiser(actor, tournament)
@@ -250,7 +253,7 @@ def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = 
 
     An approval checks the new list against the tournament's format; an illegal result is
     refused (UserError ``illegal_after_replacement`` naming the violations in the reader's language) and
-    nothing changes. Raises NotAllowed, Conflict (already decided, no registered deck), UserError (a
+    nothing changes. Raises NotAllowed (``own_entry``: staff deciding their own request), Conflict (already decided, no registered deck), UserError (a
     rejection without a reason).
     """
     replacement = DeckReplacement.objects.select_for_update().get(pk=replacement.pk)
@@ -258,6 +261,7 @@ def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = 
     tournament = registration.tournament
     require_organiser(actor, tournament)
     require_not_finished(tournament)
+    require_not_own_entry(actor, registration, action="deck_replacement_decide")
     if replacement.status != DeckReplacement.Status.PENDING:
         raise Conflict(_("This request has already been decided."), code="decided")
     if not approve and not reason.strip():

@@ -659,11 +659,15 @@ class StandingsSnapshot(models.Model):
 class IdempotencyKey(models.Model):
     """A write a user already made with this key (a form's one-time token, or the API's ``Idempotency-Key``
     header): a repeat of the same submit returns the first result instead of doing it again
-    (``tournaments.services.idempotency``). ``scope`` names the service, ``object_id`` its result."""
+    (``tournaments.services.idempotency``). ``scope`` names the service, ``target`` what it acted on
+    ("tournaments.tournament:7"), ``fingerprint`` a hash of what was sent (the payload) and ``object_id`` its
+    result: the same key for another action, target or payload is refused, never answered with this result."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=100)
     scope = models.CharField(max_length=40)
+    target = models.CharField(max_length=80, blank=True, default="")
+    fingerprint = models.CharField(max_length=64, blank=True, default="", help_text="SHA-256 of the payload (hex)")
     object_id = models.BigIntegerField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -672,6 +676,23 @@ class IdempotencyKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} by {self.user_id}: {self.key}"
+
+
+class ClaimAttempts(models.Model):
+    """The claim codes a user has tried in a tournament in the current window
+    (``tournaments.services.check_in.walk_in_claim``): ``attempts`` is counted up in one conditional UPDATE per
+    try, so parallel tries never pass the limit."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    attempts = models.PositiveIntegerField(default=0)
+    window_started = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["tournament", "user"], name="one_claim_counter_per_user")]
+
+    def __str__(self) -> str:
+        return f"{self.attempts} claim attempts by {self.user_id} in {self.tournament_id}"
 
 
 class UserPreferences(models.Model):

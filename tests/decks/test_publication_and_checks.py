@@ -87,3 +87,28 @@ def test_the_organiser_picks_and_records_a_deck_check_from_the_manage_page(clien
     assert "Matches the registered list" in page
     client.force_login(alice)
     assert client.post(reverse("decks:deck-checks", args=[tournament.pk]), {"count": "1"}).status_code == 403
+
+
+def test_a_waitlisted_player_who_never_got_a_place_keeps_their_decklist_private(client, registered, tournament,
+                                                                                organiser, carol):
+    """Issue 21, finding 7: anonymous ``GET .../registrations/<r>/deck/export/?as=text`` of a waitlisted player
+    answered 200 once every list was published, and the public page linked it. Publication covers the players who
+    played only, as for withdrawn players."""
+    from decks.selectors import can_view_decklist, published_decklists
+    from tests.conftest import LEGAL_55
+    from tournaments.services import player_register, tournament_update
+
+    tournament_update(tournament=tournament, actor=organiser, changes={"capacity": 2})
+    waiting = player_register(tournament=tournament, actor=carol)
+    assert waiting.waitlisted
+    deck_submit(registration=waiting, actor=carol, data=LEGAL_55.read_bytes(), filename=LEGAL_55.name)
+    decklists_publish(tournament=tournament, actor=organiser, scope="all")
+
+    export = f"/api/v1/tournaments/{tournament.pk}/registrations/{waiting.pk}/deck/export/?as=text"
+    assert APIClient().get(export).status_code == 403
+    assert APIClient().get(f"/api/v1/tournaments/{tournament.pk}/registrations/{registered[0].pk}/deck/export/"
+                           "?as=text").status_code == 200  # a player who has a place: published
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert reverse("decks:registration-deck", args=[tournament.pk, waiting.pk]) not in page
+    assert waiting not in published_decklists(tournament)
+    assert can_view_decklist(carol, waiting) and can_view_decklist(organiser, waiting)  # the owner and organiser

@@ -4,11 +4,14 @@ matches; the player claims the entry later with an account and its claim code
 
 from __future__ import annotations
 
+import datetime
 import re
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 from django.urls import reverse
 from rest_framework.test import APIClient
 
@@ -16,10 +19,11 @@ from decks.services import deck_submit
 from tests.conftest import LEGAL_55
 from tournaments import services
 from tournaments.errors import Conflict, NotAllowed, UserError
-from tournaments.models import AuditEntry, Registration
+from tournaments.models import AuditEntry, ClaimAttempts, Registration
 from tournaments.services.check_in import (
     CLAIM_ATTEMPTS,
     CLAIM_CODE_LENGTH,
+    CLAIM_WINDOW_SECONDS,
     format_claim_code,
     walk_in_claim,
     walk_in_register,
@@ -270,3 +274,76 @@ def test_api_walk_in_register_and_claim(tournament, organiser, carol):
     claimed = api.post(f"/api/v1/tournaments/{tournament.pk}/claim/", {"code": body["claim_code"]}, format="json")
     assert claimed.status_code == 200
     assert (claimed.json()["player"], claimed.json()["account"]) == ("Gale", "carol")
+
+
+# --------------------------------------------------------------------------- claim attempts counted atomically
+def test_each_claim_attempt_is_counted_in_one_conditional_update_with_f(tournament, walk_in, carol):
+    """Issue 21, finding 10: 30 parallel wrong codes gave 15 ``wrong_code`` against a limit of 10 (the counter was
+    read, then written). Each try now takes an attempt in one ``UPDATE ... SET attempts = attempts + 1 WHERE
+    attempts < limit`` and goes on only if that UPDATE changed a row."""
+    with CaptureQueriesContext(connection) as queries, pytest.raises(UserError):
+        walk_in_claim(tournament=tournament, actor=carol, code="AAAAAAAAAA")
+    updates = [q["sql"] for q in queries.captured_queries
+               if q["sql"].startswith("UPDATE") and "tournaments_claimattempts" in q["sql"]]
+    taken = [sql for sql in updates if re.search(r'SET "attempts" = \("tournaments_claimattempts"\."attempts" \+ 1\)',
+                                                   sql)]
+    assert len(taken) == 1 and '"attempts" < 10' in taken[0]
+    assert ClaimAttempts.objects.get(tournament=tournament, user=carol).attempts == 1
+
+
+def test_the_eleventh_attempt_is_refused_and_counts_nothing(tournament, walk_in, carol):
+    for _ in range(CLAIM_ATTEMPTS):
+        with pytest.raises(UserError) as exc:
+            walk_in_claim(tournament=tournament, actor=carol, code="AAAAAAAAAA")
+        assert exc.value.code == "wrong_code"
+    with pytest.raises(Conflict) as exc:
+        walk_in_claim(tournament=tournament, actor=carol, code="AAAAAAAAAA")
+    assert exc.value.code == "too_many_attempts" and exc.value.status == 409
+    assert ClaimAttempts.objects.get(tournament=tournament, user=carol).attempts == CLAIM_ATTEMPTS
+
+
+def test_a_refusal_that_is_not_a_wrong_code_gives_the_attempt_back(tournament, registered, walk_in, alice):
+    with pytest.raises(Conflict):
+        walk_in_claim(tournament=tournament, actor=alice, code=walk_in.claim_code)  # alice has an entry already
+    assert ClaimAttempts.objects.get(tournament=tournament, user=alice).attempts == 0
+
+
+def test_the_attempts_start_again_once_the_window_is_over(tournament, walk_in, carol):
+    for _ in range(CLAIM_ATTEMPTS):
+        with pytest.raises(UserError):
+            walk_in_claim(tournament=tournament, actor=carol, code="AAAAAAAAAA")
+    ClaimAttempts.objects.filter(user=carol).update(
+        window_started=timezone.now() - datetime.timedelta(seconds=CLAIM_WINDOW_SECONDS + 1))
+    assert walk_in_claim(tournament=tournament, actor=carol, code=walk_in.claim_code).player == carol
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql",
+                    reason="parallel claims need a server database: SQLite serialises every writer, so threads on it "
+                           "prove nothing (the counting is checked above on the UPDATE itself)")
+def test_thirty_parallel_wrong_codes_give_exactly_ten_wrong_code_answers(organiser):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import close_old_connections
+
+    from tournaments.services import tournament_create, tournament_open_registration
+
+    tournament = tournament_open_registration(
+        tournament=tournament_create(actor=organiser, name="Race", date=datetime.date(2026, 12, 5),
+                                     deck_format_id="55", best_of=3, swiss_rounds=3, top_cut=0), actor=organiser)
+    walk_in_register(tournament=tournament, actor=organiser, name="Dana")
+    carol = User.objects.create_user("carol", password="carol-pass-123")
+
+    def attempt(_: int) -> str:
+        try:
+            walk_in_claim(tournament=tournament, actor=carol, code="AAAAAAAAAA")
+        except (UserError, Conflict) as exc:
+            return exc.code
+        finally:
+            close_old_connections()
+        return "claimed"
+
+    with ThreadPoolExecutor(max_workers=10) as pool:
+        codes = list(pool.map(attempt, range(30)))
+    assert codes.count("wrong_code") == CLAIM_ATTEMPTS
+    assert codes.count("too_many_attempts") == 30 - CLAIM_ATTEMPTS

@@ -19,23 +19,26 @@ Terms:
   tournament enters it (``walk_in_claim``) and the entry becomes theirs: ``player`` is set, the code is spent, the
   walk-in's name stays (``Registration.display_name``) so pairings and standings read the same. Codes are compared
   in constant time (``hmac.compare_digest``, every candidate compared) and a user gets ``CLAIM_ATTEMPTS`` wrong
-  codes per tournament per ``CLAIM_WINDOW_SECONDS``.
+  codes per tournament per ``CLAIM_WINDOW_SECONDS``, counted in the database (``ClaimAttempts``) with one
+  conditional UPDATE per try.
 """
 
 from __future__ import annotations
 
+import datetime
 import hmac
+import logging
 import secrets
 
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Conflict, NotAllowed, UserError
-from tournaments.models import AuditEntry, Registration, Tournament
+from tournaments.models import AuditEntry, ClaimAttempts, Registration, Tournament
 from tournaments.services.organiser import locked_tournament, organiser_action
-from tournaments.services.permissions import is_tournament_organiser
+from tournaments.services.permissions import is_tournament_organiser, require_not_finished
 from tournaments.event_rules import CHECK_IN_STATUSES, check_in_open, late_entry_open  # noqa: F401 (re-exported)
 
 #: The claim code's letters: digits and capitals without 0/O, 1/I/L (a code is read off a paper slip).
@@ -46,6 +49,7 @@ CLAIM_ATTEMPTS = 10
 CLAIM_WINDOW_SECONDS = 3600
 WALK_IN_NAME_MAX = Registration._meta.get_field("walk_in_name").max_length or 80
 
+logger = logging.getLogger(__name__)
 
 
 def new_claim_code() -> str:
@@ -83,8 +87,8 @@ def registration_check_in(*, registration: Registration, actor, checked_in: bool
 
     The player checks themself in; the organiser checks anyone in or out (logged, ``AuditEntry.Action.CHECK_IN``).
     Checking in a player already checked in changes nothing. Raises NotAllowed (someone else's entry, or a
-    player checking out), Conflict (the window is closed: no registration yet, finished, or round 1 paired;
-    a withdrawn or dropped entry).
+    player checking out), Conflict (the tournament finished: ``finished``; the window is closed: no registration
+    yet, or round 1 paired; a withdrawn or dropped entry).
     """
     tournament = locked_tournament(registration.tournament_id)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
@@ -93,9 +97,10 @@ def registration_check_in(*, registration: Registration, actor, checked_in: bool
         raise NotAllowed(_("Only the player or the tournament's organiser may check a player in."))
     if not checked_in and not organiser:
         raise NotAllowed(_("Only the organiser may check a player out."))
-    # the player or the organiser (checked above); a finished event is refused as ``check_in_closed``
+    # the player or the organiser (checked above)
     act = organiser_action(tournament, actor, lock=False, who=None, action="registration_check_in",
-                           idempotency_key=idempotency_key, allow_finished=True)
+                           idempotency_key=idempotency_key,
+                           payload={"registration": registration, "checked_in": checked_in})
     if act.repeated:
         return act.first(Registration)
     _require_window(tournament)
@@ -165,10 +170,11 @@ def walk_in_register(*, tournament: Tournament, actor, name: str, idempotency_ke
     organiser enters (``decks.services.deck_submit``).
 
     Raises NotAllowed (not the organiser), UserError (no name, longer than 80 characters, or the name of another
-    player of the tournament, case-insensitively), Conflict (the tournament takes no entries now).
+    player of the tournament, case-insensitively), Conflict (the tournament takes no entries now; finished:
+    ``finished``).
     """
     act = organiser_action(tournament, actor, action="walk_in_register", idempotency_key=idempotency_key,
-                           allow_finished=True)  # a finished event takes no entries: ``registration_closed``
+                           payload={"name": name})
     if act.repeated:
         return act.first(Registration)
     tournament = act.tournament
@@ -198,32 +204,46 @@ def walk_in_register(*, tournament: Tournament, actor, name: str, idempotency_ke
     return act.done(registration)
 
 
-def _attempts_key(tournament: Tournament, actor) -> str:
-    return f"claim-attempts:{tournament.pk}:{actor.pk}"
+def _take_attempt(tournament: Tournament, actor) -> int:
+    """Take one of ``actor``'s claim attempts in ``tournament`` (its own transaction, committed before the code is
+    compared): one conditional ``UPDATE ... SET attempts = attempts + 1 WHERE attempts < CLAIM_ATTEMPTS``, so
+    parallel tries never pass the limit (the row count says whether it was taken). A window over starts again
+    (an UPDATE conditional on the old start, so two tries never both reset it). Returns the counter's pk.
+    Raises Conflict (``too_many_attempts``)."""
+    now = timezone.now()
+    with transaction.atomic():
+        counter, _created = ClaimAttempts.objects.get_or_create(tournament=tournament, user=actor,
+                                                                defaults={"window_started": now})
+    ClaimAttempts.objects.filter(
+        pk=counter.pk, window_started__lte=now - datetime.timedelta(seconds=CLAIM_WINDOW_SECONDS)).update(
+        attempts=0, window_started=now)
+    taken = ClaimAttempts.objects.filter(pk=counter.pk, attempts__lt=CLAIM_ATTEMPTS).update(
+        attempts=F("attempts") + 1)
+    if not taken:
+        logger.warning("claim refused: too many wrong codes (tournament %s, user %s)", tournament.pk, actor.pk)
+        raise Conflict(_("Too many wrong codes: try again in an hour, or ask the organiser."),
+                       code="too_many_attempts")
+    return counter.pk
 
 
 def walk_in_claim(*, tournament: Tournament, actor, code: str) -> Registration:
     """``actor`` claims a walk-in's entry with its claim code: the entry becomes theirs (``player`` set; the code
     is spent; the walk-in's name stays as it was) and the claim is logged (``AuditEntry.Action.WALK_IN_CLAIMED``).
+    Each try takes an attempt first (:func:`_take_attempt`); only a wrong code keeps it.
 
-    Raises NotAllowed (not logged in), Conflict (``actor`` already has an entry in this tournament, or too many
-    wrong codes: ``CLAIM_ATTEMPTS`` per ``CLAIM_WINDOW_SECONDS``), UserError (a wrong or spent code).
+    Raises NotAllowed (not logged in), Conflict (``actor`` already has an entry in this tournament; too many
+    wrong codes: ``CLAIM_ATTEMPTS`` per ``CLAIM_WINDOW_SECONDS``; the tournament is finished), UserError (a wrong
+    or spent code).
     """
     if not getattr(actor, "is_authenticated", False):
         raise NotAllowed(_("Log in to claim an entry."))
-    key = _attempts_key(tournament, actor)
-    if (cache.get(key) or 0) >= CLAIM_ATTEMPTS:
-        raise Conflict(_("Too many wrong codes: try again in an hour, or ask the organiser."),
-                       code="too_many_attempts")
+    require_not_finished(tournament)
+    counter = _take_attempt(tournament, actor)
     try:
         return _claim(tournament=tournament, actor=actor, code=normalise_claim_code(code))
     except UserError as exc:
-        if exc.code == "wrong_code":
-            if not cache.add(key, 1, CLAIM_WINDOW_SECONDS):
-                try:
-                    cache.incr(key)
-                except ValueError:  # expired between add and incr
-                    cache.add(key, 1, CLAIM_WINDOW_SECONDS)
+        if exc.code != "wrong_code":  # only a wrong code counts: give the attempt back
+            ClaimAttempts.objects.filter(pk=counter, attempts__gt=0).update(attempts=F("attempts") - 1)
         raise
 
 

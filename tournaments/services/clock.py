@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.errors import Conflict, UserError
 from tournaments.models import AuditEntry, Match, Round
 from tournaments.services.idempotency import claim_key
+from tournaments.services.impartiality import require_not_own_match
 from tournaments.services.organiser import organiser_action
 
 #: The most minutes one extension adds (round or table).
@@ -96,7 +97,7 @@ def round_clock_start(*, rnd: Round, actor, reason: str = "", idempotency_key: s
     that already ran needs a reason. Logged (``clock_started``). Returns the round.
     Raises NotAllowed (not the organiser), Conflict (finished tournament, not the current round), UserError
     (``reason``)."""
-    claim = claim_key(actor, idempotency_key, "round_clock_start")
+    claim = claim_key(actor, idempotency_key, "round_clock_start", target=rnd, payload={"reason": reason})
     if claim.repeated:
         return claim.first(Round)
     rnd = _locked_round(rnd, actor)
@@ -119,7 +120,7 @@ def round_clock_pause(*, rnd: Round, actor, reason: str = "", idempotency_key: s
     """Pause the round's clock (the time stands still for every table until it is resumed). Logged
     (``clock_paused``), the reason optional. Raises NotAllowed, Conflict, UserError (``not_started``,
     ``already_paused``)."""
-    claim = claim_key(actor, idempotency_key, "round_clock_pause")
+    claim = claim_key(actor, idempotency_key, "round_clock_pause", target=rnd, payload={"reason": reason})
     if claim.repeated:
         return claim.first(Round)
     rnd = _locked_round(rnd, actor)
@@ -140,7 +141,7 @@ def round_clock_resume(*, rnd: Round, actor, reason: str = "", idempotency_key: 
                        now: datetime.datetime | None = None) -> Round:
     """Resume a paused clock: the pause's length is added to ``clock_paused_seconds`` (every end moves by it).
     Logged (``clock_resumed``), the reason optional. Raises NotAllowed, Conflict, UserError (``not_paused``)."""
-    claim = claim_key(actor, idempotency_key, "round_clock_resume")
+    claim = claim_key(actor, idempotency_key, "round_clock_resume", target=rnd, payload={"reason": reason})
     if claim.repeated:
         return claim.first(Round)
     rnd = _locked_round(rnd, actor)
@@ -160,7 +161,7 @@ def round_clock_resume(*, rnd: Round, actor, reason: str = "", idempotency_key: 
 def round_clock_extend(*, rnd: Round, actor, minutes: int, reason: str, idempotency_key: str = "") -> Round:
     """Add ``minutes`` (1 to 60) to the whole round's clock, with a reason. Logged (``clock_extended``).
     Raises NotAllowed, Conflict, UserError (``minutes``, ``reason``)."""
-    claim = claim_key(actor, idempotency_key, "round_clock_extend")
+    claim = claim_key(actor, idempotency_key, "round_clock_extend", target=rnd, payload={"minutes": minutes, "reason": reason})
     if claim.repeated:
         return claim.first(Round)
     minutes = _minutes(minutes)
@@ -177,15 +178,16 @@ def round_clock_extend(*, rnd: Round, actor, minutes: int, reason: str, idempote
 def match_time_extend(*, match: Match, actor, minutes: int, reason: str, idempotency_key: str = "") -> Match:
     """A time extension of ``minutes`` (1 to 60) for one table of the current round (after a deck check or a judge
     call), with a reason: that table's time ends later than the round's. Logged (``time_extension``, with the
-    match). Raises NotAllowed, Conflict (finished tournament, not the current round, ``finished_match``: a
+    match). Raises NotAllowed (``own_match``: the actor plays at the table), Conflict (finished tournament, not the current round, ``finished_match``: a
     confirmed result needs no time, ``bye``), UserError (``minutes``, ``reason``)."""
-    claim = claim_key(actor, idempotency_key, "match_time_extend")
+    claim = claim_key(actor, idempotency_key, "match_time_extend", target=match, payload={"minutes": minutes, "reason": reason})
     if claim.repeated:
         return claim.first(Match)
     minutes = _minutes(minutes)
     reason = _reason(reason, "table")
     rnd = _locked_round(match.round, actor)
     match = Match.objects.select_for_update().get(pk=match.pk)
+    require_not_own_match(actor, match, action="match_time_extend")
     if match.seats.count() < 2:
         raise Conflict(_("Table %(table)s is a bye: there is no game to extend."), code="bye",
                        params={"table": match.table})

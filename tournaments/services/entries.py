@@ -14,7 +14,9 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.errors import Conflict, NotAllowed, local_datetime
 from tournaments.event_rules import late_entry_open  # noqa: F401 (re-exported)
 from tournaments.models import AuditEntry, Registration, Tournament
+from tournaments.services.impartiality import require_not_own_entry
 from tournaments.services.organiser import locked_tournament, organiser_action
+from tournaments.services.permissions import require_not_finished
 from tournaments.services.standings import queue_standings
 
 
@@ -30,11 +32,12 @@ def player_register(*, tournament: Tournament, actor) -> Registration:
     moved into the event when a place frees up (:func:`waitlist_promote`).
     Raises Conflict when closed, past the ``registration_deadline`` (code ``registration_deadline``; late
     entries into a running event follow ``late_entry_rounds`` instead), already registered or removed by the
-    organiser.
+    organiser, or finished (``finished``).
     """
     if not actor.is_authenticated:
         raise NotAllowed(_("Log in to register."))
     tournament = locked_tournament(tournament.pk)
+    require_not_finished(tournament)
     existing = Registration.objects.filter(tournament=tournament, player=actor).first()
     if existing is not None and existing.removed_by_organiser:
         raise Conflict(_("The organiser disqualified you from this tournament; only the organiser can reinstate "
@@ -124,6 +127,7 @@ def player_drop(*, registration: Registration, actor, reason: str = "", idempote
     is_self = registration.belongs_to(actor)
     act = organiser_action(tournament, actor, lock=False, who=None if is_self else "organiser",
                            action="player_drop", idempotency_key=idempotency_key, reason=reason,
+                           payload={"registration": registration, "reason": reason},
                            reason_required=None if is_self else _("Say why the player is dropped; the reason is "
                                                                   "logged."))
     if act.repeated:
@@ -172,16 +176,19 @@ def player_reinstate(*, registration: Registration, actor, reason: str, idempote
     """The organiser lifts a drop, withdrawal or disqualification: the player is active again (paired
     from the next round on; a disqualification's ``Penalty`` row stays on record). Logged with the reason.
 
-    Raises NotAllowed (not the organiser), UserError (no reason), Conflict (the player is not removed,
+    Raises NotAllowed (not the organiser; ``own_entry``: staff reinstating themself), UserError (no reason),
+    Conflict (the player is not removed,
     the tournament is finished).
     """
     act = organiser_action(registration.tournament_id, actor, action="player_reinstate",
-                           idempotency_key=idempotency_key, reason=reason)
+                           idempotency_key=idempotency_key, reason=reason,
+                           payload={"registration": registration, "reason": reason})
     if act.repeated:
         return act.first(Registration)
     tournament = act.tournament
     registration = Registration.objects.select_for_update(of=("self",)).select_related("player").get(
         pk=registration.pk)
+    require_not_own_entry(actor, registration, action="player_reinstate")
     if not (registration.withdrawn or registration.dropped or registration.disqualified):
         raise Conflict(_("%(player)s is not removed from the tournament; nothing to reinstate."),
                        code="not_removed", params={"player": registration.display_name})

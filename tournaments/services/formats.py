@@ -81,11 +81,11 @@ def tournament_format_set(
     being the registered deck: the player must submit again before the start).
     Returns the tournament unchanged when nothing differs.
 
-    Raises NotAllowed (not the organiser), Conflict (``decks_locked``), UserError
+    Raises NotAllowed (not the organiser), Conflict (``decks_locked``; ``finished``), UserError
     (``reason`` missing, unknown format, an unreadable or nonsensical .cff, bad
     changes), and then nothing is changed.
     """
-    act = organiser_action(tournament, actor, reason=reason, allow_finished=True)  # finished: ``decks_locked``
+    act = organiser_action(tournament, actor, reason=reason)
     tournament = act.tournament
     if tournament.decks_locked or tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
         raise Conflict(gettext_lazy("The deck format cannot change: decklists are locked (the tournament has "

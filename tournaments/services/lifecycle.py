@@ -22,8 +22,8 @@ from tournaments.services.pairing import finished_reason, require_round_finished
 
 @transaction.atomic
 def tournament_open_registration(*, tournament: Tournament, actor) -> Tournament:
-    """Open registration (from draft or closed). Raises NotAllowed / Conflict (``status``)."""
-    tournament = organiser_action(tournament, actor, allow_finished=True).tournament
+    """Open registration (from draft or closed). Raises NotAllowed / Conflict (``status``; ``finished``)."""
+    tournament = organiser_action(tournament, actor).tournament
     if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.CLOSED):
         raise Conflict(_("Registration can only be opened before the tournament starts."), code="status")
     tournament.status = Tournament.Status.REGISTRATION
@@ -33,8 +33,8 @@ def tournament_open_registration(*, tournament: Tournament, actor) -> Tournament
 
 @transaction.atomic
 def tournament_close_registration(*, tournament: Tournament, actor) -> Tournament:
-    """Close registration. Raises NotAllowed / Conflict (``status``)."""
-    tournament = organiser_action(tournament, actor, allow_finished=True).tournament
+    """Close registration. Raises NotAllowed / Conflict (``status``; ``finished``)."""
+    tournament = organiser_action(tournament, actor).tournament
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict(_("Registration is not open."), code="status")
     tournament.status = Tournament.Status.CLOSED
@@ -48,10 +48,10 @@ def tournament_start(*, tournament: Tournament, actor) -> Tournament:
 
     Every registered player must have a legal deck; otherwise UserError names them (drop
     them, or have them submit one). At least two players are needed to pair anything.
-    Raises NotAllowed, Conflict (``status``: not open or closed), UserError (``too_few_players``,
+    Raises NotAllowed, Conflict (``status``: not open or closed; ``finished``), UserError (``too_few_players``,
     ``decks_missing``).
     """
-    tournament = organiser_action(tournament, actor, allow_finished=True).tournament
+    tournament = organiser_action(tournament, actor).tournament
     if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.CLOSED):
         raise Conflict(_("Only a tournament whose registration is open or closed can be started."), code="status")
     registrations = list(tournament.registrations.entered().select_related("player"))
@@ -135,7 +135,7 @@ def tournament_reopen(*, tournament: Tournament, actor, reason: str, idempotency
     ``reason_required``).
     """
     act = organiser_action(tournament, actor, action="tournament_reopen", idempotency_key=idempotency_key,
-                           reason=reason, allow_finished=True)
+                           reason=reason, payload={"reason": reason}, allow_finished=True)
     if act.repeated:
         return act.first(Tournament)
     tournament = act.tournament

@@ -7,8 +7,9 @@ event's state is looked at):
 1. the tournament is selected for update (its row locked until the service's transaction ends);
 2. the actor's permission: an organiser or co-organiser of the tournament, or its main organiser only
    (``tournaments.services.permissions``): NotAllowed (403);
-3. the idempotency key is claimed (``tournaments.services.idempotency``): a repeat stops here and the service
-   returns the first call's result, writing nothing;
+3. the idempotency key is claimed (``tournaments.services.idempotency``), scoped to the action, the tournament
+   and the ``payload``: a repeat stops here and the service returns the first call's result, writing nothing;
+   the same key with another action, tournament or payload is refused (Conflict ``idempotency_key_reused``);
 4. a finished tournament is refused (Conflict ``finished``, 409) unless the action is allowed on one (or the
    service refuses it itself with its own code, e.g. ``status``);
 5. a required reason: UserError (``reason_required`` or the service's code) when it is blank.
@@ -16,8 +17,8 @@ event's state is looked at):
 Usage, inside the service's ``transaction.atomic``::
 
     act = organiser_action(tournament, actor, action="round_repair", idempotency_key=idempotency_key,
-                           reason=reason, reason_required=gettext_lazy("Say why ... (it is logged)."),
-                           reason_code="reason")
+                           payload={"reason": reason, "seed": seed}, reason=reason,
+                           reason_required=gettext_lazy("Say why ... (it is logged)."), reason_code="reason")
     if act.repeated:
         return act.first(Round)
     tournament = act.tournament
@@ -88,14 +89,15 @@ class OrganiserAction:
 
 
 def organiser_action(tournament: Tournament | int, actor, *, action: str = "", idempotency_key: str = "",
-                     reason: str | None = None, reason_required: Any = None, reason_code: str = "reason_required",
+                     payload: dict[str, Any] | None = None, reason: str | None = None, reason_required: Any = None, reason_code: str = "reason_required",
                      allow_finished: bool = False, who: Who = "organiser", lock: bool = True) -> OrganiserAction:
     """The organiser-service prologue (module docstring), called first inside the service's transaction.
 
     ``tournament``: the tournament or its pk, selected again for update; with ``lock=False`` the instance given
     is used as it is (the service locked it, or another row it hangs from, itself). ``who``: see :data:`Who`.
     ``action``: the idempotency scope (the service's name); ``idempotency_key``: the form's or the API's key
-    ("": none). ``allow_finished``: skip the ``finished`` refusal. ``reason_required``: the message (lazy) of
+    ("": none), scoped to the tournament and to ``payload`` (what the call was sent: its arguments but the
+    actor and the key; see ``tournaments.services.idempotency``). ``allow_finished``: skip the ``finished`` refusal. ``reason_required``: the message (lazy) of
     the refusal of a blank ``reason`` (None: no reason needed here; :meth:`OrganiserAction.require_reason`
     asks later), with ``reason_code``.
 
@@ -109,7 +111,8 @@ def organiser_action(tournament: Tournament | int, actor, *, action: str = "", i
     elif who == "main_organiser":
         require_main_organiser(actor, tournament)
     act = OrganiserAction(tournament=tournament, actor=actor,
-                          claim=claim_key(actor, idempotency_key, action) if action else Claim(),
+                          claim=claim_key(actor, idempotency_key, action, target=tournament, payload=payload)
+                          if action else Claim(),
                           reason=(reason or "").strip())
     if act.repeated:
         return act

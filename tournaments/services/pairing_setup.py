@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from tournaments.errors import Conflict, UserError
 from tournaments.models import AuditEntry, ForbiddenPair, Registration, Tournament
+from tournaments.services.impartiality import require_not_own_entry
 from tournaments.services.organiser import organiser_action
 
 S = Tournament.Structure
@@ -21,16 +22,20 @@ def forbidden_pair_set(*, tournament: Tournament, actor, first: Registration, se
                        reason: str, until_round: int | None = None, idempotency_key: str = "") -> ForbiddenPair:
     """Keep two players apart (in rounds 1..``until_round``, or always). Organiser only; logged.
 
-    Raises NotAllowed, UserError (no reason, the same player twice, a player of another
+    Raises NotAllowed (``own_entry``: staff keeping themself apart), UserError (no reason, the same player twice, a
+    player of another
     tournament, a bad round number), Conflict (the two are already kept apart -- in either order; the
     tournament finished).
     """
     act = organiser_action(tournament, actor, action="forbidden_pair_set", idempotency_key=idempotency_key,
+                           payload={"first": first, "second": second, "reason": reason, "until_round": until_round},
                            reason=reason, reason_code="reason",
                            reason_required=gettext_lazy("Say why these players must not meet (it is logged)."))
     if act.repeated:
         return act.first(ForbiddenPair)
     tournament, reason = act.tournament, act.reason
+    for player in (first, second):
+        require_not_own_entry(actor, player, action="forbidden_pair_set")
     if first.pk == second.pk:
         raise UserError(gettext_lazy("Choose two different players."), code="same_player")
     if first.tournament_id != tournament.pk or second.tournament_id != tournament.pk:
@@ -57,6 +62,8 @@ def forbidden_pair_remove(*, pair: ForbiddenPair, actor, reason: str, idempotenc
     """Remove a forbidden pair. Organiser only; logged. Conflict once the tournament is finished."""
     act = organiser_action(pair.tournament_id, actor, action="forbidden_pair_remove",
                            idempotency_key=idempotency_key, reason=reason, reason_code="reason",
+                           # the two players, not the pair's id (gone once it is removed, for the repeat)
+                           payload={"players": [pair.player_a_id, pair.player_b_id], "reason": reason},
                            reason_required=gettext_lazy("Say why the forbidden pair is removed (it is logged)."))
     if act.repeated:
         return
@@ -73,15 +80,17 @@ def byes_award(*, registration: Registration, actor, rounds: int, reason: str,
                idempotency_key: str = "") -> Registration:
     """Grant byes for rounds 1..``rounds`` (0 removes them), e.g. for an invited player. Organiser only; logged.
 
-    Only before the first round is paired. Raises NotAllowed, Conflict (round 1 paired),
+    Only before the first round is paired. Raises NotAllowed (``own_entry``: byes for oneself), Conflict (round 1
+    paired),
     UserError (no reason, more byes than Swiss rounds, not a Swiss tournament).
     """
     act = organiser_action(registration.tournament_id, actor, action="byes_award", idempotency_key=idempotency_key,
-                           reason=reason, reason_code="reason",
+                           payload={"registration": registration, "rounds": rounds, "reason": reason}, reason=reason, reason_code="reason",
                            reason_required=gettext_lazy("Say why the byes are granted (it is logged)."))
     if act.repeated:
         return act.first(Registration)
     tournament, reason = act.tournament, act.reason
+    require_not_own_entry(actor, registration, action="byes_award")
     if tournament.structure != S.SWISS:
         raise UserError(gettext_lazy("Byes at registration are for Swiss tournaments."), code="structure")
     if not 0 <= rounds < max(tournament.swiss_rounds, 1):
@@ -104,9 +113,9 @@ def byes_award(*, registration: Registration, actor, rounds: int, reason: str,
 def registration_team_set(*, registration: Registration, actor, team: str) -> Registration:
     """Put a player in a team (team events; before the tournament starts). Organiser only.
 
-    Raises NotAllowed, Conflict (started), UserError (not a team event, a full team).
+    Raises NotAllowed, Conflict (started; ``finished``), UserError (not a team event, a full team).
     """
-    tournament = organiser_action(registration.tournament_id, actor, allow_finished=True).tournament
+    tournament = organiser_action(registration.tournament_id, actor).tournament
     if tournament.team_size <= 1:
         raise UserError(gettext_lazy("This is not a team event."), code="not_team_event")
     if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):

@@ -37,6 +37,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Conflict, Text, UserError
 from tournaments.models import AuditEntry, Match, Penalty, Registration, Round, Tournament
+from tournaments.services.impartiality import require_not_own_opponent
 from tournaments.services.organiser import organiser_action
 from tournaments.services.results import (
     confirm_by_penalty,
@@ -171,14 +172,17 @@ def penalty_issue(*, tournament: Tournament, actor, registration: Registration, 
     ``match``: the match a game or match loss applies to (default: the player's match in the
     latest round); for a warning or disqualification it is only recorded (a disqualification
     without one takes the player's unconfirmed match of the latest round as a match loss).
-    Raises NotAllowed (not the organiser), UserError (unknown kind, no reason, a player not in
+    Raises NotAllowed (not the organiser; staff who play: ``own_entry`` for themself, ``own_match`` for their
+    opponent or a match they play: ``tournaments.services.impartiality``), UserError (unknown kind, no reason, a
+    player not in
     the tournament, a match that is not theirs, a bye, a game loss the match cannot take),
     Conflict (already disqualified, the match already a match loss for the opponent, the tournament
     finished). Nothing is stored when it raises. ``idempotency_key``: a repeat of the same submit returns
     the first penalty (``tournaments.services.idempotency``).
     """
     act = organiser_action(tournament, actor, action="penalty_issue", idempotency_key=idempotency_key,
-                           reason=reason)
+                           reason=reason, payload={"registration": registration, "kind": kind, "reason": reason,
+                                                   "match": match})
     if act.repeated:
         return act.first(Penalty)
     tournament = act.tournament
@@ -193,6 +197,7 @@ def penalty_issue(*, tournament: Tournament, actor, registration: Registration, 
                         params={"player": registration.display_name})
     target = _penalised_match(tournament, registration, match, kind)
     latest = _latest_round(tournament)
+    require_not_own_opponent(actor, registration, match=target, latest=latest, action="penalty_issue")
     round_number = target.round.number if target is not None else (latest.number if latest else 0)
     before = {"player": registration.display_name, "penalty": "none"}
     if target is not None:

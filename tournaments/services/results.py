@@ -37,6 +37,7 @@ from tournaments.clock import clock_at
 from tournaments.errors import Conflict, NotAllowed, Text, UserError
 from tournaments.models import AuditEntry, Match, Penalty, ResultSubmission, Seat
 from tournaments.presentation import DIFFERENT_RESULT, describe_record, outcome_text
+from tournaments.services.impartiality import require_not_own_match
 from tournaments.services.organiser import organiser_action
 from tournaments.services.permissions import require_not_finished
 from tournaments.services.scoring import Outcome, PenaltyEffect, normalised_record, score
@@ -303,17 +304,21 @@ def result_settle(*, match: Match, actor, reason: str, submission: ResultSubmiss
 
     Any other pending or disputed submission is superseded; a confirmed one is superseded by the new
     result. Logged (``AuditEntry``): who, when, why, the result before and after as text.
-    Raises NotAllowed (not the organiser), Conflict (a bye, the tournament finished), UserError (no
+    Raises NotAllowed (not the organiser; ``own_match``: the actor plays at it, another staff member must:
+    ``tournaments.services.impartiality``), Conflict (a bye, the tournament finished), UserError (no
     reason, a submission of another match, impossible games). ``idempotency_key``: a repeat of the same
     submit returns the first audit entry (``tournaments.services.idempotency``).
     """
     match = locked_match(match)  # the match is locked, not the tournament (the order every result service keeps)
     act = organiser_action(match.round.tournament, actor, lock=False, action="result_settle",
                            idempotency_key=idempotency_key, reason=reason,
+                           payload={"match": match, "submission": submission, "games": games,
+                                    "placements": placements, "reason": reason},
                            reason_required=_("Give a reason for the change; it is logged."))
     if act.repeated:
         return act.first(AuditEntry)
     tournament, reason = act.tournament, act.reason
+    require_not_own_match(actor, match, action="result_settle")
     if len(seats_of(match)) == 1:
         raise Conflict(_("A bye has no result to enter."), code="bye")
     if submission is not None:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 from tournaments.errors import Conflict, UserError
 from tournaments.models import AuditEntry, Match, Penalty, Registration, ResultSubmission, Round, Seat, Tournament
 from tournaments.services.english import english
+from tournaments.services.impartiality import match_played_by, require_not_own_match
 from tournaments.services.organiser import organiser_action
 from tournaments.services.pairing import round_pair_next
 from tournaments.services.standings import queue_standings
@@ -42,12 +43,13 @@ def round_swap_players(*, tournament: Tournament, actor, first: Registration, se
     """Swap two players between tables of the latest round, before any result is reported.
 
     Each takes the other's seat; penalties stay with the player. Organiser only; ``reason`` is
-    required and logged with the tables before and after. Raises NotAllowed, Conflict (no round,
+    required and logged with the tables before and after. Raises NotAllowed (``own_match``: a player moved into
+    or out of the actor's own table), Conflict (no round,
     round started), UserError (no reason, the same player twice, a player not in the round, a bye
     involved, two players at the same table).
     """
     act = organiser_action(tournament, actor, action="round_swap_players", idempotency_key=idempotency_key,
-                           reason=reason, reason_required=gettext_lazy("Say why the pairing changes (it is logged)."),
+                           payload={"first": first, "second": second, "reason": reason}, reason=reason, reason_required=gettext_lazy("Say why the pairing changes (it is logged)."),
                            reason_code="reason")
     if act.repeated:
         return act.first(Round)
@@ -65,6 +67,8 @@ def round_swap_players(*, tournament: Tournament, actor, first: Registration, se
                         code="not_in_round",
                         params={"players": ", ".join(missing), "count": len(missing), "round": rnd.number})
     seat_1, seat_2 = seats[first.pk], seats[second.pk]
+    for seat in (seat_1, seat_2):  # a player moved into or out of the actor's own table
+        require_not_own_match(actor, seat.match, action="round_swap_players")
     if Seat.objects.filter(match__in=(seat_1.match_id, seat_2.match_id)).values("match").annotate(
             n=Count("id")).filter(n=1).exists():
         raise UserError(gettext_lazy("A bye cannot be swapped; re-pair the round instead."), code="bye")
@@ -100,16 +104,18 @@ def round_repair(*, tournament: Tournament, actor, reason: str, seed: int | None
     longer paired), it stays on the player with no match. The audit entry lists what happened to each
     (``after["penalties"]``); the entries logged for the old tables stay in the log, no longer tied to
     a table. Organiser only; ``reason`` is required and logged with the old and new tables and
-    seeds. Raises NotAllowed, Conflict (no round, round started, tournament finished), UserError (no
+    seeds. Raises NotAllowed (``own_match``: the actor plays in the round), Conflict (no round, round started,
+    tournament finished), UserError (no
     reason, or the pairing errors of :func:`round_pair_next`); nothing changes on error.
     """
     act = organiser_action(tournament, actor, action="round_repair", idempotency_key=idempotency_key,
-                           reason=reason, reason_code="reason",
+                           payload={"reason": reason, "seed": seed}, reason=reason, reason_code="reason",
                            reason_required=gettext_lazy("Say why the round is paired again (it is logged)."))
     if act.repeated:
         return act.first(Round)
     tournament, reason = act.tournament, act.reason
     rnd = _unstarted_last_round(tournament)
+    require_not_own_match(actor, match_played_by(actor, rnd), action="round_repair")
     before = {"round": rnd.number, "seed": rnd.seed, "tables": _round_snapshot(rnd)}
     had_byes = ResultSubmission.objects.filter(match__round=rnd, source=ResultSubmission.Source.PAIRING).exists()
     # Penalties stay with their players (moved to their new match below); the audit log keeps every entry.

@@ -28,9 +28,10 @@ def co_organiser_add(*, tournament: Tournament, actor, username: str) -> Tournam
     Only the tournament's organiser (or a site admin) may; logged (``staff_changed``).
 
     Raises NotAllowed (not the organiser), UserError (no such user: ``unknown_user``; the organiser themself:
-    ``is_organiser``), Conflict (already a co-organiser: ``already_staff``).
+    ``is_organiser``), Conflict (already a co-organiser: ``already_staff``; the tournament finished:
+    ``finished``).
     """
-    tournament = organiser_action(tournament, actor, who="main_organiser", allow_finished=True).tournament
+    tournament = organiser_action(tournament, actor, who="main_organiser").tournament
     user = _user_named(username)
     if user.pk == tournament.organiser_id:
         raise UserError(_("%(username)s is the organiser already."), code="is_organiser",
@@ -53,9 +54,9 @@ def co_organiser_remove(*, tournament: Tournament, actor, username: str) -> Tour
     themself cannot be removed. Logged (``staff_changed``).
 
     Raises NotAllowed (not the organiser), UserError (the organiser: ``is_organiser``; no such co-organiser:
-    ``not_staff``).
+    ``not_staff``), Conflict (the tournament finished: ``finished``).
     """
-    tournament = organiser_action(tournament, actor, who="main_organiser", allow_finished=True).tournament
+    tournament = organiser_action(tournament, actor, who="main_organiser").tournament
     user = _user_named(username)
     if user.pk == tournament.organiser_id:
         raise UserError(_("The organiser cannot be removed from their own tournament."), code="is_organiser")
