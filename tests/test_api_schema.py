@@ -73,3 +73,36 @@ def test_a_huge_limit_or_offset_is_no_server_error(tournament):
         assert response.status_code == 200, query
         response = APIClient().get(f"/api/v1/tournaments/?{query}")
         assert response.status_code == 200, query
+
+
+def test_an_operation_anyone_may_call_is_documented_without_authentication(schema):
+    """drf-spectacular knows AllowAny and IsAuthenticatedOrReadOnly only: a view with another permission that lets
+    anonymous readers in must say so, or clients are told to log in for a public read (issue 21, 13)."""
+    clock = schema["paths"]["/api/v1/tournaments/{id}/rounds/{number}/clock/"]
+    assert {} in clock["get"]["security"]
+    assert {} not in clock["post"]["security"]
+    for path, method, operation in _operations(schema):
+        if method == "get" and path.endswith(("/standings/", "/rounds/", "/rounds/{number}/", "/clock/")):
+            assert {} in operation["security"], (path, method)
+
+
+@pytest.mark.django_db
+def test_a_path_with_a_newline_under_the_api_is_a_json_404():
+    for path in ("/api/v1/tournaments/%0A/", "/api/v1/%0A/", "/api/v1/tournaments/1/%0Arounds/", "/api/v1/a%0Ab/"):
+        response = APIClient().get(path)
+        assert response.status_code == 404, path
+        assert response["Content-Type"] == "application/json" and response.json()["code"] == "not_found", path
+
+
+@pytest.mark.django_db
+def test_a_body_over_the_upload_limit_is_a_json_400_not_the_html_page(alice, tournament, settings):
+    """Django refuses a form body over DATA_UPLOAD_MAX_MEMORY_SIZE (RequestDataTooBig) before DRF sees it."""
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    client = APIClient()
+    client.force_login(alice)
+    for content_type, body in (("application/x-www-form-urlencoded", "name=" + "x" * 2000),
+                               ("application/json", '{"name": "' + "x" * 2000 + '"}')):
+        response = client.post(f"/api/v1/tournaments/{tournament.pk}/walk-ins/", body, content_type=content_type)
+        assert response.status_code in (400, 413), content_type
+        assert response["Content-Type"] == "application/json", content_type
+        assert response.json()["code"] == "too_large", content_type
