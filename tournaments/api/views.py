@@ -215,7 +215,7 @@ class RoundListCreate(generics.ListAPIView):
 def _shows_seed(request, pk: int | None) -> bool:
     """True when ``request``'s user runs tournament ``pk`` (organiser, co-organiser, admin): the rounds they read
     carry the pairing seed, as the round page shows it only to them."""
-    if request is None or not request.user.is_authenticated:
+    if request is None or pk is None or not request.user.is_authenticated:
         return False
     tournament = Tournament.objects.filter(pk=pk).first()
     return tournament is not None and is_tournament_organiser(request.user, tournament)
