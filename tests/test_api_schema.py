@@ -106,3 +106,10 @@ def test_a_body_over_the_upload_limit_is_a_json_400_not_the_html_page(alice, tou
         assert response.status_code in (400, 413), content_type
         assert response["Content-Type"] == "application/json", content_type
         assert response.json()["code"] == "too_large", content_type
+
+
+def test_the_export_s_submission_is_documented_as_an_id(schema):
+    """Any other number is refused (400 ``invalid``): the schema says so, or a client cannot know (issue 21, 13)."""
+    operation = schema["paths"]["/api/v1/tournaments/{id}/registrations/{registration_id}/deck/export/"]["get"]
+    submission = next(p for p in operation["parameters"] if p["name"] == "submission")
+    assert submission["schema"]["minimum"] == 1 and submission["schema"]["maximum"] == 2**63 - 1
