@@ -19,7 +19,7 @@ from django.utils.translation import ngettext_lazy
 from rules.cards import Catalogue, UnknownCard
 from rules.decklists import Decklist, DecklistError, read_decklist
 from rules.formats import DeckFormat
-from rules.legality import Violation, check_deck
+from rules.legality import Verdict, Violation, check_deck
 from rules.replacements import END_OF_GAME, ReplacementError, apply_replacement, replacement_timing
 
 from decks.models import CardRecord, DeckCheck, DeckReplacement, DeckSubmission, RegisteredDeck
@@ -47,7 +47,6 @@ class ViolationText:
         return violation_text(self.violation, format_label(self.deck_format))
 
 
-@transaction.atomic
 def deck_submit(*, registration: Registration, actor, data: bytes | str, filename: str = "") -> DeckSubmission:
     """Read and check a decklist for ``registration`` and store it with its verdict.
 
@@ -57,23 +56,16 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
     A late entrant may submit after the start until they are first paired. The organiser submits
     for a walk-in whose entry no account has claimed yet (``Registration.player`` None:
     ``tournaments.services.check_in``); once claimed, the player does.
+    The reading and the check run before any transaction (on SQLite a transaction holds the write lock from its
+    start: a 1 MB list of unknown cards read inside one kept every other writer waiting, issue 21); who may
+    submit and the tournament's state are checked before the reading and again under the lock, where the deck
+    is stored (checked again if the organiser changed the format meanwhile).
     Raises NotAllowed (not the player), Conflict (decks locked; the tournament finished), UserError (unreadable,
     empty, too large, unknown cards) — in which case nothing is stored.
     """
-    registration = Registration.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=registration.pk)
-    tournament = Tournament.objects.get(pk=registration.tournament_id)
-    walk_in_by_organiser = registration.player_id is None and is_tournament_organiser(actor, tournament)
-    if not registration.belongs_to(actor) and not walk_in_by_organiser:
-        raise NotAllowed(_("Only the player may submit their own decklist (the organiser enters an unclaimed "
-                           "walk-in's)."))
-    require_not_finished(tournament)
-    late_and_unpaired = (registration.late_entry and tournament.status == Tournament.Status.RUNNING
-                         and not _has_been_paired(registration))
-    if (tournament.decks_locked or tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED)) \
-            and not late_and_unpaired:
-        raise Conflict(_("Decklists are locked: the tournament has started."), code="decks_locked")
-    if registration.withdrawn:
-        raise Conflict(_("You have withdrawn from this tournament."), code="withdrawn")
+    registration = Registration.objects.select_related("tournament").get(pk=registration.pk)
+    tournament = registration.tournament
+    _require_may_submit(registration, tournament, actor)
     size = len(data.encode("utf-8") if isinstance(data, str) else data)
     if size > settings.DECKLIST_MAX_BYTES:
         raise UserError(_("The decklist is %(size)s bytes; the limit is %(limit)s."), code="too_large",
@@ -83,6 +75,20 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
     except DecklistError as exc:
         raise UserError.from_rules(exc) from exc
     verdict = check_deck(decklist, DeckFormat.from_dict(tournament.deck_format))
+    return _deck_store(registration=registration, actor=actor, decklist=decklist, verdict=verdict,
+                       checked_against=tournament.format_version, filename=filename)
+
+
+@transaction.atomic
+def _deck_store(*, registration: Registration, actor, decklist: Decklist, verdict: Verdict, checked_against: int,
+                filename: str) -> DeckSubmission:
+    """Store a decklist read and checked (``deck_submit``) under the registration's lock, once who may submit and
+    the tournament's state still allow it; ``checked_against``: the format version of ``verdict``."""
+    registration = Registration.objects.select_for_update(of=("self",)).get(pk=registration.pk)
+    tournament = Tournament.objects.get(pk=registration.tournament_id)
+    _require_may_submit(registration, tournament, actor)
+    if tournament.format_version != checked_against:  # the organiser changed the format meanwhile
+        verdict = check_deck(decklist, DeckFormat.from_dict(tournament.deck_format))
     submission = DeckSubmission.objects.create(
         registration=registration,
         submitted_by=actor,
@@ -98,6 +104,23 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
     if verdict.legal:
         register_deck(registration, submission)
     return submission
+
+
+def _require_may_submit(registration: Registration, tournament: Tournament, actor) -> None:
+    """Raise NotAllowed unless ``actor`` is the player (or the organiser, for an unclaimed walk-in), Conflict
+    ``finished`` on a finished tournament, ``decks_locked`` once the tournament started (a late entrant: once first paired), ``withdrawn``."""
+    walk_in_by_organiser = registration.player_id is None and is_tournament_organiser(actor, tournament)
+    if not registration.belongs_to(actor) and not walk_in_by_organiser:
+        raise NotAllowed(_("Only the player may submit their own decklist (the organiser enters an unclaimed "
+                           "walk-in's)."))
+    require_not_finished(tournament)
+    late_and_unpaired = (registration.late_entry and tournament.status == Tournament.Status.RUNNING
+                         and not _has_been_paired(registration))
+    if (tournament.decks_locked or tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED)) \
+            and not late_and_unpaired:
+        raise Conflict(_("Decklists are locked: the tournament has started."), code="decks_locked")
+    if registration.withdrawn:
+        raise Conflict(_("You have withdrawn from this tournament."), code="withdrawn")
 
 
 def register_deck(registration: Registration, submission: DeckSubmission | None) -> None:

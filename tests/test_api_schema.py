@@ -79,3 +79,43 @@ def test_writes_document_http_basic_and_session_authentication(schema):
     assert schema["components"]["securitySchemes"]["basicAuth"] == {"type": "http", "scheme": "basic"}
     operation = schema["paths"]["/api/v1/tournaments/"]["post"]
     assert {"basicAuth": []} in operation["security"] and {"cookieAuth": []} in operation["security"]
+
+
+def test_an_operation_anyone_may_call_is_documented_without_authentication(schema):
+    """drf-spectacular knows AllowAny and IsAuthenticatedOrReadOnly only: a view with another permission that lets
+    anonymous readers in must say so, or clients are told to log in for a public read (issue 21, 13)."""
+    clock = schema["paths"]["/api/v1/tournaments/{id}/rounds/{number}/clock/"]
+    assert {} in clock["get"]["security"]
+    assert {} not in clock["post"]["security"]
+    for path, method, operation in _operations(schema):
+        if method == "get" and path.endswith(("/standings/", "/rounds/", "/rounds/{number}/", "/clock/")):
+            assert {} in operation["security"], (path, method)
+
+
+@pytest.mark.django_db
+def test_a_path_with_a_newline_under_the_api_is_a_json_404():
+    for path in ("/api/v1/tournaments/%0A/", "/api/v1/%0A/", "/api/v1/tournaments/1/%0Arounds/", "/api/v1/a%0Ab/"):
+        response = APIClient().get(path)
+        assert response.status_code == 404, path
+        assert response["Content-Type"] == "application/json" and response.json()["code"] == "not_found", path
+
+
+@pytest.mark.django_db
+def test_a_body_over_the_upload_limit_is_a_json_413_not_the_html_page(alice, tournament, settings):
+    """Django refuses a form body over DATA_UPLOAD_MAX_MEMORY_SIZE (RequestDataTooBig) before DRF sees it."""
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    client = APIClient()
+    client.force_login(alice)
+    for content_type, body in (("application/x-www-form-urlencoded", "name=" + "x" * 2000),
+                               ("application/json", '{"name": "' + "x" * 2000 + '"}')):
+        response = client.post(f"/api/v1/tournaments/{tournament.pk}/walk-ins/", body, content_type=content_type)
+        assert response.status_code == 413, content_type
+        assert response["Content-Type"] == "application/json", content_type
+        assert response.json()["code"] == "too_large", content_type
+
+
+def test_the_export_s_submission_is_documented_as_an_id(schema):
+    """Any other number is refused (400 ``invalid``): the schema says so, or a client cannot know (issue 21, 13)."""
+    operation = schema["paths"]["/api/v1/tournaments/{id}/registrations/{registration_id}/deck/export/"]["get"]
+    submission = next(p for p in operation["parameters"] if p["name"] == "submission")
+    assert submission["schema"]["minimum"] == 1 and submission["schema"]["maximum"] == 2**63 - 1

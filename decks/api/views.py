@@ -19,7 +19,7 @@ from decks.services import deck_submit, grouped_number
 from decks.uploads import UploadTooLarge, upload_refusal
 from tournaments.api.parsers import BoundedJSONParser
 from tournaments.errors import NotAllowed, UserError
-from tournaments.ids import parse_id
+from tournaments.ids import ID_MAX, parse_id
 from tournaments.models import Registration
 from tournaments.services.permissions import is_tournament_organiser
 
@@ -126,7 +126,7 @@ class RegistrationDeckExport(APIView):
         parameters=[
             OpenApiParameter("as", OpenApiTypes.STR, enum=["text", "cfd"], default="text",
                              description="text: one '2x War Party (3rd/54)' line per card; cfd: a CrossFire deck file"),
-            OpenApiParameter("submission", OpenApiTypes.INT, required=False,
+            OpenApiParameter("submission", {"type": "integer", "minimum": 1, "maximum": ID_MAX}, required=False,
                              description="A submission id (owner and organiser only); default the registered deck"),
         ],
         responses={(200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="The decklist as text"),

@@ -9,6 +9,8 @@
   ``Accept-Language`` header, the language cookie or the user's saved choice).
 * DRF's own errors (404, 401/403, 405, 415, throttling): their DRF code (``not_found``,
   ``not_authenticated``, ``permission_denied`` ...).
+* A form body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (Django's ``RequestDataTooBig``, raised when the view reads
+  it): a 413 ``too_large`` with ``params["limit"]`` in bytes, not Django's HTML 400 page.
 * An input serializer's ``ValidationError``: the first error's code, every message in ``detail``
   (``field: message``) and ``params["fields"]`` (``{field: [message, ...]}``). For the clients written
   against the first API, the field errors are also kept at the top level of the body; a view that
@@ -19,10 +21,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -39,6 +44,15 @@ class NotFound(UserError):
     status = 404
 
     def __init__(self, message: str, *, code: str = "not_found", params: dict | None = None) -> None:
+        super().__init__(message, code=code, params=params)
+
+
+class BodyTooLarge(UserError):
+    """A request body larger than the server reads (HTTP 413)."""
+
+    status = 413
+
+    def __init__(self, message: str, *, code: str = "too_large", params: dict | None = None) -> None:
         super().__init__(message, code=code, params=params)
 
 
@@ -86,6 +100,9 @@ def not_found(request, path: str = "") -> JsonResponse:
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, RequestDataTooBig):
+        exc = BodyTooLarge(gettext_lazy("The request body is too large (at most %(limit)s bytes)."),
+                           params={"limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE})
     if isinstance(exc, UserError):
         return Response(error_body(exc.code, exc.message, _json_safe(exc.params)), status=exc.status)
     if isinstance(exc, RulesError):

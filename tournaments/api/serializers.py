@@ -237,12 +237,24 @@ def clock_data(rnd: Round, now=None) -> dict:
 
 
 class RoundSerializer(serializers.ModelSerializer):
+    """A round with its pairings. ``seed`` (the pairing seed, which reproduces the round) is the organisers' only,
+    as on the round page: present when the view's context says ``show_seed`` (the organiser or a co-organiser
+    asks), left out for anyone else."""
+
     matches = MatchSerializer(many=True, read_only=True)
     clock = serializers.SerializerMethodField(help_text="The round clock now")
+    # not read_only: the schema then does not mark it required (an output-only serializer: nothing writes it)
+    seed = serializers.IntegerField(required=False, help_text="The pairing seed: the organisers' only")
 
     class Meta:
         model = Round
         fields = ["number", "kind", "seed", "created_at", "clock", "matches"]
+
+    def to_representation(self, instance: Round) -> dict:
+        data = super().to_representation(instance)
+        if not self.context.get("show_seed"):
+            data.pop("seed", None)
+        return data
 
     @extend_schema_field(ClockSerializer)
     def get_clock(self, obj: Round) -> dict:

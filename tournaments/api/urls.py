@@ -55,4 +55,5 @@ urlpatterns = [
 
 #: Anything else under /api/v1/ is a JSON 404 ``{"code": "not_found", ...}``. Not in ``urlpatterns``: it catches
 #: every path, so ``config.urls`` appends it after all of the API's routes (both apps'), whatever their order.
-not_found_route = re_path(r"^(?P<path>.*/)$", not_found, name="not-found")
+#: ``[\s\S]``: a newline in the path (``%0A``) is a character like any other (``.`` stops at it).
+not_found_route = re_path(r"^(?P<path>[\s\S]*/)$", not_found, name="not-found")

@@ -198,6 +198,9 @@ class RoundListCreate(generics.ListAPIView):
         return Round.objects.filter(tournament_id=self.kwargs["pk"]).select_related("tournament").prefetch_related(
             Prefetch("matches", queryset=MATCHES.order_by("table")))
 
+    def get_serializer_context(self) -> dict:
+        return {**super().get_serializer_context(), "show_seed": _shows_seed(self.request, self.kwargs.get("pk"))}
+
     @extend_schema(request=None, responses={201: s.RoundSerializer})
     def post(self, request, pk: int):
         """Pair the next round. After the last round: 409 with code ``complete`` (POST .../finish/ then)."""
@@ -205,11 +208,26 @@ class RoundListCreate(generics.ListAPIView):
         rnd = services.round_pair_next(tournament=tournament, actor=request.user)
         rnd = Round.objects.select_related("tournament").prefetch_related(
             Prefetch("matches", queryset=MATCHES.order_by("table"))).get(pk=rnd.pk)
-        return Response(s.RoundSerializer(rnd).data, status=status.HTTP_201_CREATED)
+        return Response(s.RoundSerializer(rnd, context=self.get_serializer_context()).data,
+                        status=status.HTTP_201_CREATED)
+
+
+def _shows_seed(request, pk: int | None) -> bool:
+    """True when ``request``'s user runs tournament ``pk`` (organiser, co-organiser, admin): the rounds they read
+    carry the pairing seed, as the round page shows it only to them."""
+    if request is None or pk is None or not request.user.is_authenticated:
+        return False
+    tournament = Tournament.objects.filter(pk=pk).first()
+    return tournament is not None and is_tournament_organiser(request.user, tournament)
 
 
 class RoundDetail(generics.RetrieveAPIView):
+    """GET: a round with its pairings (``seed`` for the organisers only)."""
+
     serializer_class = s.RoundSerializer
+
+    def get_serializer_context(self) -> dict:
+        return {**super().get_serializer_context(), "show_seed": _shows_seed(self.request, self.kwargs.get("pk"))}
 
     def get_object(self):
         return get_object_or_404(
