@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.i18n.test_pages_in_every_language import get, visible_text
+from tests.markup import squash
 from tournaments import services
 from tournaments.models import AuditEntry, Tournament
 from tournaments.pages.presenters import audit_lines, audit_reason
@@ -66,7 +67,7 @@ def _pages(logged_event, organiser, lang: str) -> tuple[str, str]:
     client.force_login(organiser)
     manage = get(client, reverse("tournaments:manage", args=[tournament.pk]), lang)
     page = get(client, reverse("tournaments:match", args=[tournament.pk, match.pk]), lang)
-    return _audit_section(manage), _match_changes(page)
+    return _audit_section(squash(manage)), _match_changes(squash(page))
 
 
 def _english_in(text: str) -> list[str]:

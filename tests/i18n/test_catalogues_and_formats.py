@@ -50,6 +50,15 @@ def test_percentages_follow_the_locale(lang, expected):
         assert template.render(Context({"value": 0.555555, "none": None})) == f"{expected}|—"
 
 
+@pytest.mark.parametrize(("lang", "number"), [("en", "1.5"), ("pt-br", "1,5"), ("fr", "1,5")])
+def test_a_tiebreaker_cell_is_a_percentage_a_localised_number_or_a_dash(lang, number):
+    template = Template("{% load tournament_tags %}{% for value, pct in cells %}{{ value|tiebreaker:pct }}|{% endfor %}")
+    cells = [(0.5, True), (None, True), (1.5, False), (7, False), (None, False), (0, False)]
+    with translation.override(lang):
+        percent = Template("{% load tournament_tags %}{{ value|percent }}").render(Context({"value": 0.5}))
+        assert template.render(Context({"cells": cells})) == f"{percent}|—|{number}|7|—|0|"
+
+
 def test_no_thousands_separator_in_table_numbers():
     with translation.override("en"):
         assert Template("{{ n }}").render(Context({"n": 1200})) == "1200"

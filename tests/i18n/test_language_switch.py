@@ -10,6 +10,7 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
+from tests.markup import squash
 from tournaments.models import UserPreferences
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +45,7 @@ def test_every_page_has_the_labelled_language_switch(client):
     html = client.get(LIST, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     form = re.search(r'<form method="post" action="/language/"[^>]*>.*?</form>', html, re.S)
     assert form, "no language switch"
-    form_html = form.group(0)
+    form_html = squash(form.group(0))
     assert '<label class="visually-hidden" for="site-language">' in form_html
     assert re.findall(r'<option value="([^"]+)"', form_html) == ["en", "pt-br", "fr"]
     assert '<option value="fr" lang="fr" selected>Français</option>' in form_html

@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import pair_or_finish
+from tests.markup import squash
 from tests.tournaments.test_multiplayer_tables import make_event
 from tournaments import services
 from tournaments.models import Match, Round
@@ -43,7 +44,7 @@ def _columns(html: str) -> list[str]:
 
 
 def _bracket(client, t) -> str:
-    return client.get(reverse("tournaments:bracket", args=[t.pk])).content.decode()
+    return squash(client.get(reverse("tournaments:bracket", args=[t.pk])).content.decode())
 
 
 # --------------------------------------------------------------------------- names, seeds (no database needed)

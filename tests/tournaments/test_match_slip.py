@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.markup import squash
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -34,7 +35,7 @@ def test_the_opponent_sees_each_games_winner_and_the_mulligans_before_confirming
     first, second = _seats(match)
     services.result_report(match=match, actor=first, games=[
         {"winner": "a"}, {"mulligan_by": "b"}, {"mulligan_by": "b"}, {"winner": "b"}, {"winner": "a"}])
-    page = _slip(client, second, match)
+    page = squash(_slip(client, second, match))
     assert f"{first.username} reported: {first.username} 2-1 {second.username}" in page
     assert f"Game 1: {first.username} won" in page
     assert f"Game 2: {second.username} won" in page
@@ -103,7 +104,7 @@ def test_a_confirmed_result_shows_the_final_result(client, round_one):
 def test_the_report_form_has_a_labelled_row_per_game(client, round_one):
     match = round_one.matches.get()
     first, second = _seats(match)
-    page = _slip(client, first, match)
+    page = squash(_slip(client, first, match))
     assert f'<label class="form-label fw-semibold mb-0" for="m{match.pk}-game-1">Game 1</label>' in page
     assert f'id="m{match.pk}-game-9"' in page  # best of 3: room for every legal sequence (3 × 3 rows)
     assert f'aria-label="Game 1: Unrazed realms, {second.username}"' in page

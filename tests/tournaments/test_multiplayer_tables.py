@@ -19,6 +19,7 @@ from tournaments import services
 from tournaments.adapters import history_for, standings_options
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tests.conftest import seat_regs
+from tests.markup import squash
 from tournaments.models import AuditEntry, Match, ResultSubmission, Seat, StandingsSnapshot, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -386,7 +387,7 @@ def test_a_player_reports_and_another_confirms_on_the_match_slip(client, pods_ro
     big.refresh_from_db()
     assert big.status == Match.Status.CONFIRMED
     assert [s.placement for s in big.seats.order_by("number")] == [3, 1, 3, 1]
-    html = client.get(url).content.decode()
+    html = squash(client.get(url).content.decode())
     assert "place 1, 1 game won" in html and "Report the table" not in html
 
 
@@ -407,11 +408,11 @@ def test_the_organiser_enters_a_table_result_from_the_manage_page(client, pods_r
     t, _, rnd = pods_round
     big = tables_of(rnd)[0]
     client.force_login(organiser)
-    html = client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
+    html = squash(client.get(reverse("tournaments:manage", args=[t.pk])).content.decode())
     override = reverse("tournaments:override", args=[t.pk, big.pk])
     assert html.count(f'action="{override}"') == 2  # placements and game by game
     names = [u.username for u in users_at(big)]
-    heading = html.split(f"Round {rnd.number}, table {big.table}: {' v '.join(names)}\n")[1].split("</h3>")[0]
+    heading = html.split(squash(f"Round {rnd.number}, table {big.table}: {' v '.join(names)}\n"))[1].split("</h3>")[0]
     assert '<span class="badge text-bg-secondary">Awaiting result</span>' in heading
     assert 'name="place-4"' in html
     client.post(override, {"mode": "placements", "place-1": "1", "place-2": "2", "place-3": "3", "place-4": "4"})

@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.conftest import LEGAL_55
+from tests.markup import squash
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -133,7 +134,7 @@ def test_upcoming_and_finished_events_and_the_deck_status(client, tournament, al
     assert "Upcoming" in page and "Spellfire Open" in page
     assert "none submitted" in page and "Fix it in the deck editor" in page
     deck_submit(registration=reg, actor=alice, data=b"War Party", filename="")
-    assert '<span class="badge text-bg-danger">not legal</span>' in _page(client, alice)
+    assert '<span class="badge text-bg-danger">not legal</span>' in squash(_page(client, alice))
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
     page = _page(client, alice)
     assert "Finished" in page and "Running now" not in page

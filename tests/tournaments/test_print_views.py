@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import make_event as make_pods_event
+from tests.markup import squash
 from tests.tournaments.test_structures import make_event, play_round
 from tournaments import services
 from tournaments.models import Match, Tournament
@@ -39,15 +40,15 @@ def assert_printable(page: str) -> None:
 
 def test_pairings_by_table_list_every_table_and_the_bye(client, swiss_five):
     t, rnd = swiss_five
-    page = client.get(reverse("tournaments:print-pairings-tables", args=[t.pk, 1])).content.decode()
+    page = squash(client.get(reverse("tournaments:print-pairings-tables", args=[t.pk, 1])).content.decode())
     assert_printable(page)
     assert f"{t.name}</h1>" in page and "Round 1 (Swiss) — pairings by table" in page
     for match in rnd.matches.prefetch_related("seats__registration__player"):
         seats = sorted(match.seats.all(), key=lambda s: s.number)
         if len(seats) == 2:
             a, b = (s.registration.display_name for s in seats)
-            assert (f'<td class="col-table">{match.table}</td>\n<td><span class="side">A</span> {a} '
-                    f'<span class="vs">vs</span> <span class="side">B</span> {b}</td>') in page
+            assert squash(f'<td class="col-table">{match.table}</td>\n<td><span class="side">A</span> {a} '
+                          f'<span class="vs">vs</span> <span class="side">B</span> {b}</td>') in page
         else:
             assert f"<strong>Bye</strong> (a match win, no table): {seats[0].registration.display_name}" in page
     assert page.count('<td class="col-table">') == 2
@@ -87,7 +88,7 @@ def test_pairings_of_multiplayer_tables_give_seats_and_every_opponent(client, or
         rnd = services.round_pair_next(tournament=t, actor=organiser, seed=1)
     table = rnd.matches.get()
     seats = list(table.seats.order_by("number").select_related("registration__player"))
-    by_table = client.get(reverse("tournaments:print-pairings-tables", args=[t.pk, 1])).content.decode()
+    by_table = squash(client.get(reverse("tournaments:print-pairings-tables", args=[t.pk, 1])).content.decode())
     assert " · ".join(f'<span class="side">Seat {s.number}</span> {s.registration.display_name}'
                       for s in seats) in by_table
     by_name = client.get(reverse("tournaments:print-pairings-names", args=[t.pk, 1])).content.decode()
@@ -108,7 +109,7 @@ def test_a_missing_round_is_a_404(client, swiss_five):
 def test_one_slip_per_table_with_a_row_per_game(client, swiss_five, organiser):
     t, rnd = swiss_five
     client.force_login(organiser)
-    page = client.get(reverse("tournaments:print-slips", args=[t.pk, 1])).content.decode()
+    page = squash(client.get(reverse("tournaments:print-slips", args=[t.pk, 1])).content.decode())
     assert_printable(page)
     duels = [m for m in rnd.matches.all() if m.seats.count() == 2]
     assert page.count('<section class="slip"') == len(duels) == 2  # the bye has no slip
@@ -183,7 +184,7 @@ def test_the_standings_sheet_has_every_row_and_the_tiebreakers(client, organiser
         rnd = services.round_pair_next(tournament=t, actor=organiser, seed=2)
         services.result_settle(match=rnd.matches.filter(status=Match.Status.PENDING).first(), actor=organiser,
                                games=[{"winner": "a"}] * 2, reason="slip")
-    page = client.get(reverse("tournaments:print-standings", args=[t.pk])).content.decode()
+    page = squash(client.get(reverse("tournaments:print-standings", args=[t.pk])).content.decode())
     assert_printable(page)
     assert f"{t.name}</h1>" in page and "Standings after round 1 (round 2 in progress: 1 of 4 results in)" in page
     assert names_in_order(page) and len(names_in_order(page)) == 8

@@ -11,6 +11,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.conftest import seat_users
+from tests.markup import squash
 from tournaments import selectors, services
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import AuditEntry, Match, Round
@@ -273,7 +274,7 @@ def test_the_organiser_pauses_extends_and_resumes_from_the_page(client, round_on
     round_one.refresh_from_db()
     assert round_one.clock_paused_at is None and round_one.clock_extra_minutes == 10
     assert round_one.matches.get().extra_minutes == 5
-    page = client.get(round_page).content.decode()
+    page = squash(client.get(round_page).content.decode())
     assert "Time extensions: table 1 +5 min" in page
     assert list(AuditEntry.objects.order_by("id").values_list("action", flat=True)) == [
         "clock_paused", "clock_extended", "clock_resumed", "time_extension"]

@@ -23,6 +23,7 @@ from rules.results import DECK_OUT_RULES, VICTORY_RULE
 from rules.structures import NextRound, next_round
 
 from tests.conftest import LEGAL_55, make_event as make_pods, seat_users
+from tests.markup import squash
 from tests.tournaments.test_structures import make_event, play_round
 from tournaments import services
 from tournaments.adapters import history_for, structure_settings
@@ -217,7 +218,7 @@ def test_a_discouraged_pair_is_a_warning_on_the_deck_page_and_in_the_api(client,
     assert warning["code"] == "discouraged_pair" and "Editor.tcl" in warning["rule"]
     assert api(alice).get(url).json()["registered"]["verdict"]["warnings"][0]["code"] == "discouraged_pair"
     client.force_login(alice)
-    page = html(client.get(reverse("decks:deck", args=[tournament.pk])))
+    page = squash(html(client.get(reverse("decks:deck", args=[tournament.pk]))))
     assert '<ul class="warnings" role="note">' in page
     # the warning is said from its code and cards (tournaments.rule_texts, issue 14), the cards named as printed
     assert re.search(r"Warning: These cards do not work well together: [^<]*The Azure Tower of Onad the Fallen, "

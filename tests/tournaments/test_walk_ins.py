@@ -17,6 +17,7 @@ from rest_framework.test import APIClient
 
 from decks.services import deck_submit
 from tests.conftest import LEGAL_55
+from tests.markup import squash
 from tournaments import services
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import AuditEntry, ClaimAttempts, Registration
@@ -186,7 +187,7 @@ def test_the_organiser_registers_a_walk_in_from_the_manage_page(client, tourname
     response = client.post(reverse("tournaments:manage-walk-in", args=[tournament.pk]), {"name": "frank"},
                            follow=True)
     assert '<div class="alert alert-danger" role="alert">There is already a player named frank' in \
-        response.content.decode()
+        squash(response.content.decode())
 
 
 # --------------------------------------------------------------------------- claiming

@@ -22,6 +22,15 @@ def percent(value) -> str:
 
 
 @register.filter
+def tiebreaker(value, is_percentage: bool):
+    """One tiebreaker cell of the standings: a fraction of 1 as a percentage (`percent`) when is_percentage, else the
+    value itself (the template localises a number); "—" for no value."""
+    if is_percentage:
+        return percent(value)
+    return "—" if value is None else value
+
+
+@register.filter
 def get(mapping, key):
     return mapping.get(key, "") if hasattr(mapping, "get") else ""
 
