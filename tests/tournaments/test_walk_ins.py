@@ -325,7 +325,7 @@ def test_the_attempts_start_again_once_the_window_is_over(tournament, walk_in, c
 def test_thirty_parallel_wrong_codes_give_exactly_ten_wrong_code_answers(organiser):
     from concurrent.futures import ThreadPoolExecutor
 
-    from django.db import close_old_connections
+    from django.db import connections
 
     from tournaments.services import tournament_create, tournament_open_registration
 
@@ -341,7 +341,7 @@ def test_thirty_parallel_wrong_codes_give_exactly_ten_wrong_code_answers(organis
         except (UserError, Conflict) as exc:
             return exc.code
         finally:
-            close_old_connections()
+            connections.close_all()  # this thread's connection: the test database is dropped afterwards
         return "claimed"
 
     with ThreadPoolExecutor(max_workers=10) as pool:
