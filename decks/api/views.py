@@ -7,7 +7,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import permissions, serializers, status
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
@@ -50,6 +50,26 @@ class DeckInputSerializer(serializers.Serializer):
         return attrs
 
 
+class DeckTextSerializer(serializers.Serializer):
+    """A decklist as JSON (documentation of ``DeckInputSerializer``): the pasted ``text``."""
+
+    text = serializers.CharField(allow_blank=False, trim_whitespace=False,
+                                 help_text="A pasted decklist (one card a line, e.g. '2x War Party')")
+
+
+@extend_schema_field(OpenApiTypes.BINARY)
+class DeckFileField(serializers.FileField):
+    """A decklist file part (documented as binary)."""
+
+
+class DeckUploadSerializer(serializers.Serializer):
+    """A decklist as multipart (documentation of ``DeckInputSerializer``): exactly one of ``text`` and ``file``."""
+
+    text = serializers.CharField(required=False, allow_blank=False, trim_whitespace=False)
+    file = DeckFileField(required=False, help_text="A .cfd, .dek or text file")
+    schema_extra = {"oneOf": [{"required": ["text"]}, {"required": ["file"]}]}
+
+
 class RegistrationDeck(APIView):
     """GET: the registered deck and the latest submission. POST: submit a decklist (the player only)."""
 
@@ -82,7 +102,8 @@ class RegistrationDeck(APIView):
             "latest": DeckSubmissionSerializer(latest).data if latest else None,
         })
 
-    @extend_schema(request=DeckInputSerializer, responses={
+    @extend_schema(request={"application/json": DeckTextSerializer, "multipart/form-data": DeckUploadSerializer},
+                   responses={
         201: DeckSubmissionSerializer,
         400: OpenApiResponse(description="Unreadable (binary, malformed), empty, or unknown cards: "
                                          "{code, detail, params}; nothing is stored"),

@@ -6,7 +6,8 @@ import json
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext, gettext_lazy
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_field
 from rest_framework import permissions, serializers
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
@@ -26,10 +27,15 @@ class FormatSerializer(serializers.Serializer):
     format = serializers.JSONField(help_text="rules.formats.DeckFormat.to_dict()")
 
 
+@extend_schema_field(OpenApiTypes.BINARY)
+class UploadField(serializers.FileField):
+    """A file part of a multipart body (documented as binary)."""
+
+
 class FormatChangeSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=500, help_text="Why the format changes (logged)")
     base = serializers.CharField(required=False, allow_blank=True, help_text="Start from this built-in format id")
-    file = serializers.FileField(required=False, help_text="Start from this CrossFire .cff format file")
+    file = UploadField(required=False, help_text="Start from this CrossFire .cff format file (multipart only)")
     changes = BoundedJSONField(
         required=False,
         help_text="rules.formats.amend_format changes: name, total, min_total, champion_level_cap, free_avatars, "
@@ -56,6 +62,24 @@ class FormatChangeSerializer(serializers.Serializer):
         return value
 
 
+class FormatChangeJSONSerializer(FormatChangeSerializer):
+    """A format change as JSON (documentation only: a file is sent as multipart). At least one of ``base`` (a
+    built-in format id) and ``changes`` (not empty); otherwise a 400 ``nothing_to_do``."""
+
+    file = None  # type: ignore[assignment]
+    schema_extra = {"anyOf": [{"required": ["base"], "properties": {"base": {"minLength": 1}}},
+                              {"required": ["changes"], "properties": {"changes": {"type": "object",
+                                                                                   "minProperties": 1}}}]}
+
+
+class FormatChangeUploadSerializer(FormatChangeSerializer):
+    """A format change as multipart (documentation only): at least one of ``base``, ``file`` and ``changes``."""
+
+    schema_extra = {"anyOf": [{"required": ["base"], "properties": {"base": {"minLength": 1}}},
+                              {"required": ["file"]},
+                              {"required": ["changes"]}]}
+
+
 def _payload(tournament: Tournament) -> dict:
     return {"version": tournament.format_version, "locked": tournament.decks_locked,
             "format": tournament.deck_format}
@@ -76,7 +100,7 @@ class TournamentFormat(APIView):
         return Response(_payload(get_object_or_404(Tournament, pk=pk)))
 
     @extend_schema(
-        request={"application/json": FormatChangeSerializer, "multipart/form-data": FormatChangeSerializer},
+        request={"application/json": FormatChangeJSONSerializer, "multipart/form-data": FormatChangeUploadSerializer},
         responses={200: FormatSerializer},
         examples=[OpenApiExample("Ban a card and lower the level cap", value={
             "reason": "Local club rules", "changes": {"champion_level_cap": 80, "ban": ["War Party"]}})],

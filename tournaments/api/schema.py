@@ -4,6 +4,13 @@
   (``tournaments.api.errors``), declared once as a component and referenced by every 4xx.
 * Ids in the path are integers from 1 to 2**63 - 1 (``tournaments.ids``), as the ``<id:...>`` converter
   takes them (another value is not a route at all).
+* A text field of a request body says what DRF's ``CharField`` refuses (:data:`NO_NUL`, :data:`NOT_BLANK`): no
+  NUL character, and unless blank is allowed at least one character that is not a space once trimmed
+  (``minLength: 1``).
+* An input serializer's ``schema_extra`` (a dict) is added to its component: the rules that tie fields together
+  (``oneOf`` / ``anyOf`` of required fields) which the serializer's ``validate`` checks.
+* An input serializer that refuses unknown fields (``StrictInputSerializer``, code ``unknown_field``) has
+  ``additionalProperties: false``.
 """
 
 from __future__ import annotations
@@ -13,6 +20,11 @@ from drf_spectacular.utils import OpenApiResponse
 from rest_framework import permissions, serializers
 
 from tournaments.ids import ID_MAX
+
+#: Any text without a NUL character (DRF's ``ProhibitNullCharactersValidator``).
+NO_NUL = r"^[^\u0000]*$"
+#: Text with a character that is not a space (what is left once DRF's ``trim_whitespace`` strips it) and no NUL.
+NOT_BLANK = r"^[^\u0000]*\S[^\u0000]*$"
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -53,6 +65,24 @@ class AutoSchema(openapi.AutoSchema):
                 responses[str(code)] = self._get_response_for_code(
                     OpenApiResponse(ERROR, description=description), str(code), direction=direction)
         return dict(sorted(responses.items()))
+
+    def _map_basic_serializer(self, serializer, direction):
+        schema = super()._map_basic_serializer(serializer, direction)
+        if getattr(serializer, "refuses_unknown_fields", False):
+            schema["additionalProperties"] = False
+        schema.update(getattr(serializer, "schema_extra", {}))  # e.g. a oneOf of required fields
+        return schema
+
+    def _map_serializer_field(self, field, direction, bypass_extensions=False):
+        schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        if (direction == "request" and isinstance(field, serializers.CharField) and not field.read_only
+                and schema.get("type") == "string" and not {"format", "pattern", "enum"} & set(schema)):
+            if field.allow_blank:
+                schema["pattern"] = NO_NUL
+            else:
+                schema["minLength"] = max(schema.get("minLength", 0), 1)
+                schema["pattern"] = NOT_BLANK if field.trim_whitespace else NO_NUL
+        return schema
 
     def _resolve_path_parameters(self, variables):
         parameters = super()._resolve_path_parameters(variables)

@@ -265,6 +265,14 @@ class ClockActionSerializer(serializers.Serializer):
     """A round clock action (organiser): ``start`` (or restart: a reason needed), ``pause``, ``resume``, ``extend``
     (``minutes``, 1-60, and a ``reason``)."""
 
+    # extend needs minutes and a reason (the view's 400 ``minutes``, the service's ``reason_required``)
+    schema_extra = {"oneOf": [
+        # patterns, not enums: drf-spectacular would hoist an enum into the action's component
+        {"properties": {"action": {"pattern": "^(start|pause|resume)$"}}},
+        {"properties": {"action": {"pattern": "^extend$"}, "reason": {"minLength": 1, "pattern": r"\S"}},
+         "required": ["minutes", "reason"]},
+    ]}
+
     action = serializers.ChoiceField(choices=["start", "pause", "resume", "extend"])
     minutes = serializers.IntegerField(required=False, min_value=1, max_value=60)
     reason = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
@@ -314,7 +322,10 @@ class GameInputSerializer(serializers.Serializer):
 
 
 class StrictInputSerializer(serializers.Serializer):
-    """Refuses fields it does not know (code ``unknown_field``) instead of ignoring them."""
+    """Refuses fields it does not know (code ``unknown_field``) instead of ignoring them (the schema says
+    ``additionalProperties: false``, ``tournaments.api.schema.AutoSchema``)."""
+
+    refuses_unknown_fields = True
 
     def validate(self, attrs):
         if isinstance(self.initial_data, dict):
@@ -405,6 +416,9 @@ class OverrideInputSerializer(StrictInputSerializer):
                                           help_text="The id of one of this match's submissions to make the result")
     games = GamesField(required=False, allow_null=True)
     placements = PlacementsField(required=False, allow_null=True)
+
+    # exactly one of them (the view: "not both"; the results service: "not neither")
+    schema_extra = {"oneOf": [{"required": ["submission"]}, {"required": ["games"]}, {"required": ["placements"]}]}
 
     def validate(self, attrs):
         attrs = super().validate(attrs)
