@@ -119,3 +119,23 @@ def test_the_export_s_submission_is_documented_as_an_id(schema):
     operation = schema["paths"]["/api/v1/tournaments/{id}/registrations/{registration_id}/deck/export/"]["get"]
     submission = next(p for p in operation["parameters"] if p["name"] == "submission")
     assert submission["schema"]["minimum"] == 1 and submission["schema"]["maximum"] == 2**63 - 1
+
+
+def test_request_bodies_say_what_validation_refuses(schema):
+    """What the serializers refuse is in the schema (scripts/schemathesis: no "validation mismatch")."""
+    components = schema["components"]["schemas"]
+    for name in ("DisputeInput", "OverrideInput", "RequiredReason", "ReasonOnly", "Byes", "PenaltyInput"):
+        reason = components[name]["properties"]["reason"]
+        assert reason["minLength"] == 1, name
+        assert reason["pattern"] == r"^[^\u0000]*\S[^\u0000]*$", name  # a non-space character, no NUL
+    kind = components["PenaltyInput"]["properties"]["kind"]["$ref"].rsplit("/", 1)[1]
+    assert set(components[kind]["enum"]) == {"warning", "game_loss", "match_loss", "disqualification"}
+    for name in ("DisputeInput", "OverrideInput", "ReportInput", "GameInput"):
+        assert components[name]["additionalProperties"] is False, name
+    assert len(components["OverrideInput"]["oneOf"]) == 3
+    assert components["OverrideInput"]["properties"]["games"]["minItems"] == 1
+    assert components["ReportInput"]["properties"]["table"]["minimum"] == 1
+    deck = schema["paths"]["/api/v1/tournaments/{id}/registrations/{registration_id}/deck/"]["post"]["requestBody"]
+    assert set(deck["content"]) == {"application/json", "multipart/form-data"}
+    assert components["DeckText"]["required"] == ["text"]
+    assert components["DeckUpload"]["properties"]["file"]["format"] == "binary"

@@ -82,6 +82,8 @@ class AutoSchema(openapi.AutoSchema):
             else:
                 schema["minLength"] = max(schema.get("minLength", 0), 1)
                 schema["pattern"] = NOT_BLANK if field.trim_whitespace else NO_NUL
+        if getattr(field, "schema_min_items", None) and schema.get("type") == "array":
+            schema["minItems"] = field.schema_min_items
         return schema
 
     def _resolve_path_parameters(self, variables):
