@@ -91,7 +91,8 @@ def _valid(serializer_class, request):
 
 
 class ForbiddenPairs(APIView):
-    """GET (organiser): the forbidden pairs. POST (organiser): keep two players apart (logged)."""
+    """GET (organiser): the forbidden pairs. POST (organiser): keep two players apart (logged). A registration id
+    that is not this tournament's is a 400 ``not_registered``."""
 
     permission_classes = [permissions.IsAuthenticated]
 
@@ -143,7 +144,8 @@ class RegistrationByes(APIView):
 
 
 class RegistrationTeam(APIView):
-    """POST (organiser): put a player in a team (team events, before the start)."""
+    """POST (organiser): put a player in a team (team events, before the start; otherwise a 400
+    ``not_team_event``)."""
 
     permission_classes = [permissions.IsAuthenticated]
 
@@ -157,7 +159,8 @@ class RegistrationTeam(APIView):
 
 
 class RoundSwap(APIView):
-    """POST (organiser): swap two players between tables of the latest round, before any report (logged)."""
+    """POST (organiser): swap two players between tables of the latest round, before any report (logged). A
+    registration id that is not this tournament's is a 400 ``not_registered``."""
 
     permission_classes = [permissions.IsAuthenticated]
 

@@ -142,7 +142,7 @@ class RegistrationListCreate(generics.ListAPIView):
 
 
 class RegistrationDrop(APIView):
-    """POST: drop a player (the player, or the organiser with a reason)."""
+    """POST: drop a player (the player, or the organiser with a reason: without one a 400 ``reason_required``)."""
 
     permission_classes = [permissions.IsAuthenticated]
 
@@ -349,7 +349,8 @@ class MatchSubmissions(ResultView):
 
 class PenaltyListCreate(APIView):
     """GET: the tournament's penalties. POST: issue one (``registration``, ``kind``, ``reason``, optional
-    ``match``). Organiser only; every penalty is in the audit log."""
+    ``match``). Organiser only; every penalty is in the audit log. A ``registration`` that does not exist is a
+    400 ``not_a_player``, a ``match`` a 400 ``wrong_match``."""
 
     permission_classes = [permissions.IsAuthenticated]
 
