@@ -127,7 +127,7 @@ def test_pause_and_resume_are_logged_and_move_the_end(round_one, organiser, tour
     clock.round_clock_pause(rnd=round_one, actor=organiser, now=at(10))
     with pytest.raises(UserError) as twice:
         clock.round_clock_pause(rnd=round_one, actor=organiser, now=at(11))
-    assert twice.value.code == "already_paused"
+    assert (twice.value.code, twice.value.status) == ("already_paused", 409)
     round_one.refresh_from_db()
     assert selectors.clock_at(round_one, tournament.round_minutes, now=at(30)).remaining_text == "40:00"
     clock.round_clock_resume(rnd=round_one, actor=organiser, reason="Fire drill over", now=at(15))
@@ -136,7 +136,7 @@ def test_pause_and_resume_are_logged_and_move_the_end(round_one, organiser, tour
     assert selectors.clock_at(round_one, tournament.round_minutes, now=at(30)).ends_at == at(55)
     with pytest.raises(UserError) as not_paused:
         clock.round_clock_resume(rnd=round_one, actor=organiser, now=at(16))
-    assert not_paused.value.code == "not_paused"
+    assert (not_paused.value.code, not_paused.value.status) == ("not_paused", 409)
     actions = list(AuditEntry.objects.order_by("id").values_list("action", "reason"))
     assert actions == [("clock_started", "restart"), ("clock_paused", "Round clock paused"),
                        ("clock_resumed", "Fire drill over")]

@@ -118,16 +118,16 @@ def round_clock_start(*, rnd: Round, actor, reason: str = "", idempotency_key: s
 def round_clock_pause(*, rnd: Round, actor, reason: str = "", idempotency_key: str = "",
                       now: datetime.datetime | None = None) -> Round:
     """Pause the round's clock (the time stands still for every table until it is resumed). Logged
-    (``clock_paused``), the reason optional. Raises NotAllowed, Conflict, UserError (``not_started``,
-    ``already_paused``)."""
+    (``clock_paused``), the reason optional. Raises NotAllowed, Conflict (``finished``, ``not_started``,
+    ``already_paused``: the clock's state, 409)."""
     claim = claim_key(actor, idempotency_key, "round_clock_pause", target=rnd, payload={"reason": reason})
     if claim.repeated:
         return claim.first(Round)
     rnd = _locked_round(rnd, actor)
     if rnd.started_at is None:
-        raise UserError(_("The round clock has not started: start it first."), code="not_started")
+        raise Conflict(_("The round clock has not started: start it first."), code="not_started")
     if rnd.clock_paused_at is not None:
-        raise UserError(_("The round clock is already paused."), code="already_paused")
+        raise Conflict(_("The round clock is already paused."), code="already_paused")
     before = _clock(rnd)
     rnd.clock_paused_at = now or timezone.now()
     _save(rnd, actor, AuditEntry.Action.CLOCK_PAUSED, (reason or "").strip() or "Round clock paused", before,
@@ -140,13 +140,13 @@ def round_clock_pause(*, rnd: Round, actor, reason: str = "", idempotency_key: s
 def round_clock_resume(*, rnd: Round, actor, reason: str = "", idempotency_key: str = "",
                        now: datetime.datetime | None = None) -> Round:
     """Resume a paused clock: the pause's length is added to ``clock_paused_seconds`` (every end moves by it).
-    Logged (``clock_resumed``), the reason optional. Raises NotAllowed, Conflict, UserError (``not_paused``)."""
+    Logged (``clock_resumed``), the reason optional. Raises NotAllowed, Conflict (``finished``, ``not_paused``: the clock's state, 409)."""
     claim = claim_key(actor, idempotency_key, "round_clock_resume", target=rnd, payload={"reason": reason})
     if claim.repeated:
         return claim.first(Round)
     rnd = _locked_round(rnd, actor)
     if rnd.clock_paused_at is None:
-        raise UserError(_("The round clock is not paused."), code="not_paused")
+        raise Conflict(_("The round clock is not paused."), code="not_paused")
     before = _clock(rnd)
     now = now or timezone.now()
     rnd.clock_paused_seconds += max(0, round((now - rnd.clock_paused_at).total_seconds()))
