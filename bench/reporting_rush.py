@@ -16,8 +16,9 @@ results version and prints one JSON object::
      "confirmed_matches", "final_results_version", "last_snapshot_version", ...}
 
 ``cpu_ms_per_write``: the CPU time (``/proc/<pid>/stat``, user + system) of the gunicorn processes, the Celery
-worker and every PostgreSQL backend process during the rush and until the standings are final, divided by the
-writes (reports + confirmations); the clients' own CPU is not counted. With ``--url`` only PostgreSQL's is known.
+worker and the PostgreSQL backends connected to this database during the rush and until the standings are final,
+divided by the writes (reports + confirmations), and split by process (``cpu_ms_per_write_by``); the clients' own
+CPU and PostgreSQL's shared background processes are not counted. With ``--url`` only PostgreSQL's is known.
 Checks that every match has exactly one confirmed submission and the last snapshot has the final version (exit
 status 1 otherwise). Stops what it started and deletes the event. Not part of CI; only 127.0.0.1.
 
@@ -173,15 +174,18 @@ def group_pids(pgid: int) -> list[int]:
     return pids
 
 
-def postgres_pids() -> list[int]:
+def postgres_pids(database: str) -> list[int]:
+    """The PostgreSQL backends connected to ``database`` now (their title names it): the web processes and the
+    worker keep their connections (``CONN_MAX_AGE``), and other databases on the server are not counted."""
     pids = []
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
-                if Path(f"/proc/{entry}/comm").read_text().strip() in ("postgres", "postmaster"):
-                    pids.append(int(entry))
+                title = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
             except OSError:
                 continue
+            if title.startswith("postgres:") and f" {database} " in title:
+                pids.append(int(entry))
     return pids
 
 
@@ -299,7 +303,10 @@ def main() -> None:
                 sessions = dict(zip(players, pool.map(lambda u: login(base, u), players)))
             login_s = time.perf_counter() - login_started
 
-            watched = [pid for p in started_here for pid in group_pids(p.pid)] + postgres_pids()
+            web = group_pids(started_here[0].pid) if started_here else []
+            worker = group_pids(started_here[1].pid) if started_here else []
+            database = postgres_pids(str(connection.settings_dict["NAME"]))
+            watched = web + worker + database
             cpu_before = cpu_seconds(watched)
             reports, confirmations, errors, wall = rush(base, sessions, rows, args.clients)
             tournament.refresh_from_db()
@@ -311,7 +318,9 @@ def main() -> None:
                 time.sleep(0.1)
             final_after_s = time.perf_counter() - login_started - login_s - wall
             cpu_after = cpu_seconds(watched)
-            cpu = sum(cpu_after[pid] - cpu_before.get(pid, 0.0) for pid in cpu_after)
+            by = {name: sum(cpu_after[pid] - cpu_before.get(pid, 0.0) for pid in pids if pid in cpu_after)
+                  for name, pids in (("web", web), ("worker", worker), ("postgresql", database))}
+            cpu = sum(by.values())
             versions = list(StandingsSnapshot.objects.filter(tournament=tournament).order_by("version")
                             .values_list("version", flat=True))
             confirmed = dict(Match.objects.filter(round__tournament=tournament).values_list("pk", "pk"))
@@ -330,6 +339,7 @@ def main() -> None:
                 "wall_s": round(wall, 2), "requests_per_s": round(writes / wall, 1),
                 "reports": percentiles(reports), "confirmations": percentiles(confirmations),
                 "cpu_ms_per_write": round(1000 * cpu / writes, 1),
+                "cpu_ms_per_write_by": {name: round(1000 * seconds / writes, 1) for name, seconds in by.items()},
                 "confirmed_matches": sum(per_match.values()) - byes, "byes": byes,
                 "every_match_one_confirmed": exactly_one, "final_results_version": final,
                 "last_snapshot_version": last, "standings_snapshots": len(versions),
