@@ -121,18 +121,23 @@ def match_submissions(match: Match) -> list[dict]:
     ``{"submission", "source", "by", "at", "state", "result" (text), "games" (one line per game),
     "reason", "dispute_reason", "responded_by"}`` (2 queries)."""
     seats = list(match.seats.select_related("registration__player").order_by("number"))
+    return [submission_row(sub, seats) for sub in
+            match.submissions.select_related("submitted_by", "responded_by").order_by("-submitted_at", "-id")]
+
+
+def submission_row(sub: ResultSubmission, seats: list[Seat]) -> dict:
+    """One row of :func:`match_submissions` for ``sub``; ``seats``: its match's seats in seat order, with their
+    registration and player loaded (no query when ``sub``'s submitter and responder are loaded too, as they are
+    for the submission a service has just written)."""
     names = {s.number: s.registration.display_name for s in seats}
-    rows = []
-    for sub in match.submissions.select_related("submitted_by", "responded_by").order_by("-submitted_at", "-id"):
-        rows.append({
-            "submission": sub, "source": sub.get_source_display(), "by": sub.submitted_by.get_username(),
-            "at": sub.submitted_at, "state": sub.state, "state_display": sub.get_state_display(),
-            "result": outcome_text(seats, Outcome.from_json(sub.outcome)),
-            "games": describe_record(sub.record, names), "reason": sub.reason,
-            "dispute_reason": dispute_reason_text(sub),
-            "responded_by": sub.responded_by.get_username() if sub.responded_by else "",
-        })
-    return rows
+    return {
+        "submission": sub, "source": sub.get_source_display(), "by": sub.submitted_by.get_username(),
+        "at": sub.submitted_at, "state": sub.state, "state_display": sub.get_state_display(),
+        "result": outcome_text(seats, Outcome.from_json(sub.outcome)),
+        "games": describe_record(sub.record, names), "reason": sub.reason,
+        "dispute_reason": dispute_reason_text(sub),
+        "responded_by": sub.responded_by.get_username() if sub.responded_by else "",
+    }
 
 
 def pending_submission(match: Match) -> ResultSubmission | None:

@@ -185,8 +185,10 @@ class MatchSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def _seats(self, obj: Match) -> list[Seat]:
-        # seats.all() uses a prefetch (selectors.round_matches / MATCHES) when there is one
-        return sorted(obj.seats.all(), key=lambda seat: seat.number)
+        # seats.all() uses a prefetch (selectors.round_matches / MATCHES) when there is one; a match a result
+        # service has just written carries its seats (``seat_list``)
+        seats = getattr(obj, "seat_list", None)
+        return sorted(obj.seats.all() if seats is None else seats, key=lambda seat: seat.number)
 
     @extend_schema_field(SeatSerializer(many=True))
     def get_seats(self, obj: Match) -> list[dict]:

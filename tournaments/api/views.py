@@ -22,7 +22,7 @@ from tournaments.errors import NotAllowed, UserError
 from tournaments.models import Match, Registration, ResultSubmission, Round, Seat, Tournament
 from tournaments.services.penalties import penalties_of, public_penalty_reason
 from tournaments.services.permissions import is_tournament_organiser
-from tournaments.services.results import seat_number_of
+from tournaments.services.results import seat_number_of, seats_of
 from tournaments.services.entries import player_reinstate
 from tournaments.services.lifecycle import tournament_reopen
 
@@ -255,8 +255,9 @@ class ResultView(APIView):
 
 
 def _submission_row(submission: ResultSubmission) -> dict:
-    return next(row for row in selectors.match_submissions(submission.match)
-                if row["submission"].pk == submission.pk)
+    """The row of a submission a service has just written: its match (locked by the service) carries its seats,
+    the submitter is the request's user, so no query (``selectors.submission_row``)."""
+    return selectors.submission_row(submission, seats_of(submission.match))
 
 
 class MatchReportCreate(ResultView):
@@ -287,7 +288,8 @@ class ReportConfirm(ResultView):
     def post(self, request, pk: int):
         submission = _found(ResultSubmission, pk, "report")
         match = services.result_confirm(submission=submission, actor=request.user)
-        return Response(s.MatchSerializer(MATCHES.get(pk=match.pk)).data)
+        # the match as the service left it (locked and saved, its seats loaded and scored): no query
+        return Response(s.MatchSerializer(match).data)
 
 
 class ReportDispute(ResultView):

@@ -50,9 +50,11 @@ State = ResultSubmission.State
 _lower = lazy(lambda label: str(label).lower(), str)
 
 
-def locked_match(match: Match) -> Match:
-    """The match, locked for update, with its round, tournament and seats (``match.seat_list``)."""
-    match = Match.objects.select_for_update(of=("self",)).select_related("round__tournament").get(pk=match.pk)
+def locked_match(match: Match | int) -> Match:
+    """The match (or the match of that id), locked for update, with its round, tournament and seats
+    (``match.seat_list``)."""
+    match_id = match if isinstance(match, int) else match.pk
+    match = Match.objects.select_for_update(of=("self",)).select_related("round__tournament").get(pk=match_id)
     match.seat_list = list(match.seats.select_related("registration__player").order_by("number"))
     return match
 
@@ -253,7 +255,7 @@ def _check_time_called(match: Match, record: dict) -> None:
 def _pending_for_other_player(submission: ResultSubmission, actor, refusal: Any) -> tuple[ResultSubmission, Match]:
     """The pending ``submission`` (locked) and its match, for another player at the table to answer; ``refusal``:
     the message (``%(table)s``) for an actor not at the table."""
-    match = locked_match(submission.match)
+    match = locked_match(submission.match_id)  # by id: the unlocked match is never read
     require_not_finished(match.round.tournament)
     submission = ResultSubmission.objects.select_for_update().get(pk=submission.pk)
     if seat_number_of(match, actor) is None:
