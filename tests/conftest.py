@@ -257,6 +257,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 item.add_marker(skip)
 
 
+def app_queries(captured) -> list[dict]:
+    """The queries of a ``CaptureQueriesContext`` that the app makes, without reading or writing the session row:
+    where the session lives depends on the deployment (``SESSION_ENGINE``: the cache and the database with Redis,
+    the database alone on the embedded default), not on the page, so a pinned count leaves it out."""
+    return [q for q in captured.captured_queries if "django_session" not in q["sql"]]
+
+
 def deck_of(registration):
     """The registered deck (a DeckSubmission) of a registration, read fresh, or None."""
     from decks.models import RegisteredDeck

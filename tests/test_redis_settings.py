@@ -74,3 +74,11 @@ def test_without_redis_the_cache_is_the_processs_memory_and_tasks_run_eagerly(mo
     settings = load_base(monkeypatch)
     assert settings["CACHES"]["default"]["BACKEND"].endswith("LocMemCache")
     assert settings["CELERY_BROKER_URL"] == "memory://localhost/" and settings["CELERY_TASK_ALWAYS_EAGER"] is True
+
+
+def test_sessions_use_the_cache_only_when_every_web_process_shares_it(monkeypatch):
+    """The embedded default's cache is each gunicorn worker's own memory: a logout in one worker must not leave the
+    session alive in another's, so sessions stay in the database there; with Redis they are read from the cache."""
+    assert load_base(monkeypatch)["SESSION_ENGINE"] == "django.contrib.sessions.backends.db"
+    shared = load_base(monkeypatch, REDIS_URL="redis://127.0.0.1:6379/15")
+    assert shared["SESSION_ENGINE"] == "django.contrib.sessions.backends.cached_db"

@@ -187,11 +187,14 @@ CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:list"
 LOGOUT_REDIRECT_URL = "tournaments:list"
-# Sessions (issue 27): read from the cache, written through to the database (a cache that was cleared or cannot
-# keep the key falls back to the database row): one query less on every logged-in request. A login lasts
+# Sessions (issue 27): with a shared cache (Redis), read from the cache and written through to the database (a
+# cache that was cleared or cannot keep the key falls back to the database row): one query less on every
+# logged-in request. Without one (the embedded default's in-process cache, one per gunicorn worker), in the
+# database only: a logout in one worker must not leave the session alive in another worker's memory. A login lasts
 # SESSION_COOKIE_AGE seconds (Django's two weeks unless SESSION_DAYS says otherwise): the whole event day and
 # beyond, so a venue's players log in once, at home or at the door (docs/operations.md, "Logins").
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_ENGINE = ("django.contrib.sessions.backends.cached_db" if REDIS_URL
+                  else "django.contrib.sessions.backends.db")
 SESSION_COOKIE_AGE = int(datetime.timedelta(days=env.float("SESSION_DAYS", default=14)).total_seconds())
 
 # Issue 14: three languages. The active one follows the language switch (a cookie; saved for a logged-in user),

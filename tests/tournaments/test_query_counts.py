@@ -13,6 +13,7 @@ from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
+from tests.conftest import app_queries
 from tests.tournaments.test_structures import make_event
 from tournaments import services
 from tournaments.models import Match
@@ -66,7 +67,7 @@ def _count(client, path: str) -> int:
     with CaptureQueriesContext(connection) as queries:
         response = client.get(path)
     assert response.status_code == 200, (path, response.status_code)
-    return len(queries)
+    return len(app_queries(queries))
 
 
 @pytest.mark.parametrize(("path", "who"), list(PINNED))

@@ -13,7 +13,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from tests.conftest import make_event
+from tests.conftest import app_queries, make_event
 from tournaments import services
 from tournaments.models import Match, ResultSubmission
 
@@ -54,7 +54,7 @@ def _report_and_confirm(organiser, players: int) -> tuple[int, int]:
     assert answer.status_code == 200, answer.content
     assert ResultSubmission.objects.filter(match=match, state=ResultSubmission.State.CONFIRMED).count() == 1
     assert Match.objects.get(pk=match.pk).status == Match.Status.CONFIRMED
-    return len(report_queries), len(confirm_queries)
+    return len(app_queries(report_queries)), len(app_queries(confirm_queries))
 
 
 def test_a_report_and_its_confirmation_cost_a_fixed_number_of_queries(organiser):
