@@ -39,12 +39,7 @@ def co_organiser_add(*, tournament: Tournament, actor, username: str) -> Tournam
     if tournament.co_organisers.filter(pk=user.pk).exists():
         raise Conflict(_("%(username)s is a co-organiser already."), code="already_staff",
                        params={"username": user.get_username()})
-    before = _staff_names(tournament)
-    tournament.co_organisers.add(user)
-    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.STAFF_CHANGED,
-                              reason=f"{user.get_username()} added as a co-organiser",
-                              reason_code="co_organiser_added", reason_params={"username": user.get_username()},
-                              before={"co_organisers": before}, after={"co_organisers": _staff_names(tournament)})
+    _change_staff(tournament, actor, user, tournament.co_organisers.add, verb="added", code="co_organiser_added")
     return tournament
 
 
@@ -63,13 +58,19 @@ def co_organiser_remove(*, tournament: Tournament, actor, username: str) -> Tour
     if not tournament.co_organisers.filter(pk=user.pk).exists():
         raise UserError(_("%(username)s is not a co-organiser."), code="not_staff",
                         params={"username": user.get_username()})
-    before = _staff_names(tournament)
-    tournament.co_organisers.remove(user)
-    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.STAFF_CHANGED,
-                              reason=f"{user.get_username()} removed as a co-organiser",
-                              reason_code="co_organiser_removed", reason_params={"username": user.get_username()},
-                              before={"co_organisers": before}, after={"co_organisers": _staff_names(tournament)})
+    _change_staff(tournament, actor, user, tournament.co_organisers.remove, verb="removed", code="co_organiser_removed")
     return tournament
+
+
+def _change_staff(tournament: Tournament, actor, user, change, *, verb: str, code: str) -> None:
+    """Apply ``change(user)`` (the co-organisers' ``add`` or ``remove``) and log it (``staff_changed``) with the
+    staff before and after."""
+    before = _staff_names(tournament)
+    change(user)
+    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.STAFF_CHANGED,
+                              reason=f"{user.get_username()} {verb} as a co-organiser",
+                              reason_code=code, reason_params={"username": user.get_username()},
+                              before={"co_organisers": before}, after={"co_organisers": _staff_names(tournament)})
 
 
 def _staff_names(tournament: Tournament) -> list[str]:
