@@ -255,7 +255,7 @@ def test_the_players_deck_in_french(size, live_server, organiser, catalogue_rows
     page.set_input_files("#id_file", str(CFD_ILLEGAL))
     submit_button(page, "Vérifier et envoyer")
     verdict = page.locator(".latest-verdict .alert-danger")
-    assert "Non légal" in verdict.inner_text()
+    assert "Illégal" in verdict.inner_text()
     violations = verdict.locator(".violations li").all_inner_texts()
     assert len(violations) == 1 and "Shield of Devastation" in violations[0]
     assert "spellfire-tournament-rules-2.0.txt" in violations[0]

@@ -101,5 +101,5 @@ def test_a_rules_error_reaching_the_api_has_a_translated_detail_and_the_english_
     with translation.override("fr"):
         response = exception_handler(error, {})
     assert response.status_code == 400
-    assert response.data == {"code": "best_of", "detail": "Un match se joue en 1, 3 ou 5 parties, pas 4.",
+    assert response.data == {"code": "best_of", "detail": "Un match se joue au meilleur de 1, 3 ou 5 parties, pas 4.",
                              "params": {"best_of": 4}, "message": "A match is best of 1, 3 or 5 games, not 4."}

@@ -77,7 +77,7 @@ def test_resuming_a_running_clock_is_refused_in_the_readers_language(round_one, 
 
 @pytest.mark.parametrize(("lang", "detail"), [
     ("pt-br", "Dê um motivo para estender a rodada (ele fica registrado)."),
-    ("fr", "Donnez une raison pour prolonger la ronde (elle est consignée)."),
+    ("fr", "Donnez une raison pour prolonger la ronde (elle est journalisée)."),
 ])
 def test_an_extension_without_a_reason_is_refused_in_the_readers_language(round_one, organiser, lang, detail):
     url = f"/api/v1/tournaments/{round_one.tournament_id}/rounds/1/clock/"
@@ -247,7 +247,7 @@ def test_a_clock_refusal_on_the_round_page_is_translated(client, round_one, orga
 
 @pytest.mark.parametrize(("lang", "refusal"), [
     ("pt-br", "Diga por que a penalidade foi aplicada; o motivo fica registrado."),
-    ("fr", "Indiquez pourquoi la pénalité est infligée\u00a0; la raison est consignée."),
+    ("fr", "Indiquez pourquoi la pénalité est infligée\u00a0; le motif est journalisé."),
 ])
 def test_a_penalty_refusal_on_the_manage_page_is_translated(client, round_one, organiser, lang, refusal):
     match = round_one.matches.get()

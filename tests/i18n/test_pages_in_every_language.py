@@ -153,7 +153,7 @@ def test_a_55_br_verdict_in_portuguese_cites_the_brazilian_rules_text(client, or
     client.force_login(alice)
     page = client.post(reverse("decks:deck-preview", args=[t.pk]), {"text": "3 POR/7\n"},
                        HTTP_ACCEPT_LANGUAGE="pt-BR").content.decode()
-    assert "Não legal" in page
+    assert "Ilegal" in page
     assert ("Ilhas MoonShae (Reino) aparece 3 vezes (POR/7 Ilhas MoonShae); no máximo 2 cópias da mesma carta "
             "(mesmo ícone e mesmo nome) podem estar num baralho.") in html.unescape(page)
     assert "spellfire-regras-pt-br.txt, LIMITAÇÃO DE BARALHOS PARA TORNEIOS" in html.unescape(page)

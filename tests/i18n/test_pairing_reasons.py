@@ -89,7 +89,7 @@ def test_an_unknown_code_or_bad_params_fall_back_to_the_stored_english():
         assert rule_texts.pairing_reason_text("no_such_code", {}, "as stored") == "as stored"
         assert rule_texts.pairing_reason_text("bracket", {"seeds": [1]}, "bracket: seed 1 vs ?") == "bracket: seed 1 vs ?"
         assert rule_texts.pairing_reason_text("bracket", {"stage": "main", "seeds": [1, 8]}, "x") == \
-            "chave: semente 1 x semente 8"
+            "chave: seed 1 x seed 8"
     with translation.override("en"):  # English: the stored sentence, as the rules wrote it
         assert rule_texts.pairing_reason_text("swiss_same_points", {"points": 1}, "both on 1 match points") == \
             "both on 1 match points"

@@ -87,7 +87,7 @@ def test_a_forbidden_pair_that_exists_is_refused_in_the_readers_language(organis
 
 
 @pytest.mark.parametrize(("lang", "detail"), [
-    ("pt-br", "Jogadores de menos para parear uma rodada. Inscreva ou reintegre jogadores, ou encerre o torneio."),
+    ("pt-br", "Poucos jogadores para parear uma rodada. Inscreva ou reintegre jogadores, ou encerre o torneio."),
     ("fr", "Trop peu de joueurs pour apparier une ronde. Inscrivez ou réintégrez des joueurs, ou terminez le "
            "tournoi."),
 ])

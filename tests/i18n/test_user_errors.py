@@ -21,7 +21,7 @@ def test_a_message_is_rendered_in_the_language_active_when_it_is_read():
     with translation.override("fr"):  # raised while French is active ...
         exc = Conflict(gettext_lazy("Too few players to pair a round."), code="too_few_players")
     with translation.override("pt-br"):  # ... read in Portuguese
-        assert exc.message == "Jogadores de menos para parear uma rodada."
+        assert exc.message == "Poucos jogadores para parear uma rodada."
     assert exc.english == str(exc) == "Too few players to pair a round."
     assert exc.code == "too_few_players" and exc.status == 409
 
