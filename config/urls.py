@@ -9,18 +9,24 @@ through every pattern to the site's HTML 404 (``templates/404.html``; no page ro
 ``tests/test_urls.py`` checks both."""
 
 from django.contrib import admin
+from django.contrib.auth.views import PasswordResetView
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from decks.api.urls import urlpatterns as deck_api_urls
 from tournaments.api.urls import not_found_route as api_not_found_route
 from tournaments.api.urls import urlpatterns as tournament_api_urls
+from tournaments.pages.account_views import VerifiedPasswordResetForm
 
 #: Every API route under /api/v1/ (namespace ``api``): both apps' routes, then the JSON 404 for anything else.
 API_ROUTES = [*deck_api_urls, *tournament_api_urls, api_not_found_route]
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # Django's password reset, mailing only verified addresses (tournaments/pages/account_views.py), before the rest
+    # of Django's account views
+    path("accounts/password_reset/", PasswordResetView.as_view(form_class=VerifiedPasswordResetForm),
+         name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/v1/", include((API_ROUTES, "api"))),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -117,7 +117,8 @@ def test_without_trusted_proxies_the_lockout_ignores_forwarded_for(alice):
 
 def _signup(username: str, address: str = "127.0.0.1"):
     return Client(REMOTE_ADDR=address).post(
-        "/signup/", {"username": username, "password1": PASSWORD, "password2": PASSWORD})
+        "/signup/", {"username": username, "display_name": f"{username} name", "password1": PASSWORD,
+                     "password2": PASSWORD})
 
 
 @override_settings(SIGNUP_THROTTLE_RATE="3/hour")

@@ -27,9 +27,11 @@ def history_for(tournament: Tournament) -> History:
     12 rounds (about 24,000 matches) reads in a fraction of a second.
     """
     registrations = list(tournament.registrations.entered().order_by("registered_at", "id")
-                         .values_list("pk", "player__username", "dropped_after_round", "disqualified", "walk_in_name"))
-    # a walk-in's name (kept after a claim) as Registration.display_name gives it
-    players = tuple(PlayerEntry(id=str(pk), name=walk_in or name or "") for pk, name, _, _, walk_in in registrations)
+                         .values_list("pk", "player__username", "dropped_after_round", "disqualified", "walk_in_name",
+                                      "player__first_name"))
+    # a walk-in's name (kept after a claim), else the display name, else the username: as Registration.display_name
+    players = tuple(PlayerEntry(id=str(pk), name=walk_in or (shown or "").strip() or name or "")
+                    for pk, name, _, _, walk_in, shown in registrations)
     # every seat names its player with the very string of its PlayerEntry: the rules' dict lookups then hash
     # each id once and compare by identity (a registration that left the event gets its own string)
     ids: dict[int, str] = {pk: player.id for (pk, *_), player in zip(registrations, players)}
@@ -72,8 +74,8 @@ def history_for(tournament: Tournament) -> History:
                 ))
         records_by_round.append(RoundRecord(number=number, matches=tuple(records),
                                             elimination=kind == Round.Kind.ELIMINATION))
-    drops = {ids[pk]: last for pk, _, last, _, _ in registrations if last is not None}
-    disqualified = tuple(ids[pk] for pk, _, _, dq, _ in registrations if dq)
+    drops = {ids[pk]: last for pk, _, last, *_ in registrations if last is not None}
+    disqualified = tuple(ids[pk] for pk, _, _, dq, *_ in registrations if dq)
     return History(players=players, rounds=tuple(records_by_round), drops=drops, disqualified=disqualified)
 
 

@@ -49,6 +49,20 @@ def validate_time_zone(value: str) -> None:
                                 "America/Sao_Paulo."), code="time_zone", params={"value": value})
 
 
+#: The longest display name sign-up and the account page accept (characters, after trimming).
+DISPLAY_NAME_MAX_LENGTH = 40
+
+
+def person_name(user) -> str:
+    """A person's name for people to read (str): the display name they chose at sign-up or on their account page,
+    else their username (accounts made before display names existed, the organiser's command-line account).
+
+    The display name is stored in Django's own ``User.first_name`` column: every query that already joins the
+    player (``select_related("player")``, ``values_list("player__first_name")``) has it, with no extra join
+    or query (see docs/pages.md, "People and accounts")."""
+    return (getattr(user, "first_name", "") or "").strip() or user.get_username()
+
+
 def validate_structure_name(value: str) -> None:
     """Raises ValidationError unless ``value`` names a registered structure (``rules.structures.STRUCTURE_REGISTRY``)."""
     if value not in STRUCTURE_REGISTRY:
@@ -286,11 +300,12 @@ class Registration(models.Model):
 
     @property
     def display_name(self) -> str:
-        """The name pairings, standings and exports show: a walk-in's name as the organiser entered it (kept
-        after someone claims the entry, so the event's history reads the same), else the player's username."""
+        """The name pairings, standings, the projector, slips, print views, exports and the API show: a walk-in's
+        name as the organiser entered it (kept after someone claims the entry, so the event's history reads the
+        same), else the player's display name (:func:`person_name`: the username when they set none)."""
         if self.walk_in_name:
             return self.walk_in_name
-        return self.player.get_username() if self.player is not None else ""
+        return person_name(self.player) if self.player is not None else ""
 
     @property
     def is_walk_in(self) -> bool:
@@ -705,3 +720,17 @@ class UserPreferences(models.Model):
 
     def __str__(self) -> str:
         return f"preferences of {self.user_id}: language {self.language or '(browser)'}"
+
+
+class VerifiedEmail(models.Model):
+    """The e-mail address a user proved they own by opening the link mailed to it
+    (``tournaments.services.accounts.email_verify``), one row per user. The address is verified while it equals
+    the account's ``User.email`` (compared case-insensitively): changing the address on the account page makes
+    it unverified until the new one's link is opened. Password reset mails go only to verified addresses."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="verified_email")
+    address = models.EmailField(help_text="The address whose link was opened")
+    verified_at = models.DateTimeField(help_text="When the link was opened")
+
+    def __str__(self) -> str:
+        return f"{self.address} verified by {self.user_id} at {self.verified_at:%Y-%m-%d %H:%M}"

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.results import COUNT_ORDER
 
-from tournaments.models import ResultSubmission, Seat
+from tournaments.models import ResultSubmission, Seat, person_name
 from tournaments.outcomes import Outcome
 
 __all__ = ["COUNT_NAMES", "DIFFERENT_RESULT", "describe_record", "dispute_reason_text", "outcome_text", "outcome_text_of"]
@@ -35,7 +35,7 @@ def dispute_reason_text(submission: ResultSubmission) -> str:
     own reason as they wrote it. ``submission.responded_by`` should be loaded (select_related)."""
     by = submission.responded_by
     if by is not None and submission.dispute_reason == DIFFERENT_RESULT % {"name": by.get_username()}:
-        return gettext("%(name)s reported a different result.") % {"name": by.get_username()}
+        return gettext("%(name)s reported a different result.") % {"name": person_name(by)}
     return submission.dispute_reason
 
 

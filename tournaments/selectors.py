@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db.models import Case, Count, IntegerField, Max, OuterRef, Prefetch, Q, QuerySet, Subquery, Value, When
 from django.db.models.functions import Coalesce
@@ -18,6 +18,7 @@ from tournaments.models import (
     StandingsSnapshot,
     Tournament,
     UserPreferences,
+    person_name,
 )
 from tournaments.presentation import describe_record, dispute_reason_text, outcome_text
 from tournaments.outcomes import Outcome
@@ -131,12 +132,12 @@ def submission_row(sub: ResultSubmission, seats: list[Seat]) -> dict:
     for the submission a service has just written)."""
     names = {s.number: s.registration.display_name for s in seats}
     return {
-        "submission": sub, "source": sub.get_source_display(), "by": sub.submitted_by.get_username(),
+        "submission": sub, "source": sub.get_source_display(), "by": person_name(sub.submitted_by),
         "at": sub.submitted_at, "state": sub.state, "state_display": sub.get_state_display(),
         "result": outcome_text(seats, Outcome.from_json(sub.outcome)),
         "games": describe_record(sub.record, names), "reason": sub.reason,
         "dispute_reason": dispute_reason_text(sub),
-        "responded_by": sub.responded_by.get_username() if sub.responded_by else "",
+        "responded_by": person_name(sub.responded_by) if sub.responded_by else "",
     }
 
 
@@ -209,7 +210,8 @@ def player_events(user, *, tournament: Tournament | None = None) -> list[MatchNo
     if not getattr(user, "is_authenticated", False):
         return []
     registrations = (Registration.objects.filter(player=user, withdrawn=False)
-                     .select_related("tournament", "player").annotate(decklists=Count("deck_submissions"))
+                     .select_related("tournament__winner__player", "player")
+                     .annotate(decklists=Count("deck_submissions"))
                      .order_by("-tournament__date", "-tournament_id"))
     if tournament is not None:
         registrations = registrations.filter(tournament=tournament)
@@ -326,3 +328,102 @@ def saved_language(user_id: int) -> str:
     """The language code the user chose with the language switch ("pt-br", ...), "" when they never chose (1 query)."""
     from_row = UserPreferences.objects.filter(user_id=user_id).values_list("language", flat=True).first()
     return from_row or ""
+
+
+# --------------------------------------------------------------------------- a player's record (issue 20, item 9)
+@dataclass(frozen=True)
+class RecordMatch:
+    """One of a player's matches in an event: ``round`` (number), ``elimination`` (a top-cut or bracket round),
+    ``table`` (number), ``opponents`` (their names, ``Registration.display_name``), ``status`` (``Match.Status``),
+    ``outcome``: "bye", "won", "lost", "drew", "placed" (a table of three or more) or "" (not confirmed yet),
+    ``score`` from the player's side ("2-1", "2-1-1" with drawn games; "" at a table or for a bye), ``placement``
+    (the player's place at a table of three or more, else None)."""
+
+    round: int
+    elimination: bool
+    table: int
+    opponents: tuple[str, ...]
+    status: str
+    outcome: str
+    score: str = ""
+    placement: int | None = None
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """A player's record in one event: ``standing``: their row of the newest standings snapshot (rank, points
+    (match points), wins, losses, draws, and after an elimination phase placing and placing_band; None before the
+    first confirmed result or when they are not in it: a disqualified player), ``final``: the event is finished
+    (the standing is the final placing), ``matches``: every match they were seated at, round by round."""
+
+    standing: dict | None
+    final: bool
+    matches: tuple[RecordMatch, ...]
+
+
+def _record_match(match: Match, seats: list[Seat], registration_id: int) -> RecordMatch:
+    mine = next(s for s in seats if s.registration_id == registration_id)
+    others = [s for s in seats if s.registration_id != registration_id]
+    unconfirmed = RecordMatch(
+        round=match.round.number, elimination=match.round.kind == Round.Kind.ELIMINATION, table=match.table,
+        opponents=tuple(s.registration.display_name for s in others), status=match.status, outcome="")
+    if not others:
+        return replace(unconfirmed, outcome="bye")
+    if match.status != Match.Status.CONFIRMED:
+        return unconfirmed
+    if len(seats) > 2:
+        return replace(unconfirmed, outcome="placed", placement=mine.placement)
+    other = others[0]
+    score = f"{mine.wins or 0}-{other.wins or 0}" + (f"-{match.draws}" if match.draws else "")
+    won = mine.placement == 1 and other.placement != 1
+    drew = mine.placement == other.placement
+    return replace(unconfirmed, outcome="won" if won else "drew" if drew else "lost", score=score)
+
+
+def _latest_snapshots(tournament_ids: list[int]) -> dict[int, StandingsSnapshot]:
+    """The newest standings snapshot of each tournament (one query)."""
+    newest = Subquery(StandingsSnapshot.objects.filter(tournament_id=OuterRef("tournament_id"))
+                      .order_by("-version").values("version")[:1])
+    return {s.tournament_id: s for s in StandingsSnapshot.objects.filter(
+        tournament_id__in=tournament_ids, version=newest).order_by()}
+
+
+def player_records(registrations: list[Registration], *, with_matches: bool = True) -> dict[int, PlayerRecord]:
+    """The record of each registration (its ``tournament`` loaded) in a started event, by registration id: the
+    player's row of the newest standings snapshot and (``with_matches``) every match they played. Three queries
+    whatever the number of events (the snapshots; the player's seats with their matches and rounds; every seat of
+    those matches with its registration and player), one without matches; none for no started event."""
+    started = [r for r in registrations if r.tournament.status in (Tournament.Status.RUNNING,
+                                                                   Tournament.Status.FINISHED)]
+    if not started:
+        return {}
+    snapshots = _latest_snapshots([r.tournament_id for r in started])
+    matches: dict[int, list[RecordMatch]] = {r.pk: [] for r in started}
+    if with_matches:
+        mine = list(Seat.objects.filter(registration__in=started).select_related("match__round")
+                    .order_by("match__round__number", "match__table"))
+        table_seats: dict[int, list[Seat]] = {}
+        for seat in (Seat.objects.filter(match__in=[s.match_id for s in mine])
+                     .select_related("registration__player").order_by("number")):
+            table_seats.setdefault(seat.match_id, []).append(seat)
+        for seat in mine:
+            matches[seat.registration_id].append(
+                _record_match(seat.match, table_seats.get(seat.match_id, [seat]), seat.registration_id))
+    records = {}
+    for r in started:
+        snapshot = snapshots.get(r.tournament_id)
+        row = next((row for row in snapshot.rows if row.get("player") == str(r.pk)), None) if snapshot else None
+        records[r.pk] = PlayerRecord(standing=row, final=r.tournament.status == Tournament.Status.FINISHED,
+                                     matches=tuple(matches[r.pk]))
+    return records
+
+
+def finished_events_of(user_id: int) -> list[tuple[Registration, PlayerRecord]]:
+    """A player's public record (``/players/<id>/``): their entries in finished events (withdrawn and waiting-list
+    entries left out), newest first, each with its ``PlayerRecord`` without matches. Two queries whatever the
+    number of events (the entries with their tournaments, the snapshots)."""
+    entries = list(Registration.objects.entered().filter(
+        player_id=user_id, tournament__status=Tournament.Status.FINISHED).select_related("tournament")
+        .order_by("-tournament__date", "-tournament_id"))
+    records = player_records(entries, with_matches=False)
+    return [(r, records[r.pk]) for r in entries]

@@ -10,6 +10,11 @@ left apart). Two names with the same skeleton look alike; a new name whose skele
 user's is refused. The price: a few real names collide ("neil" and "nell", "clara" and "dara"); the
 second to sign up picks another name.
 
+Display names (``User.first_name``, ``tournaments.models.person_name``) are people's names on pairings and
+standings, and a username is the name of an account without one: :func:`imitated_name` refuses a display name
+(or a username) whose skeleton is any *other* user's username or display name, so "Alice Mage" cannot be taken
+twice, nor "A1ice Mage", nor the username "alice_mage" shown as a name.
+
 The check reads every username once per signup (a few microseconds each): fine for the thousands of
 users of a club's site."""
 
@@ -52,4 +57,17 @@ def imitated_username(name: str) -> str | None:
     for existing in User.objects.values_list("username", flat=True).iterator():
         if skeleton(existing) == target:
             return existing
+    return None
+
+
+def imitated_name(name: str, *, exclude_user_id: int | None = None) -> str | None:
+    """The existing username or display name of another user (not ``exclude_user_id``: the user choosing their
+    own name may keep one that looks like their username) that ``name`` looks like (same skeleton), or None.
+    One query over every user."""
+    target = skeleton(name)
+    users = User.objects.exclude(pk=exclude_user_id) if exclude_user_id is not None else User.objects.all()
+    for username, shown in users.values_list("username", "first_name").iterator():
+        for existing in (username, shown.strip()):
+            if existing and skeleton(existing) == target:
+                return existing
     return None

@@ -184,6 +184,16 @@ SIGNUP_THROTTLE_RATE = None if _signup_rate.lower() == "none" else _signup_rate
 # A form posted without a valid CSRF token (an expired page, cookies off) gets the friendly 403 page that says so.
 CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
 
+# E-mail (issue 20): the e-mail verification links and password reset mails. EMAIL_URL picks the backend and its
+# server: "consolemail://" (the default: mails are printed on the web process's standard output), or
+# "smtp+tls://USER:PASSWORD@HOST:587" / "smtp+ssl://USER:PASSWORD@HOST:465" / "smtp://HOST:25" (django-environ's
+# email URL; percent-encode an "@" in the user name as %40). DEFAULT_FROM_EMAIL is the sender of every mail.
+# EMAIL_VERIFICATION_DAYS: how long a verification link works (docs/operations.md, "E-mail").
+globals().update(env.email_url("EMAIL_URL", default="consolemail://"))
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Spellfire Tournament Manager <noreply@localhost>")
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+EMAIL_VERIFICATION_DAYS = env.float("EMAIL_VERIFICATION_DAYS", default=3.0)
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:list"
 LOGOUT_REDIRECT_URL = "tournaments:list"

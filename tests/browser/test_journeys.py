@@ -367,6 +367,7 @@ def test_the_players_decks(request, size, live_server, organiser, catalogue_rows
     page.goto("/signup/")
     check_page(page, "signup")
     page.fill("#id_username", "newcomer")
+    page.fill("#id_display_name", "Nina Newcomer")
     page.fill("#id_password1", "a-long-pass-phrase-42")
     page.fill("#id_password2", "a-long-pass-phrase-42")
     submit_button(page, "Sign up")
@@ -433,7 +434,7 @@ def test_the_players_decks(request, size, live_server, organiser, catalogue_rows
         page.select_option(f"#m{match.pk}-game-{game}", outcome)
     submit_button(page, "Report result")
     pending = main_text(page)
-    assert f"Your report: newcomer 2-1 {opponent.username}" in pending
+    assert f"Your report: Nina Newcomer 2-1 {opponent.username}" in pending
     assert f"Waiting for {opponent.username} to confirm." in pending
     check_page(page, "slip-reported")
 
@@ -442,15 +443,23 @@ def test_the_players_decks(request, size, live_server, organiser, catalogue_rows
     log_in(other, opponent.username, PLAYER_PASSWORD)
     other.goto(f"/t/{t.pk}/matches/{match.pk}/")
     games = other.locator(".report-games").inner_text()
-    assert "Restarted first by a two-draw mulligan declared by newcomer" in games
-    assert "Two-draw mulligans: newcomer 1" in main_text(other)
+    assert "Restarted first by a two-draw mulligan declared by Nina Newcomer" in games
+    assert "Two-draw mulligans: Nina Newcomer 1" in main_text(other)
     assert [line.strip() for line in other.locator(".report-games .game-line").all_inner_texts()] == [
-        "Game 1: newcomer won", "Game 2: opp1 won", "Game 3: newcomer won"]
+        "Game 1: Nina Newcomer won", "Game 2: opp1 won", "Game 3: Nina Newcomer won"]
     no_internals(other)
     check_page(other, "slip-to-confirm")
     submit_button(other, "Confirm")
     assert "Result confirmed" in main_text(other)
     check_page(other, "slip-confirmed")
+
+    # the player's own record on /me/: the standing, W-L-D and match points, the match with its result
+    page.goto("/me/")
+    record = page.locator(".player-record").first
+    assert "1-0-0, 3 match points" in record.locator(".standing").inner_text()
+    assert [c.strip() for c in record.locator(".record-matches tbody td").all_inner_texts()] == [
+        "1", str(match.table), opponent.username, "Won 2-1"]
+    check_page(page, "me-record")
 
 
 # --------------------------------------------------------------------------- 3. the public

@@ -242,6 +242,7 @@ def test_the_players_deck_in_french(size, live_server, organiser, catalogue_rows
     page.goto("/signup/")
     step(page, check_page, fr, "signup", "Créer un compte")
     page.fill("#id_username", "nouvelle")
+    page.fill("#id_display_name", "Noémie Nouvelle")
     page.fill("#id_password1", "une-longue-phrase-secrete-42")
     page.fill("#id_password2", "une-longue-phrase-secrete-42")
     submit_button(page, "Créer un compte")

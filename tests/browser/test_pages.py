@@ -29,7 +29,7 @@ def _pending(name: str) -> Any:
 def visit(page: Any, event: SwissEvent, name: str) -> None:
     """Open page ``name`` as the person it is for (logging in first); wait until it has rendered."""
     t = event.tournament
-    if name in ("match-slip", "deck-editor"):
+    if name in ("match-slip", "deck-editor", "me", "account"):
         log_in(page, event.pending_opponent.username, PLAYER_PASSWORD)
     elif name == "manage":
         log_in(page, event.organiser.username, ORGANISER_PASSWORD)
@@ -47,6 +47,9 @@ def visit(page: Any, event: SwissEvent, name: str) -> None:
         "manage": event.path("manage/"),
         "login": "/accounts/login/",
         "signup": "/signup/",
+        "me": "/me/",
+        "account": "/account/",
+        "player": f"/players/{event.players[0].pk}/",
         "forbidden": event.path("manage/"),
         "not-found": "/t/999999/",
         "api-docs": "/api/docs/",
@@ -74,11 +77,12 @@ def visit(page: Any, event: SwissEvent, name: str) -> None:
     assert response is not None and response.status == expected, (name, response and response.status, page.url)
     if name == "api-docs":
         page.wait_for_selector(".swagger-ui .opblock-tag", timeout=20_000)
-    assert t.name in page.content() or name in ("list", "login", "signup", "forbidden", "not-found", "api-docs")
+    assert t.name in page.content() or name in ("list", "login", "signup", "forbidden", "not-found", "api-docs",
+                                                "account", "player")
 
 
 PAGES = ["list", "event", "round", "standings", "bracket", "deck-format", "match-slip", "deck-editor", "manage",
-         "login", "signup", "forbidden", "not-found", "locked-out", "form-expired", "api-docs"]
+         "login", "signup", "me", "account", "player", "forbidden", "not-found", "locked-out", "form-expired", "api-docs"]
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

@@ -79,7 +79,7 @@ def test_form_labels_and_choices_follow_the_language():
 
 @pytest.mark.django_db
 def test_a_flash_message_follows_the_language(client):
-    response = client.post("/signup/", {"username": "joana", "password1": "uma-senha-longa-123",
+    response = client.post("/signup/", {"username": "joana", "display_name": "joana", "password1": "uma-senha-longa-123",
                                         "password2": "uma-senha-longa-123"},
                            HTTP_ACCEPT_LANGUAGE="pt-BR", follow=True)
     assert "Bem-vindo(a), joana." in response.content.decode()

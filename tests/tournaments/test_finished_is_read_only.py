@@ -136,6 +136,7 @@ ALLOWED = {"tournament_reopen", "decklists_publish"}
 NOT_EVENT_WRITES = {
     "tournament_create",  # no event yet
     "save_language",  # the user's own preference
+    "account_update",  # the user's own account (display name, e-mail)
     "waitlist_promote", "replacements_take_effect", "decks_recheck",  # inside a service's transaction
     "confirm", "rescore_confirmed", "confirm_by_penalty",  # results: inside a checked service
     "registration_deck_status_set",  # kept in step by deck_submit

@@ -172,9 +172,10 @@ def _events(organiser, player, count: int) -> None:
 
 
 # /me/: the user (the session comes from the cache since issue 27: cached_db; 7 before), then player_events:
-# registrations, latest rounds, the player's seats, every seat of those matches, their open reports. Flat in the
-# number of the player's events.
-ME_QUERIES = 6
+# registrations, latest rounds, the player's seats, every seat of those matches, their open reports; then
+# player_records (issue 20): the newest snapshots, the player's seats with matches and rounds, every seat of those
+# matches. Flat in the number of the player's events.
+ME_QUERIES = 9
 
 
 def test_my_events_costs_a_fixed_number_of_queries(client, organiser, alice, bob):

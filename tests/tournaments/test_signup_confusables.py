@@ -14,7 +14,8 @@ PASSWORD = "a-long-pass-phrase-9"
 
 def _signup(client, username):
     return client.post(reverse("tournaments:signup"),
-                       {"username": username, "password1": PASSWORD, "password2": PASSWORD})
+                       {"username": username, "display_name": f"{username} name", "password1": PASSWORD,
+                        "password2": PASSWORD})
 
 
 @pytest.mark.parametrize("imitation", [

@@ -13,9 +13,11 @@ pytestmark = pytest.mark.django_db
 
 def test_a_new_user_signs_up_and_is_logged_in(client):
     response = client.post(reverse("tournaments:signup"), {
-        "username": "dave", "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9"}, follow=True)
+        "username": "dave", "display_name": "Dave Lister", "password1": "a-long-pass-phrase-9",
+        "password2": "a-long-pass-phrase-9"}, follow=True)
     assert response.status_code == 200
     assert response.context["user"].username == "dave"
+    assert "Welcome, Dave Lister." in response.content.decode()
 
 
 def test_anyone_sees_the_list_the_tournament_and_its_standings(client, tournament):

@@ -15,6 +15,7 @@ from tournaments.errors import UserError
 from tournaments.models import (
     Registration,
     Tournament,
+    person_name,
 )
 from tournaments.pages.access import organiser_required, tournament_view
 from tournaments.pages.actions import attempt, idempotency_key
@@ -22,6 +23,7 @@ from tournaments.pages.forms import TournamentForm
 from tournaments.pages.presenters import (
     now_panel,
 )
+from tournaments.pages.account_views import send_verification_link
 from tournaments.pages.signup import SignupForm, TooManySignups, count_signup, signup_refused
 from tournaments.services.permissions import can_organise, is_tournament_organiser
 from tournaments.services.tournaments import late_entry_open, waitlist_position
@@ -37,7 +39,8 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, gettext("Welcome, %(name)s.") % {"name": user.username})
+        messages.success(request, gettext("Welcome, %(name)s.") % {"name": person_name(user)})
+        send_verification_link(request, user)
         return redirect("tournaments:list")
     return render(request, "registration/signup.html", {"form": form})
 

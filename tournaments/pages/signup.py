@@ -1,5 +1,6 @@
-"""The signup form: Django's, refusing a username that looks like an existing one
-(``tournaments.usernames``); and the limit on sign-ups per address (issue 21, finding 12).
+"""The signup form: Django's, with a display name (required: the name pairings, standings and slips show) and an
+e-mail address (optional; a link to verify it is mailed at once), refusing a username or display name that looks
+like another user's (``tournaments.usernames``); and the limit on sign-ups per address (issue 21, finding 12).
 
 Every sign-up *post* counts against ``settings.SIGNUP_THROTTLE_RATE`` (DRF rate syntax, "20/hour"; None: no limit)
 for the client's address (``tournaments.client_address.client_ip``); past it the page answers 429 with
@@ -23,7 +24,8 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from tournaments.client_address import client_ip
 from tournaments.errors import UserError
-from tournaments.usernames import imitated_username
+from tournaments.models import DISPLAY_NAME_MAX_LENGTH
+from tournaments.usernames import imitated_name
 
 
 if TYPE_CHECKING:
@@ -32,13 +34,62 @@ else:
     _Base = UserCreationForm
 
 
+def display_name_field() -> forms.CharField:
+    """The display name of the sign-up and account forms: required, trimmed, at most
+    ``DISPLAY_NAME_MAX_LENGTH`` characters."""
+    return forms.CharField(
+        label=_("Display name"), max_length=DISPLAY_NAME_MAX_LENGTH, strip=True,
+        help_text=_("Your name as other players and the organiser see it on pairings, standings and slips, for "
+                    "example Alice Martin."))
+
+
+def email_field() -> forms.EmailField:
+    """The optional e-mail address of the sign-up and account forms."""
+    return forms.EmailField(
+        label=_("E-mail (optional)"), required=False,
+        help_text=_("We mail you a link to confirm it; a confirmed address lets you reset a forgotten password. "
+                    "Never shown to other players."))
+
+
+def clean_display_name(name: str, *, user_id: int | None = None) -> str:
+    """``name`` with each run of whitespace made one space; raises ValidationError (code ``confusable``) when it
+    looks like another user's username or display name (``tournaments.usernames.imitated_name``)."""
+    name = " ".join(name.split())
+    if not name:
+        raise forms.ValidationError(_("Enter a display name."), code="required")
+    if imitated_name(name, exclude_user_id=user_id) is not None:
+        raise forms.ValidationError(
+            _("This name looks too much like another player's; choose another (add an initial, for example)."),
+            code="confusable")
+    return name
+
+
 class SignupForm(_Base):
+    """Username, display name, optional e-mail, password twice. ``save()`` stores the display name in
+    ``User.first_name`` (``tournaments.models.person_name``) and the address in ``User.email`` (unverified)."""
+
+    display_name = display_name_field()
+    email = email_field()
+
+    field_order = ["username", "display_name", "email", "password1", "password2"]
+
     def clean_username(self) -> str:
         username = super().clean_username()
-        if username and imitated_username(username) is not None:
+        if username and imitated_name(username) is not None:
             raise forms.ValidationError(
                 _("This username looks too much like an existing player's; choose another."), code="confusable")
         return username
+
+    def clean_display_name(self) -> str:
+        return clean_display_name(self.cleaned_data.get("display_name", ""))
+
+    def save(self, commit: bool = True) -> User:
+        user = super().save(commit=False)
+        user.first_name = self.cleaned_data["display_name"]
+        user.email = self.cleaned_data.get("email", "")
+        if commit:
+            user.save()
+        return user
 
 
 class TooManySignups(UserError):

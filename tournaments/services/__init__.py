@@ -3,6 +3,7 @@ keyword-only, atomic, with the acting user passed in so permissions and the audi
 log are checked in one place (an organiser's action opens with
 ``tournaments.services.organiser.organiser_action``)."""
 
+from tournaments.services.accounts import account_update, email_verification_send, email_verify  # noqa: F401
 from tournaments.services.deck_status import registration_deck_status_set  # noqa: F401
 from tournaments.services.entries import player_drop, player_register  # noqa: F401
 from tournaments.services.formats import tournament_format_set  # noqa: F401

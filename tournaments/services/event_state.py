@@ -148,8 +148,10 @@ def event_state(tournament: Tournament) -> EventState:
 def _before_start(tournament: Tournament, state: EventState) -> EventState:
     """Draft, registration open or closed: open, close or reopen registration, or start once nothing blocks."""
     T = Tournament.Status
-    entered = [(walk_in or username, legal) for username, walk_in, legal in tournament.registrations.entered()
-               .values_list("player__username", "walk_in_name", "has_legal_deck")]  # a walk-in has no account
+    # a walk-in has no account; else the display name, else the username (as Registration.display_name)
+    entered = [(walk_in or (shown or "").strip() or username, legal) for username, shown, walk_in, legal
+               in tournament.registrations.entered()
+               .values_list("player__username", "player__first_name", "walk_in_name", "has_legal_deck")]
     state.waitlisted = tournament.registrations.waitlisted().count()
     state.rounds_planned = planned_rounds(tournament)
     state.phase = _("Not started")

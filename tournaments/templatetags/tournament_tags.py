@@ -5,6 +5,8 @@ from django.utils.formats import number_format
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
+from tournaments.models import person_name
+
 register = template.Library()
 
 
@@ -44,3 +46,10 @@ def placing(band: object) -> str:
         return text
     numbers = re.findall(r"\d+", text)
     return "–".join(pgettext("a placing, an ordinal number", "%(n)sth") % {"n": n} for n in numbers) or text
+
+
+@register.filter
+def person(user) -> str:
+    """A user's name for people: their display name, else their username (``tournaments.models.person_name``);
+    "" for no user."""
+    return person_name(user) if user is not None else ""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import Match, ResultSubmission, Seat, Tournament
+from tournaments.models import Match, ResultSubmission, Seat, Tournament, person_name
 from tournaments.pages.presenters.matches import join_names, score_for
 
 
@@ -21,7 +21,8 @@ class NowPanel:
     2-1: confirm or dispute", "Waiting for carol to confirm your report (2-1)", "Disputed by carol: …");
     ``act``: the player must confirm or dispute the opponent's report; ``disputed``: the report is disputed;
     ``ends_at``: the end of the round clock while the player's match is open (else None);
-    ``slip``: the match has a slip to open (a table, not a bye)."""
+    ``slip``: the match has a slip to open (a table, not a bye); ``record``: the player's
+    ``selectors.PlayerRecord`` in a started event (``/me/`` only; None elsewhere)."""
 
     event: object
     phase: str
@@ -31,6 +32,7 @@ class NowPanel:
     disputed: bool = False
     ends_at: object = None
     slip: bool = False
+    record: object = None
 
 
 def _names(seats: list[Seat]) -> str:
@@ -96,7 +98,7 @@ def _reported(event, others: list[Seat]) -> tuple[str, bool, bool]:
     sub = event.report
     by_seat = next((s for s in event.seats if s.registration.player_id == sub.submitted_by_id), None)
     if sub.state == ResultSubmission.State.DISPUTED:
-        responder = sub.responded_by.get_username() if sub.responded_by else _("a player")
+        responder = person_name(sub.responded_by) if sub.responded_by else _("a player")
         return _("Disputed by %(name)s: the organiser will settle it") % {"name": responder}, False, True
     score = score_for(sub.outcome, by_seat.number, len(event.seats)) if by_seat else ""
     if by_seat is not None and by_seat.number == event.seat:
@@ -104,6 +106,6 @@ def _reported(event, others: list[Seat]) -> tuple[str, bool, bool]:
             return _("Waiting for %(names)s to confirm your report (%(score)s)") % {
                 "names": _names(others), "score": score}, False, False
         return _("Waiting for %(names)s to confirm your report") % {"names": _names(others)}, False, False
-    by = by_seat.registration.display_name if by_seat else sub.submitted_by.get_username()
+    by = by_seat.registration.display_name if by_seat else person_name(sub.submitted_by)
     reported = _("reported %(score)s") % {"score": score} if score else _("reported the result")
     return _("%(name)s %(reported)s: confirm or dispute") % {"name": by, "reported": reported}, True, False

@@ -2,13 +2,15 @@
 
 from django.urls import path, register_converter
 
-from tournaments.pages import check_in_views, event_views, match_views, player_views
+from tournaments.pages import account_views, check_in_views, event_views, match_views, player_views
 from tournaments.pages.converters import ReportAnswer
 
 register_converter(ReportAnswer, "answer")
 
 urlpatterns = [
     path("me/", player_views.my_events, name="me"),
+    path("account/", account_views.account, name="account"),
+    path("account/verify/send/", account_views.verification_resend, name="verify-email-send"),
     path("t/<id:pk>/register/", event_views.register, name="register"),
     path("t/<id:pk>/drop/", event_views.drop, name="drop"),
     path("t/<id:pk>/check-in/", check_in_views.check_in, name="check-in"),

@@ -3,11 +3,13 @@
 from django.urls import path
 
 from tournaments.pages import (
+    account_views,
     event_views,
     export_views,
     format_views,
     language,
     live_views,
+    player_views,
     print_views,
     projector_views,
 )
@@ -16,6 +18,9 @@ from tournaments.pages.access import by_method
 urlpatterns = [
     path("", event_views.tournament_list, name="list"),
     path("signup/", event_views.signup, name="signup"),
+    # the link of the e-mail verification mail (the token in the query string: no login needed)
+    path("account/verify/", account_views.verify_email, name="verify-email"),
+    path("players/<id:user_id>/", player_views.player_page, name="player"),
     # the language switch of every page (no tournament, no audience: anyone may choose their language)
     path("language/", language.set_language, name="set-language"),
     path("t/<id:pk>/", event_views.tournament_detail, name="detail"),
