@@ -92,9 +92,14 @@ def clock_at(rnd: Round, round_minutes: int, *, now: datetime.datetime, match: M
     minutes left and ends at 15:00."""
     table_extra = match.extra_minutes if match is not None else 0
     minutes = round_minutes + rnd.clock_extra_minutes + table_extra
-    common = {"minutes": minutes, "extra_minutes": rnd.clock_extra_minutes, "table_extra_minutes": table_extra}
+
+    def state_of(state: str, ends_at: datetime.datetime | None = None, remaining: int | None = None,
+                 ended_at: datetime.datetime | None = None) -> ClockState:
+        return ClockState(state=state, ends_at=ends_at, remaining_seconds=remaining, minutes=minutes,
+                          extra_minutes=rnd.clock_extra_minutes, table_extra_minutes=table_extra, ended_at=ended_at)
+
     if match is not None and match.status == Match.Status.CONFIRMED:
-        return ClockState(state="finished", ends_at=None, remaining_seconds=None, **common)
+        return state_of("finished")
     ends_at = None
     paused_at = rnd.clock_paused_at
     if rnd.started_at is not None:
@@ -104,12 +109,12 @@ def clock_at(rnd: Round, round_minutes: int, *, now: datetime.datetime, match: M
         ends_at = rnd.started_at + stopped + datetime.timedelta(minutes=minutes)
     if over or (match is None and rnd.ended_at is not None):
         ended_at = rnd.ended_at or (ends_at if ends_at is not None and ends_at <= now else None)
-        return ClockState(state="ended", ends_at=ends_at, remaining_seconds=None, ended_at=ended_at, **common)
+        return state_of("ended", ends_at, None, ended_at)
     if ends_at is None:
-        return ClockState(state="not_started", ends_at=None, remaining_seconds=None, **common)
+        return state_of("not_started")
     remaining = max(0, int((ends_at - now).total_seconds()))
     state = "time_up" if remaining == 0 else "paused" if paused_at is not None else "running"
-    return ClockState(state=state, ends_at=ends_at, remaining_seconds=remaining, **common)
+    return state_of(state, ends_at, remaining)
 
 
 def table_time_up(match: Match, *, now: datetime.datetime) -> bool:
