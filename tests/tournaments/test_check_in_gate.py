@@ -67,7 +67,7 @@ def test_dropping_the_players_not_checked_in_closes_check_in_and_lets_round_1_pa
     assert [r.display_name for r in dropped] == ["carol"]
     actions = list(AuditEntry.objects.filter(tournament=required).exclude(
         action=AuditEntry.Action.TOURNAMENT_EDITED).order_by("id").values_list("action", "reason_code"))
-    assert actions == [("check_in_closed", "check_in_closed_no_shows"), ("player_dropped", "no_show")]
+    assert actions == [("check_in_closed", "check_in_closed"), ("player_dropped", "no_show")]
     assert round_pair_next(tournament=required, actor=organiser, seed=1).matches.count() == 1  # alice v bob
 
 

@@ -161,13 +161,13 @@ def require_checked_in(tournament: Tournament) -> None:
             code="not_checked_in", params={"count": len(names), "players": names, "names": ", ".join(names)})
 
 
-def _close(tournament: Tournament, actor, reason_code: str) -> None:
+def _close(tournament: Tournament, actor) -> None:
     """Close ``tournament``'s check-in now (locked by the caller), logged (``check_in_closed``)."""
     tournament.check_in_closed_at = timezone.now()
     tournament.save(update_fields=["check_in_closed_at"])
     AuditEntry.objects.create(
         tournament=tournament, actor=actor, action=AuditEntry.Action.CHECK_IN_CLOSED,
-        reason="Check-in closed by the organiser", reason_code=reason_code,
+        reason="Check-in closed by the organiser", reason_code="check_in_closed",
         before={"check_in": "open"}, after={"check_in": "closed"})
 
 
@@ -186,7 +186,7 @@ def check_in_close(*, tournament: Tournament, actor, idempotency_key: str = "") 
     tournament = act.tournament
     _require_window(tournament)
     if not check_in_closed(tournament):
-        _close(tournament, actor, "check_in_closed")
+        _close(tournament, actor)
     return act.done(tournament)
 
 
@@ -217,7 +217,7 @@ def no_shows_drop(*, tournament: Tournament, actor, close: bool = False,
         if not close:
             raise Conflict(_("Check-in is still open: close it first, then drop the players who have not checked "
                              "in."), code="check_in_open")
-        _close(tournament, actor, "check_in_closed_no_shows")
+        _close(tournament, actor)
     # of=("self",): a walk-in has no player, a nullable join PostgreSQL cannot lock
     active = Registration.objects.select_for_update(of=("self",)).filter(
         tournament=tournament, withdrawn=False, dropped_after_round__isnull=True).select_related("player")
