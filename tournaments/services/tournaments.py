@@ -321,7 +321,8 @@ def _shown(value: object) -> object:
 @transaction.atomic
 def tournament_update(*, tournament: Tournament, actor, changes: dict, reason: str = "") -> Tournament:
     """Edit the event: its details (``DETAIL_FIELDS``: name, date, time zone, venue, description, capacity,
-    registration deadline) until it is finished, and its structure and results settings (``STRUCTURE_FIELDS``)
+    registration deadline, when the round clock starts, whether check-in is required and its deadline) until it is
+    finished, and its structure and results settings (``STRUCTURE_FIELDS``)
     only until round 1 is paired. ``changes`` maps field names to new values (fields left out keep theirs);
     they are checked as :func:`tournament_create` checks them. Raising the capacity (or removing it) moves
     players from the waiting list into the event (:func:`waitlist_promote`).
