@@ -44,3 +44,30 @@ def test_the_round_page_and_projector_say_time_then_when_the_round_ended(request
     page.goto(event.path("projector/"))
     assert "Round 1 ended at" in page.locator("[data-clock-state=ended]").inner_text()
     check_page(page, "projector-ended")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_round_1_refused_for_players_not_checked_in_names_them_at_both_sizes(request, live_server, organiser,
+                                                                            catalogue_rows, check_page, size):
+    """Check-in that gates (issue 20, item 6): the page that names the players not checked in, to drop or wait."""
+    from decks.services import deck_submit
+    from tests.browser.conftest import ORGANISER_PASSWORD, log_in
+    from tests.conftest import LEGAL_55
+    from tests.factories import UserFactory
+
+    t = services.tournament_create(actor=organiser, name="Gate Night", date=datetime.date(2026, 12, 5),
+                                   check_in_required=True)
+    services.tournament_open_registration(tournament=t, actor=organiser)
+    for _ in range(3):
+        user = UserFactory()
+        reg = services.player_register(tournament=t, actor=user)
+        deck_submit(registration=reg, actor=user, data=LEGAL_55.read_bytes(), filename=LEGAL_55.name)
+    services.tournament_start(tournament=t, actor=organiser)
+    page = request.getfixturevalue(size).new_page()
+    log_in(page, organiser.username, ORGANISER_PASSWORD)
+    page.goto(f"/t/{t.pk}/manage/")
+    with page.expect_navigation():
+        page.locator("form[action$='/manage/pair/'] button").first.click()
+    assert page.locator("#not-checked-in li").count() == 3
+    assert page.locator("form[action$='/manage/no-shows/']").count() == 0  # nobody here: dropping all is no choice
+    check_page(page, "round-1-not-checked-in")

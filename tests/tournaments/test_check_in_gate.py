@@ -44,6 +44,7 @@ def test_round_1_is_refused_naming_the_players_not_checked_in(required, register
     with pytest.raises(Conflict) as refused:
         round_pair_next(tournament=required, actor=organiser, seed=1)
     assert refused.value.code == "not_checked_in" and refused.value.params["players"] == ["bob", "carol"]
+    assert refused.value.params["anyone_checked_in"] is True
     assert "2 players have not checked in: bob, carol." in refused.value.message
     assert not Round.objects.filter(tournament=required).exists()
 

@@ -167,7 +167,8 @@ def manage_pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     except UserError as exc:
         if exc.code == "not_checked_in":  # check-in is required: drop them or wait (nothing is paired)
             return render(request, "tournaments/pair_check_in.html",
-                          {"t": tournament, "players": exc.params["players"]}, status=exc.status)
+                          {"t": tournament, "players": exc.params["players"],
+                           "can_drop": exc.params["anyone_checked_in"]}, status=exc.status)
         if exc.code == "complete":  # not a failure: the last round is played, the Finish button is offered
             messages.info(request, exc.message)
         else:

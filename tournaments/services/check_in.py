@@ -147,8 +147,9 @@ def _not_checked_in(tournament: Tournament):
 def require_checked_in(tournament: Tournament) -> None:
     """Before round 1 of an event whose check-in is required (``Tournament.check_in_required``): every active
     player has checked in (1 query; none when check-in is not required). Raises Conflict (``not_checked_in``,
-    ``params["players"]``: their names, registration order, and ``count``): drop them as no-shows
-    (``no_shows_drop`` with ``close=True``) or wait for them."""
+    ``params["players"]``: their names, registration order, ``count``, and ``anyone_checked_in``: False when
+    nobody has, so dropping them all is not offered): drop them as no-shows (``no_shows_drop`` with
+    ``close=True``) or wait for them."""
     if not tournament.check_in_required:
         return
     names = [r.display_name for r in _not_checked_in(tournament)]
@@ -158,7 +159,11 @@ def require_checked_in(tournament: Tournament) -> None:
             "before pairing round 1.",
             "%(count)s players have not checked in: %(names)s. Drop them as no-shows, or wait for them to check in "
             "before pairing round 1.", "count"),
-            code="not_checked_in", params={"count": len(names), "players": names, "names": ", ".join(names)})
+            code="not_checked_in", params={
+                "count": len(names), "players": names, "names": ", ".join(names),
+                "anyone_checked_in": Registration.objects.filter(
+                    tournament=tournament, withdrawn=False, dropped_after_round__isnull=True,
+                    checked_in_at__isnull=False).exists()})
 
 
 def _close(tournament: Tournament, actor) -> None:
