@@ -1,12 +1,14 @@
 // Round clock (tournaments/fragments/round_clock.html): turns <time data-round-clock datetime="ISO end time"
 // data-state="running|paused|time_up|finished" data-remaining="seconds"> into a live countdown while it runs.
 // Paused: "paused, 12:34 left", no ticking (the organiser's resume reloads the page). Finished: "finished".
+// At zero: "Time" (the judge's call). An ended round (every table confirmed, or the event finished) has no
+// <time data-round-clock>: the page says "Ended at 14:32" and nothing counts down.
 // Without JavaScript the element keeps its text: the time the round (or the table) ends.
 // The words come from the element's data-text-* attributes, in the page's language ({% clock_texts %},
 // tournaments/templatetags/clock_tags.py); English when they are missing.
 (function () {
   "use strict";
-  var ENGLISH = {textLeft: "{left} left (ends at {time})", textTimeUp: "Time is up (ended at {time})",
+  var ENGLISH = {textLeft: "{left} left (ends at {time})", textTimeUp: "Time",
                  textPaused: "paused, {left} left", textFinished: "finished"};
   function say(el, key, left) {
     return (el.dataset[key] || ENGLISH[key]).split("{left}").join(left || "")

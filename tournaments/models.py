@@ -175,6 +175,23 @@ class Tournament(models.Model):
     deck_out = models.CharField(max_length=12, choices=DeckOut.choices, default=DeckOut.RESHUFFLE,
                                 help_text="What running out of cards does (rules.results.DECK_OUT_RULES)")
     round_minutes = models.PositiveSmallIntegerField(default=50, help_text="Round clock, in minutes")
+
+    class ClockStart(models.TextChoices):
+        # tournaments.services.clock.round_clock_start_at_pairing reads it
+        AT_PAIRING = "at_pairing", _("When the round is paired")
+        BY_HAND = "by_hand", _("By hand (a \"Start the clock\" button)")
+
+    clock_start = models.CharField(
+        max_length=12, choices=ClockStart.choices, default=ClockStart.AT_PAIRING,
+        help_text="When a round's clock starts: at pairing, or when the organiser starts it")
+    # Check-in (tournaments.services.check_in): when required, round 1 is not paired while an active player has
+    # not checked in; the no-shows are dropped once check-in is closed (at the deadline, or by the organiser).
+    check_in_required = models.BooleanField(
+        default=False, help_text="Every player must check in (or be dropped as a no-show) before round 1 is paired")
+    check_in_deadline = models.DateTimeField(
+        null=True, blank=True, help_text="Check-in closes at this moment (blank: when the organiser closes it)")
+    check_in_closed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the organiser closed check-in (None: not closed by hand)")
     time_zone = models.CharField(
         max_length=64, default="UTC", validators=[validate_time_zone],
         help_text="The event's IANA time zone (e.g. America/Sao_Paulo): every time on its pages is shown in it")
@@ -346,13 +363,17 @@ class Round(models.Model):
     # it runs from ``started_at`` for ``Tournament.round_minutes`` + ``clock_extra_minutes``, stopped while paused;
     # a table's own extension is ``Match.extra_minutes``.
     started_at = models.DateTimeField(null=True, blank=True, default=timezone.now,
-                                      help_text="When the round clock started (pairing starts it; the organiser "
-                                                "may restart it); None: not started")
+                                      help_text="When the round clock started (pairing starts it unless the "
+                                                "event starts clocks by hand; the organiser may restart it); None: "
+                                                "not started")
     clock_paused_at = models.DateTimeField(null=True, blank=True, help_text="When the clock was paused; None: running")
     clock_paused_seconds = models.PositiveIntegerField(
         default=0, help_text="Seconds the clock stood paused before the current pause (pauses already resumed)")
     clock_extra_minutes = models.PositiveSmallIntegerField(
         default=0, help_text="Minutes the organiser added to the whole round")
+    ended_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the last table got its confirmed result: the round's clock stopped "
+                                         "(None: still playing)")
     clock_version = models.PositiveIntegerField(
         default=0, help_text="Bumped by every clock action (the cached round page's key)")
     pairing_version = models.PositiveIntegerField(
@@ -535,6 +556,7 @@ class AuditEntry(models.Model):
         PLAYER_REINSTATED = "player_reinstated", _("Player reinstated by the organiser")
         TOURNAMENT_REOPENED = "tournament_reopened", _("Finished tournament reopened")
         CHECK_IN = "check_in", _("Check-in changed by the organiser")
+        CHECK_IN_CLOSED = "check_in_closed", _("Check-in closed by the organiser")
         WALK_IN = "walk_in", _("Walk-in registered")
         WALK_IN_CLAIMED = "walk_in_claimed", _("Walk-in entry claimed by an account")
         CLOCK_STARTED = "clock_started", _("Round clock started or restarted")

@@ -8,7 +8,7 @@ from django.db.models import Case, Count, IntegerField, Max, OuterRef, Prefetch,
 from django.db.models.functions import Coalesce
 
 from tournaments.clock import ClockState, clock_at, table_time_up  # noqa: F401 (selectors of the round clock)
-from tournaments.event_rules import check_in_open, late_entry_open
+from tournaments.event_rules import check_in_closed, check_in_open, late_entry_open
 from tournaments.models import (
     Match,
     Registration,
@@ -152,8 +152,9 @@ def check_in_panel(tournament: Tournament) -> dict:
     ``checked_in`` and
     ``active`` (counts of active entries: not withdrawn, not dropped), ``no_shows`` (active entries not checked in),
     ``walk_ins`` (walk-in entries not withdrawn, with ``claim_code`` still unspent or spent), ``window_open``
-    (players can still check in: ``tournaments.event_rules.check_in_open``) and ``walk_ins_open`` (the
-    organiser can register a walk-in now)."""
+    (the check-in list is still kept: ``tournaments.event_rules.check_in_open``), ``closed`` (check-in closed by
+    the organiser or its deadline: players no longer check themselves in, the no-shows may be dropped;
+    ``check_in_closed``) and ``walk_ins_open`` (the organiser can register a walk-in now)."""
     window_open = check_in_open(tournament)
     entries = tournament.registrations.filter(withdrawn=False).select_related("player").order_by("registered_at", "id")
     if not window_open:  # once round 1 is paired the list is over; only the walk-ins' claim codes still matter
@@ -166,7 +167,7 @@ def check_in_panel(tournament: Tournament) -> dict:
     return {
         "rows": rows if window_open else [], "active": len(active), "checked_in": checked_in,
         "no_shows": len(active) - checked_in, "walk_ins": [r for r in rows if r.is_walk_in],
-        "window_open": window_open, "walk_ins_open": walk_ins_open,
+        "window_open": window_open, "walk_ins_open": walk_ins_open, "closed": check_in_closed(tournament),
     }
 
 

@@ -19,7 +19,7 @@ from tests.conftest import seat_regs
 from tests.i18n.test_pages_in_every_language import english_left, get, visible_text
 from tournaments import services
 from tournaments.errors import UserError
-from tournaments.models import AuditEntry, Match, Penalty
+from tournaments.models import AuditEntry, Match, Penalty, Round
 from tournaments.services import check_in, clock
 
 pytestmark = [pytest.mark.django_db, pytest.mark.web]
@@ -93,6 +93,7 @@ def test_an_extension_without_a_reason_is_refused_in_the_readers_language(round_
 def test_a_finished_table_gets_no_extension_in_the_readers_language(round_one, organiser, lang, detail):
     match = round_one.matches.get()
     services.result_settle(match=match, actor=organiser, reason="slip", games=[{"winners": [1]}, {"winners": [1]}])
+    Round.objects.filter(pk=round_one.pk).update(ended_at=None)  # another table still playing: the round runs on
     response = api(organiser, lang).post(f"/api/v1/matches/{match.pk}/time-extension/",
                                          {"minutes": 5, "reason": "Deck check"}, format="json")
     assert response.status_code == 409, response.content

@@ -13,7 +13,7 @@ from tests.markup import squash
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import AuditEntry, Registration, Seat
 from tournaments.services import player_register, round_pair_next, tournament_start
-from tournaments.services.check_in import no_shows_drop, registration_check_in
+from tournaments.services.check_in import check_in_close, no_shows_drop, registration_check_in
 
 pytestmark = pytest.mark.django_db
 
@@ -83,7 +83,7 @@ def test_a_withdrawn_player_cannot_check_in(registered, organiser, alice):
 def test_the_no_shows_are_dropped_in_one_step_and_logged(tournament, three, organiser, alice, bob):
     registration_check_in(registration=three[0], actor=alice)
     registration_check_in(registration=three[1], actor=bob)
-    dropped = no_shows_drop(tournament=tournament, actor=organiser)
+    dropped = no_shows_drop(tournament=tournament, actor=organiser, close=True)
     assert [r.display_name for r in dropped] == ["carol"]
     carol_reg = Registration.objects.get(pk=three[2].pk)
     assert carol_reg.withdrawn and carol_reg.removed_by_organiser
@@ -96,7 +96,7 @@ def test_the_no_shows_are_dropped_in_one_step_and_logged(tournament, three, orga
 def test_dropped_no_shows_are_not_paired_in_round_1(tournament, three, organiser, alice, bob):
     registration_check_in(registration=three[0], actor=alice)
     registration_check_in(registration=three[1], actor=organiser)
-    no_shows_drop(tournament=tournament, actor=organiser)
+    no_shows_drop(tournament=tournament, actor=organiser, close=True)
     tournament_start(tournament=tournament, actor=organiser)
     rnd = round_pair_next(tournament=tournament, actor=organiser, seed=3)
     seated = set(Seat.objects.filter(match__round=rnd).values_list("registration__player__username", flat=True))
@@ -107,7 +107,7 @@ def test_no_shows_can_be_dropped_after_the_start_before_round_1(tournament, thre
     tournament_start(tournament=tournament, actor=organiser)
     registration_check_in(registration=three[0], actor=alice)
     registration_check_in(registration=three[1], actor=bob)
-    assert [r.pk for r in no_shows_drop(tournament=tournament, actor=organiser)] == [three[2].pk]
+    assert [r.pk for r in no_shows_drop(tournament=tournament, actor=organiser, close=True)] == [three[2].pk]
     rnd = round_pair_next(tournament=tournament, actor=organiser, seed=3)
     assert rnd.matches.count() == 1
 
@@ -117,14 +117,14 @@ def test_dropping_the_no_shows_is_refused_once_round_1_exists(tournament, three,
     tournament_start(tournament=tournament, actor=organiser)
     round_pair_next(tournament=tournament, actor=organiser, seed=3)
     with pytest.raises(Conflict) as exc:
-        no_shows_drop(tournament=tournament, actor=organiser)
+        no_shows_drop(tournament=tournament, actor=organiser, close=True)
     assert exc.value.code == "round_paired"
     assert Registration.objects.filter(tournament=tournament, withdrawn=True).count() == 0
 
 
 def test_dropping_the_no_shows_is_refused_when_nobody_checked_in(tournament, three, organiser):
     with pytest.raises(Conflict) as exc:
-        no_shows_drop(tournament=tournament, actor=organiser)
+        no_shows_drop(tournament=tournament, actor=organiser, close=True)
     assert exc.value.code == "nobody_checked_in"
     assert Registration.objects.filter(tournament=tournament, withdrawn=True).count() == 0
 
@@ -133,14 +133,14 @@ def test_dropping_the_no_shows_when_everyone_is_here_says_so(tournament, registe
     registration_check_in(registration=registered[0], actor=alice)
     registration_check_in(registration=registered[1], actor=bob)
     with pytest.raises(UserError) as exc:
-        no_shows_drop(tournament=tournament, actor=organiser)
+        no_shows_drop(tournament=tournament, actor=organiser, close=True)
     assert exc.value.code == "no_no_shows"
 
 
 def test_only_the_organiser_drops_the_no_shows(tournament, three, alice):
     registration_check_in(registration=three[0], actor=alice)
     with pytest.raises(NotAllowed):
-        no_shows_drop(tournament=tournament, actor=alice)
+        no_shows_drop(tournament=tournament, actor=alice, close=True)
 
 
 # --------------------------------------------------------------------------- the pages
@@ -198,6 +198,7 @@ def test_the_check_in_toggle_answers_htmx_with_the_panel(client, tournament, reg
 
 def test_the_no_show_button_names_how_many_and_asks_first(client, tournament, three, organiser, alice):
     registration_check_in(registration=three[0], actor=alice)
+    check_in_close(tournament=tournament, actor=organiser)
     client.force_login(organiser)
     page = client.get(reverse("tournaments:manage", args=[tournament.pk])).content.decode()
     assert ('data-confirm="Drop the 2 players who have not checked in? They are withdrawn from the tournament '
@@ -245,6 +246,8 @@ def test_api_the_organiser_checks_out_and_drops_the_no_shows(tournament, registe
     api.force_authenticate(organiser)
     url = f"/api/v1/tournaments/{tournament.pk}/registrations/{registered[0].pk}/check-in/"
     assert api.post(url, {"checked_in": True}, format="json").json()["checked_in"] is True
+    closed = api.post(f"/api/v1/tournaments/{tournament.pk}/check-in/close/", format="json")
+    assert closed.status_code == 200 and closed.json()["check_in_closed_at"]
     response = api.post(f"/api/v1/tournaments/{tournament.pk}/no-shows/drop/", format="json")
     assert response.status_code == 200
     assert [(r["player"], r["withdrawn"]) for r in response.json()["dropped"]] == [("bob", True)]

@@ -88,6 +88,7 @@ WRITES = {
     "registration_check_in": lambda d: check_in.registration_check_in(registration=d.bob_reg, actor=d.organiser,
                                                                       checked_in=False),
     "no_shows_drop": lambda d: check_in.no_shows_drop(tournament=d.t, actor=d.organiser),
+    "check_in_close": lambda d: check_in.check_in_close(tournament=d.t, actor=d.organiser),
     "walk_in_register": lambda d: check_in.walk_in_register(tournament=d.t, actor=d.organiser, name="Late Larry"),
     "walk_in_claim": lambda d: check_in.walk_in_claim(tournament=d.t, actor=d.carol, code=d.code),
     "co_organiser_add": lambda d: staff.co_organiser_add(tournament=d.t, actor=d.organiser, username="carol"),

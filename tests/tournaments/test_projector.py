@@ -75,7 +75,8 @@ def test_the_round_clock_is_shown_in_large_type(client, paired):
     t, rnd = paired
     html = client.get(reverse("tournaments:projector", args=[t.pk])).content.decode()
     ends = rnd.ends_at(t.round_minutes)
-    assert f'<p class="projector-clock mb-0"><time data-round-clock datetime="{ends.isoformat()}"' in html
+    assert (f'<p class="projector-clock mb-0" data-clock-state="running"><time data-round-clock '
+            f'datetime="{ends.isoformat()}"') in squash(html)
     assert "projector.js" in html
 
 

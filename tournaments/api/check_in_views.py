@@ -12,7 +12,13 @@ from rest_framework.views import APIView
 from tournaments.api import serializers as s
 from tournaments.api.views import _valid, idempotency_key
 from tournaments.models import Registration, Tournament
-from tournaments.services.check_in import no_shows_drop, registration_check_in, walk_in_claim, walk_in_register
+from tournaments.services.check_in import (
+    check_in_close,
+    no_shows_drop,
+    registration_check_in,
+    walk_in_claim,
+    walk_in_register,
+)
 
 
 class RegistrationCheckIn(APIView):
@@ -30,16 +36,32 @@ class RegistrationCheckIn(APIView):
         return Response(s.RegistrationSerializer(registration).data)
 
 
+class CheckInClose(APIView):
+    """POST (organiser): close check-in now, before round 1 is paired (logged): players can no longer check
+    themselves in, and the no-shows can be dropped. 409 ``check_in_closed`` once round 1 is paired."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: s.TournamentSerializer})
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        tournament = check_in_close(tournament=tournament, actor=request.user, idempotency_key=idempotency_key(request))
+        return Response(s.TournamentSerializer(tournament).data)
+
+
 class NoShowsDrop(APIView):
-    """POST (organiser): withdraw every active player who has not checked in, in one step before round 1 is
-    paired; each logged with the reason "no-show"."""
+    """POST (organiser): withdraw every active player who has not checked in, in one step once check-in is closed
+    and before round 1 is paired; each logged with the reason "no-show". 409 ``check_in_open`` while check-in is
+    open, unless ``?close=1`` (close it first, logged)."""
 
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=None, responses={200: s.NoShowsSerializer})
     def post(self, request, pk: int):
         tournament = get_object_or_404(Tournament, pk=pk)
-        dropped = no_shows_drop(tournament=tournament, actor=request.user, idempotency_key=idempotency_key(request))
+        dropped = no_shows_drop(tournament=tournament, actor=request.user,
+                                close=request.query_params.get("close") in ("1", "true"),
+                                idempotency_key=idempotency_key(request))
         return Response(s.NoShowsSerializer({"dropped": dropped}).data)
 
 

@@ -39,8 +39,9 @@ class TournamentSerializer(serializers.ModelSerializer):
                   "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round", "round_minutes",
                   "random_seeding", "third_place_match", "bracket_reset", "double_round_robin", "table_size",
                   "team_size", "late_entry_rounds", "format_version", "deck_out", "random_draw_each_round",
-                  "time_zone", "venue", "description", "capacity", "registration_deadline", "co_organisers"]
-        read_only_fields = ["status", "decks_locked_at", "results_version"]
+                  "time_zone", "venue", "description", "capacity", "registration_deadline", "clock_start",
+                  "check_in_required", "check_in_deadline", "check_in_closed_at", "co_organisers"]
+        read_only_fields = ["status", "decks_locked_at", "results_version", "check_in_closed_at"]
 
 
 class TournamentCreateSerializer(serializers.Serializer):
@@ -97,6 +98,17 @@ class TournamentCreateSerializer(serializers.Serializer):
         required=False, allow_null=True, default=None,
         help_text="No registration after this moment (null: until registration closes); ISO 8601, UTC without "
                   "an offset")
+    clock_start = serializers.ChoiceField(
+        choices=Tournament.ClockStart.values, default=Tournament.ClockStart.AT_PAIRING,
+        help_text="at_pairing: each round's clock starts when it is paired; by_hand: the organiser starts it "
+                  "(POST .../rounds/N/clock/ with action start)")
+    check_in_required = serializers.BooleanField(
+        default=False, help_text="Round 1 is not paired while an active player has not checked in (409 "
+                                 "not_checked_in naming them): check them in or drop the no-shows")
+    check_in_deadline = serializers.DateTimeField(
+        required=False, allow_null=True, default=None,
+        help_text="Check-in closes at this moment (null: when the organiser closes it); ISO 8601, UTC without an "
+                  "offset")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -204,20 +216,22 @@ class MatchSerializer(serializers.ModelSerializer):
 class TableClockSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     extra_minutes = serializers.IntegerField(help_text="The table's own time extension, in minutes")
-    state = serializers.CharField(help_text="running, paused, time_up, finished or not_started")
+    state = serializers.CharField(help_text="running, paused, time_up, finished, ended or not_started")
     ends_at = serializers.DateTimeField(allow_null=True)
     remaining_seconds = serializers.IntegerField(allow_null=True)
 
 
 class ClockSerializer(serializers.Serializer):
-    """The round clock now (``tournaments.selectors.clock_at``): ``state`` not_started, running, paused or time_up
-    (finished for a table whose result is confirmed); ``ends_at`` (while paused: the end if resumed now) and
+    """The round clock now (``tournaments.selectors.clock_at``): ``state`` not_started, running, paused, time_up
+    or ended (every table has a confirmed result, or the event is finished: ``ended_at`` says when; finished for a
+    table whose result is confirmed); ``ends_at`` (while paused: the end if resumed now) and
     ``remaining_seconds`` (null before the start); ``minutes`` in all; ``extra_minutes`` added to the round;
     ``tables``: the tables with a time extension of their own, each with its clock."""
 
     round = serializers.IntegerField()
     state = serializers.CharField()
     started_at = serializers.DateTimeField(allow_null=True)
+    ended_at = serializers.DateTimeField(allow_null=True, help_text="When the round ended (state ended); else null")
     paused = serializers.BooleanField()
     ends_at = serializers.DateTimeField(allow_null=True)
     remaining_seconds = serializers.IntegerField(allow_null=True)
@@ -231,13 +245,15 @@ def clock_data(rnd: Round, now=None) -> dict:
     it) and the round's matches (prefetched or not)."""
     now = now or timezone.now()
     minutes = rnd.tournament.round_minutes
-    state = clock_at(rnd, minutes, now=now)
+    over = rnd.tournament.status == Tournament.Status.FINISHED
+    state = clock_at(rnd, minutes, now=now, over=over)
     tables = []
     for match in sorted((m for m in rnd.matches.all() if m.extra_minutes), key=lambda m: m.table):
-        table = clock_at(rnd, minutes, now=now, match=match)
+        table = clock_at(rnd, minutes, now=now, match=match, over=over)
         tables.append({"table": match.table, "extra_minutes": match.extra_minutes, "state": table.state,
                        "ends_at": table.ends_at, "remaining_seconds": table.remaining_seconds})
-    return {"round": rnd.number, "state": state.state, "started_at": rnd.started_at, "paused": state.paused,
+    return {"round": rnd.number, "state": state.state, "started_at": rnd.started_at, "ended_at": state.ended_at,
+            "paused": state.paused,
             "ends_at": state.ends_at, "remaining_seconds": state.remaining_seconds, "minutes": state.minutes,
             "extra_minutes": state.extra_minutes, "tables": tables}
 

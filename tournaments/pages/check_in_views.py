@@ -18,7 +18,9 @@ from tournaments.errors import NotAllowed, UserError
 from tournaments.models import Registration, Tournament
 from tournaments.pages.access import tournament_view
 from tournaments.pages.actions import attempt
+from tournaments.pages.manage_views import manage_pair
 from tournaments.services.check_in import (
+    check_in_close,
     no_shows_drop,
     registration_check_in,
     walk_in_claim,
@@ -125,11 +127,14 @@ def manage_walk_in(request: HttpRequest, tournament: Tournament) -> HttpResponse
 @tournament_view("organiser")
 @require_POST
 def manage_no_shows(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Drop every player who has not checked in, in one step, before round 1 is paired; each logged as a no-show."""
+    """Drop every player who has not checked in, in one step, once check-in is closed and before round 1 is paired;
+    each logged as a no-show. ``close=1``: close check-in first (logged); ``pair=1``: then pair round 1 (the
+    organiser's choice when round 1 was refused for players not checked in, ``manage_views.manage_pair``)."""
     dropped: list[Registration] = []
 
     def drop() -> None:
-        dropped.extend(no_shows_drop(tournament=tournament, actor=request.user, idempotency_key=_key(request)))
+        dropped.extend(no_shows_drop(tournament=tournament, actor=request.user, close=request.POST.get("close") == "1",
+                                     idempotency_key=_key(request)))
 
     if attempt(request, drop, ""):
         names = ", ".join(r.display_name for r in dropped[:20]) + (" ..." if len(dropped) > 20 else "")
@@ -137,4 +142,15 @@ def manage_no_shows(request: HttpRequest, tournament: Tournament) -> HttpRespons
         messages.success(request, ngettext("%(n)s no-show dropped: %(names)s.", "%(n)s no-shows dropped: %(names)s.",
                                            count) % {"n": count, "names": names} if dropped
                          else gettext("The no-shows were already dropped."))
+        if request.POST.get("pair") == "1":
+            return manage_pair(request, tournament.pk)
+    return _back_to_panel(tournament)
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_check_in_close(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Close check-in now (logged): players can no longer check themselves in; "Drop no-shows" appears."""
+    attempt(request, lambda: check_in_close(tournament=tournament, actor=request.user, idempotency_key=_key(request)),
+            gettext("Check-in is closed."))
     return _back_to_panel(tournament)

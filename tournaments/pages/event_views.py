@@ -73,6 +73,7 @@ def _create_error_field(exc: UserError) -> str | None:
     fields = ("tiebreakers", "end_of_round", "round_minutes", "name", "top_cut", "swiss_rounds", "table_size",
               "team_size", "late_entry_rounds", "victory_condition", "deck_out", "random_draw_each_round",
               "time_zone", "venue", "description", "capacity", "registration_deadline", "best_of", "structure",
+              "clock_start", "check_in_required", "check_in_deadline",
               "placement_points", "tiebreaker_floor")
     return exc.code if exc.code in fields else None
 

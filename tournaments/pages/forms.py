@@ -162,6 +162,17 @@ class TournamentForm(forms.Form):
                                      required=False)
     round_minutes = forms.IntegerField(label=_("Round clock (minutes)"), min_value=10, max_value=240, initial=50,
                                        required=False)
+    clock_start = forms.ChoiceField(label=_("The round clock starts"), choices=Tournament.ClockStart.choices,
+                                    initial=Tournament.ClockStart.AT_PAIRING, required=False,
+                                    help_text=_("By hand: each round is paired with its clock stopped and a \"Start "
+                                                "the clock\" button"))
+    check_in_required = forms.BooleanField(
+        label=_("Players must check in before round 1"), required=False,
+        help_text=_("Round 1 is not paired while a player has not checked in: you drop them as no-shows or wait"))
+    check_in_deadline = forms.DateTimeField(
+        label=_("Check-in deadline"), required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("In the event's time zone; blank: until you close check-in"))
 
     time_zone = forms.ChoiceField(label=_("Time zone"), initial="UTC", required=False,
                                   help_text=_("Every time on the event's pages is shown in it"))
@@ -188,11 +199,13 @@ class TournamentForm(forms.Form):
         data = super().clean()
         for name, default in (("tiebreakers", "mtg"), ("end_of_round", Tournament.EndOfRound.UNFINISHED_IS_DRAW),
                               ("round_minutes", 50), ("table_size", 4), ("team_size", 1), ("late_entry_rounds", 0),
-                              ("time_zone", "UTC"), ("venue", ""), ("description", "")):
+                              ("time_zone", "UTC"), ("venue", ""), ("description", ""),
+                              ("clock_start", Tournament.ClockStart.AT_PAIRING)):
             if name not in self.errors and data.get(name) in (None, ""):
                 data[name] = default
-        if data.get("registration_deadline"):
-            data["registration_deadline"] = in_zone(data["registration_deadline"], data.get("time_zone") or "UTC")
+        for name in ("registration_deadline", "check_in_deadline"):
+            if data.get(name):
+                data[name] = in_zone(data[name], data.get("time_zone") or "UTC")
         check_structure(self, data)
         return data
 
@@ -240,13 +253,14 @@ class TournamentEditForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = ["name", "date", "time_zone", "venue", "description", "capacity", "registration_deadline",
-                  "structure", "swiss_rounds", "top_cut", "third_place_match", "best_of", "table_size", "team_size",
+                  "clock_start", "check_in_required", "check_in_deadline", "structure", "swiss_rounds", "top_cut", "third_place_match", "best_of", "table_size", "team_size",
                   "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
                   "random_draw_each_round", "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round",
                   "round_minutes"]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "registration_deadline": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+            "check_in_deadline": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
             "description": forms.Textarea(attrs={"rows": 4}),
         }
         labels = {"capacity": _("Capacity (players)"), "swiss_rounds": _("Swiss or pods rounds"),
@@ -281,7 +295,7 @@ class TournamentEditForm(forms.ModelForm):
             self.fields[name].required = self.fields[name].required and not locked
             if locked:
                 self.fields[name].disabled = True
-        for name in ("swiss_rounds", "table_size", "late_entry_rounds", "round_minutes"):
+        for name in ("swiss_rounds", "table_size", "late_entry_rounds", "round_minutes", "clock_start"):
             self.fields[name].required = False
         bootstrap(self)
 
@@ -293,7 +307,8 @@ class TournamentEditForm(forms.ModelForm):
     @property
     def detail_fields(self) -> list:
         return [self[name] for name in ("name", "date", "time_zone", "venue", "description", "capacity",
-                                        "registration_deadline")]
+                                        "registration_deadline", "clock_start", "check_in_required",
+                                        "check_in_deadline")]
 
     @property
     def structure_fields(self) -> list:
@@ -301,12 +316,12 @@ class TournamentEditForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        for name in ("swiss_rounds", "table_size", "late_entry_rounds", "round_minutes"):
-            if name not in self.errors and data.get(name) is None:
+        for name in ("swiss_rounds", "table_size", "late_entry_rounds", "round_minutes", "clock_start"):
+            if name not in self.errors and data.get(name) in (None, ""):
                 data[name] = getattr(self.instance, name)
-        if data.get("registration_deadline"):
-            data["registration_deadline"] = in_zone(data["registration_deadline"],
-                                                    data.get("time_zone") or self.instance.time_zone)
+        for name in ("registration_deadline", "check_in_deadline"):
+            if data.get(name):
+                data[name] = in_zone(data[name], data.get("time_zone") or self.instance.time_zone)
         if not self.locked:
             check_structure(self, data)
         return data

@@ -158,12 +158,17 @@ def manage_start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 def manage_pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Pair the next round and show it (the round page offers the way back). After the last round this says
-    the event is complete: the organiser finishes it with its own button (``manage_finish``)."""
+    the event is complete: the organiser finishes it with its own button (``manage_finish``). Round 1 of an event
+    whose check-in is required, with players not checked in: a page naming them, to drop them or wait (409)."""
     try:
         rnd = services.round_pair_next(tournament=tournament, actor=request.user)
     except NotAllowed as exc:
         raise PermissionDenied(exc.message) from exc
     except UserError as exc:
+        if exc.code == "not_checked_in":  # check-in is required: drop them or wait (nothing is paired)
+            return render(request, "tournaments/pair_check_in.html",
+                          {"t": tournament, "players": exc.params["players"],
+                           "can_drop": exc.params["anyone_checked_in"]}, status=exc.status)
         if exc.code == "complete":  # not a failure: the last round is played, the Finish button is offered
             messages.info(request, exc.message)
         else:

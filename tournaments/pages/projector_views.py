@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from tournaments import selectors
@@ -75,6 +76,9 @@ def projector(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         tables, state = selectors.round_state(rnd, tournament.results_version)
         complete = state.rsplit("-", 1)[-1] == str(tables)  # the last count of round_state: confirmed tables
     finished = tournament.status == Tournament.Status.FINISHED
+    if rnd is not None:
+        context.update(clock=selectors.clock_at(rnd, tournament.round_minutes, now=timezone.now(), over=finished),
+                       clock_round=rnd.number)
     if rnd is not None and not complete and not finished:
         lines = crowd.cached(f"crowd:projector:{rnd.pk}:{state}", lambda: pairings_by_name(rnd))
         pages = max(1, math.ceil(len(lines) / PAIRINGS_PER_PAGE))
@@ -87,7 +91,7 @@ def projector(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 tournament, rnd.matches.annotate(n=Count("seats")).values_list("pairing_reason", "n", "pairing_reason_params")))
         context.update(phase="pairings", title=title, columns=[shown[:half], shown[half:]],
                        first=shown[0].name[:1].upper() if shown else "", last=shown[-1].name[:1].upper() if shown else "",
-                       ends_at=rnd.ends_at(tournament.round_minutes), page=page, pages=pages)
+                       page=page, pages=pages)
     else:
         snapshot = selectors.latest_snapshot(tournament) if rnd is not None else None
         rows = snapshot.rows[:STANDINGS_TOP] if snapshot else []

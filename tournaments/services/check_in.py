@@ -7,8 +7,14 @@ Terms:
   paired yet (``check_in_open``). A player checks themself in (``registration_check_in`` with their own entry);
   the organiser checks anyone in or out (logged: ``AuditEntry.Action.CHECK_IN``). A self check-in is recorded on
   the registration (``checked_in_at``, ``checked_in_by``) and not in the audit log, like a player's own drop.
+* *closing check-in*: at its deadline (``Tournament.check_in_deadline``) or when the organiser closes it
+  (``check_in_close``, logged: ``AuditEntry.Action.CHECK_IN_CLOSED``); ``tournaments.event_rules.check_in_closed``.
+  Players can no longer check themselves in; the organiser still checks a late arrival in.
+* *required check-in* (``Tournament.check_in_required``): round 1 is not paired while an active player has not
+  checked in (``require_checked_in``, called by ``tournaments.services.pairing``); the organiser drops them as
+  no-shows or waits for them.
 * *no-show*: an active registration (not withdrawn, not dropped) that has not checked in when the organiser drops
-  the no-shows (``no_shows_drop``): in one step before round 1 is paired, each is withdrawn as a drop by the
+  the no-shows (``no_shows_drop``): once check-in is closed, in one step before round 1 is paired, each is withdrawn as a drop by the
   organiser (they never played, so they leave the pairings and standings; ``player_reinstate`` brings one back),
   each logged with the reason "no-show".
 * *walk-in*: a player the organiser registers by name only, with no account (``walk_in_register``):
@@ -34,12 +40,18 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import AuditEntry, ClaimAttempts, Registration, Tournament
 from tournaments.services.organiser import locked_tournament, organiser_action
 from tournaments.services.permissions import is_tournament_organiser, require_not_finished
-from tournaments.event_rules import CHECK_IN_STATUSES, check_in_open, late_entry_open  # noqa: F401 (re-exported)
+from tournaments.event_rules import (  # noqa: F401 (re-exported)
+    CHECK_IN_STATUSES,
+    check_in_closed,
+    check_in_open,
+    late_entry_open,
+)
 
 #: The claim code's letters: digits and capitals without 0/O, 1/I/L (a code is read off a paper slip).
 CLAIM_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -88,7 +100,8 @@ def registration_check_in(*, registration: Registration, actor, checked_in: bool
     The player checks themself in; the organiser checks anyone in or out (logged, ``AuditEntry.Action.CHECK_IN``).
     Checking in a player already checked in changes nothing. Raises NotAllowed (someone else's entry, or a
     player checking out), Conflict (the tournament finished: ``finished``; the window is closed: no registration
-    yet, or round 1 paired; a withdrawn or dropped entry).
+    yet, or round 1 paired, or, for a player, closed by the organiser or its deadline; a withdrawn or dropped
+    entry).
     """
     tournament = locked_tournament(registration.tournament_id)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
@@ -97,6 +110,8 @@ def registration_check_in(*, registration: Registration, actor, checked_in: bool
         raise NotAllowed(_("Only the player or the tournament's organiser may check a player in."))
     if not checked_in and not organiser:
         raise NotAllowed(_("Only the organiser may check a player out."))
+    if not organiser and check_in_closed(tournament):
+        raise Conflict(_("Check-in is closed: ask the organiser to check you in."), code="check_in_closed")
     # the player or the organiser (checked above)
     act = organiser_action(tournament, actor, lock=False, who=None, action="registration_check_in",
                            idempotency_key=idempotency_key,
@@ -122,17 +137,80 @@ def registration_check_in(*, registration: Registration, actor, checked_in: bool
     return act.done(registration)
 
 
-@transaction.atomic
-def no_shows_drop(*, tournament: Tournament, actor, idempotency_key: str = "") -> list[Registration]:
-    """Drop every no-show in one step, before round 1 is paired: each active registration that has not checked
-    in is withdrawn as removed by the organiser (never paired, out of the standings; ``player_reinstate`` undoes
-    one), each logged as ``AuditEntry.Action.PLAYER_DROPPED`` with the reason "no-show". Returns the entries
-    dropped (registration order).
+def _not_checked_in(tournament: Tournament):
+    """The active registrations (not withdrawn, not dropped) that have not checked in, registration order."""
+    return Registration.objects.filter(tournament=tournament, withdrawn=False, dropped_after_round__isnull=True,
+                                       checked_in_at__isnull=True).select_related("player").order_by(
+                                           "registered_at", "id")
 
-    Raises NotAllowed (not the organiser), Conflict (round 1 is paired, the tournament is finished, or nobody has
-    checked in yet: that would drop everyone), UserError (everyone has checked in: no no-shows).
+
+def require_checked_in(tournament: Tournament) -> None:
+    """Before round 1 of an event whose check-in is required (``Tournament.check_in_required``): every active
+    player has checked in (1 query; none when check-in is not required). Raises Conflict (``not_checked_in``,
+    ``params["players"]``: their names, registration order, ``count``, and ``anyone_checked_in``: False when
+    nobody has, so dropping them all is not offered): drop them as no-shows (``no_shows_drop`` with
+    ``close=True``) or wait for them."""
+    if not tournament.check_in_required:
+        return
+    names = [r.display_name for r in _not_checked_in(tournament)]
+    if names:
+        raise Conflict(ngettext_lazy(
+            "%(count)s player has not checked in: %(names)s. Drop them as a no-show, or wait for them to check in "
+            "before pairing round 1.",
+            "%(count)s players have not checked in: %(names)s. Drop them as no-shows, or wait for them to check in "
+            "before pairing round 1.", "count"),
+            code="not_checked_in", params={
+                "count": len(names), "players": names, "names": ", ".join(names),
+                "anyone_checked_in": Registration.objects.filter(
+                    tournament=tournament, withdrawn=False, dropped_after_round__isnull=True,
+                    checked_in_at__isnull=False).exists()})
+
+
+def _close(tournament: Tournament, actor) -> None:
+    """Close ``tournament``'s check-in now (locked by the caller), logged (``check_in_closed``)."""
+    tournament.check_in_closed_at = timezone.now()
+    tournament.save(update_fields=["check_in_closed_at"])
+    AuditEntry.objects.create(
+        tournament=tournament, actor=actor, action=AuditEntry.Action.CHECK_IN_CLOSED,
+        reason="Check-in closed by the organiser", reason_code="check_in_closed",
+        before={"check_in": "open"}, after={"check_in": "closed"})
+
+
+@transaction.atomic
+def check_in_close(*, tournament: Tournament, actor, idempotency_key: str = "") -> Tournament:
+    """Close check-in now, before round 1 is paired (its deadline, ``check_in_deadline``, closes it by itself):
+    players can no longer check themselves in (the organiser still checks a late arrival in) and the no-shows can
+    be dropped (``no_shows_drop``). Logged (``AuditEntry.Action.CHECK_IN_CLOSED``). Closing a closed check-in
+    changes nothing. Returns the tournament.
+
+    Raises NotAllowed (not the organiser), Conflict (the tournament finished: ``finished``; no registration yet or
+    round 1 paired: ``check_in_closed``)."""
+    act = organiser_action(tournament, actor, action="check_in_close", idempotency_key=idempotency_key)
+    if act.repeated:
+        return act.first(Tournament)
+    tournament = act.tournament
+    _require_window(tournament)
+    if not check_in_closed(tournament):
+        _close(tournament, actor)
+    return act.done(tournament)
+
+
+@transaction.atomic
+def no_shows_drop(*, tournament: Tournament, actor, close: bool = False,
+                  idempotency_key: str = "") -> list[Registration]:
+    """Drop every no-show in one step, once check-in is closed and before round 1 is paired: each active
+    registration that has not checked in is withdrawn as removed by the organiser (never paired, out of the
+    standings; ``player_reinstate`` undoes one), each logged as ``AuditEntry.Action.PLAYER_DROPPED`` with the
+    reason "no-show". ``close``: close check-in first if it is open (logged as ``check_in_close`` logs it: what the
+    organiser chooses when round 1 was refused for players not checked in). Returns the entries dropped
+    (registration order).
+
+    Raises NotAllowed (not the organiser), Conflict (round 1 is paired, the tournament is finished, check-in is
+    still open: ``check_in_open``, or nobody has checked in yet: that would drop everyone), UserError (everyone
+    has checked in: no no-shows).
     """
-    act = organiser_action(tournament, actor, action="no_shows_drop", idempotency_key=idempotency_key)
+    act = organiser_action(tournament, actor, action="no_shows_drop", idempotency_key=idempotency_key,
+                           payload={"close": close})
     if act.repeated:
         return []
     tournament = act.tournament
@@ -140,6 +218,11 @@ def no_shows_drop(*, tournament: Tournament, actor, idempotency_key: str = "") -
         raise Conflict(_("Round 1 is paired: the no-shows can only be dropped in one step before it. Drop a player "
                          "who left from the players list instead."), code="round_paired")
     _require_window(tournament)
+    if not check_in_closed(tournament):
+        if not close:
+            raise Conflict(_("Check-in is still open: close it first, then drop the players who have not checked "
+                             "in."), code="check_in_open")
+        _close(tournament, actor)
     # of=("self",): a walk-in has no player, a nullable join PostgreSQL cannot lock
     active = Registration.objects.select_for_update(of=("self",)).filter(
         tournament=tournament, withdrawn=False, dropped_after_round__isnull=True).select_related("player")

@@ -2,14 +2,16 @@
 table (a *time extension* after a deck check or a judge call). Every action is an ``AuditEntry`` (who, when, why,
 the clock before and after) and bumps ``Round.clock_version`` (the cached round page's key).
 
-The clock's fields are ``Round.started_at`` (pairing sets it: a paired round's clock runs at once, as before),
+The clock's fields are ``Round.started_at`` (set when the round is paired, ``round_clock_start_at_pairing``, if
+the event's clocks start at pairing, ``Tournament.clock_start``; else the organiser starts it by hand),
 ``clock_paused_at``, ``clock_paused_seconds``, ``clock_extra_minutes`` and ``Match.extra_minutes``; what they mean at
 an instant is ``tournaments.selectors.clock_at``. When a table's time is up, the tournament's end-of-round procedure
 applies to its unfinished games (``Tournament.end_of_round``; rules/results.py ``END_OF_ROUND_RULE``).
 
 Reasons: required to restart a running clock, to extend it and for a table's time extension; optional to start a
 clock that never ran, to pause and to resume. Only the tournament's current (latest) round has a clock to change,
-and never once the tournament is finished.
+never once every table has a confirmed result (the clock ended: ``Round.ended_at``, set by
+``round_clock_end_if_complete``) and never once the tournament is finished.
 """
 
 from __future__ import annotations
@@ -17,11 +19,12 @@ from __future__ import annotations
 import datetime
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Conflict, UserError
-from tournaments.models import AuditEntry, Match, Round
+from tournaments.models import AuditEntry, Match, Round, Tournament
 from tournaments.services.idempotency import claim_key
 from tournaments.services.impartiality import require_not_own_match
 from tournaments.services.organiser import organiser_action
@@ -43,15 +46,41 @@ def _clock(rnd: Round) -> dict:
 
 def _locked_round(rnd: Round, actor) -> Round:
     """The round locked for update with its tournament, after the checks every clock action shares: the organiser,
-    a tournament not finished, the current round. Raises NotAllowed, Conflict (code ``finished`` or
-    ``not_current_round``)."""
+    a tournament not finished, the current round, a round still playing. Raises NotAllowed, Conflict (code
+    ``finished``, ``not_current_round`` or ``round_ended``)."""
     locked = Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=rnd.pk)
     tournament = organiser_action(locked.tournament, actor, lock=False).tournament  # the round is the lock
     latest = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
     if latest != locked.number:
         raise Conflict(_("Round %(round)s is over: only the current round (%(current)s) has a clock to change."),
                        code="not_current_round", params={"round": locked.number, "current": latest})
+    if locked.ended_at is not None:
+        raise Conflict(_("Every table of round %(round)s has a confirmed result: its clock has ended."),
+                       code="round_ended", params={"round": locked.number})
     return locked
+
+
+def round_clock_start_at_pairing(rnd: Round, *, now: datetime.datetime | None = None) -> Round:
+    """The clock of a round just paired (or published): started at ``now`` when the event's clocks start at
+    pairing (``Tournament.clock_start`` "at_pairing"), else left not started for the organiser's "Start the clock"
+    (``round_clock_start``). Sets ``rnd.started_at`` and saves it when the round is already stored (an unsaved
+    round is saved by the caller); reads ``rnd.tournament``. Not logged: the pairing (or publication) is the act.
+    Returns the round."""
+    at_pairing = rnd.tournament.clock_start == Tournament.ClockStart.AT_PAIRING
+    rnd.started_at = (now or timezone.now()) if at_pairing else None
+    if rnd.pk is not None:
+        rnd.save(update_fields=["started_at"])
+    return rnd
+
+
+def round_clock_end_if_complete(rnd: Round, *, now: datetime.datetime | None = None) -> bool:
+    """Stop the round's clock if every table now has a confirmed result: ``Round.ended_at`` set to ``now`` (once;
+    ``clock_version`` bumped, the cached round page's key). Called by the results service after each confirmation
+    (2 queries). Returns whether it ended now."""
+    if rnd.matches.exclude(status=Match.Status.CONFIRMED).exists():
+        return False
+    return bool(Round.objects.filter(pk=rnd.pk, ended_at__isnull=True).update(
+        ended_at=now or timezone.now(), clock_version=F("clock_version") + 1))
 
 
 def _minutes(minutes: object) -> int:

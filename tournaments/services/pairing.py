@@ -27,6 +27,8 @@ from rules.structures import Finished, NextRound, StructureError, next_round
 from tournaments.adapters import history_for, structure_settings
 from tournaments.errors import Conflict, Text, UserError
 from tournaments.models import Match, ResultSubmission, Round, Seat, Tournament
+from tournaments.services.check_in import require_checked_in
+from tournaments.services.clock import round_clock_end_if_complete, round_clock_start_at_pairing
 from tournaments.services.organiser import organiser_action
 from tournaments.services.standings import queue_standings
 from tournaments.signals import round_paired
@@ -118,7 +120,10 @@ def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None) -
     without a team; the last round has been played (a Swiss or pods phase without a top cut, a
     complete bracket or round robin): Conflict with code ``complete`` -- the organiser then finishes
     the tournament explicitly
-    (``tournaments.services.lifecycle.tournament_finish``). ``seed`` fixes the pairing randomness
+    (``tournaments.services.lifecycle.tournament_finish``); round 1 of an event whose check-in is required while
+    an active player has not checked in: Conflict ``not_checked_in`` naming them
+    (``tournaments.services.check_in.require_checked_in``). The round's clock starts now or waits for the
+    organiser (``Tournament.clock_start``, ``tournaments.services.clock.round_clock_start_at_pairing``). ``seed`` fixes the pairing randomness
     (stored on the round so a judge can reproduce it).
     """
     tournament = organiser_action(tournament, actor).tournament
@@ -126,6 +131,8 @@ def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None) -
         raise Conflict(gettext_lazy("Start the tournament before pairing rounds."), code="status")
     last = require_round_finished(tournament)
     number = (last.number if last else 0) + 1
+    if number == 1:
+        require_checked_in(tournament)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     result, roster = what_comes_next(tournament, seed)
@@ -204,7 +211,9 @@ def _explain(exc: PairingError) -> Text:
 def _store(tournament: Tournament, pairing: Pairing, number: int, kind: str, seed: int, actor) -> Round:
     """Store the round: one match per table with a seat per player (seat order as paired), and a
     match of one seat per bye, confirmed at once by a submission from the pairing (a 2-0 win)."""
-    rnd = Round.objects.create(tournament=tournament, number=number, kind=kind, seed=seed, created_by=actor)
+    rnd = round_clock_start_at_pairing(Round(tournament=tournament, number=number, kind=kind, seed=seed,
+                                             created_by=actor))
+    rnd.save()
     registrations = {str(r.pk): r for r in tournament.registrations.all()}
     tables = [(table.number, list(table.players), table.reason, False) for table in pairing.tables]
     codes = [(table.reason_code, dict(table.reason_params)) for table in pairing.tables]
@@ -232,4 +241,5 @@ def _store(tournament: Tournament, pairing: Pairing, number: int, kind: str, see
                          reason=BYE_REASON, state=ResultSubmission.State.CONFIRMED) for match in byes])
     if byes:
         queue_standings(tournament)
+        round_clock_end_if_complete(rnd)  # a round of byes only has nothing to play
     return rnd

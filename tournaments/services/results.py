@@ -37,6 +37,7 @@ from tournaments.clock import clock_at
 from tournaments.errors import Conflict, NotAllowed, Text, UserError
 from tournaments.models import AuditEntry, Match, Penalty, ResultSubmission, Seat
 from tournaments.presentation import DIFFERENT_RESULT, describe_record, outcome_text
+from tournaments.services.clock import round_clock_end_if_complete
 from tournaments.services.impartiality import require_not_own_match
 from tournaments.services.organiser import organiser_action
 from tournaments.services.permissions import require_not_finished
@@ -141,7 +142,8 @@ def _check_slip(match: Match, round_number: int | None, table: int | None) -> No
 
 def confirm(match: Match, submission: ResultSubmission, outcome: Outcome, *, by=None) -> None:
     """Make ``submission`` the match's result: the confirmed one before it is superseded (and named in
-    ``submission.supersedes``), seats and drawn games stored, the standings queued."""
+    ``submission.supersedes``), seats and drawn games stored, the standings queued; the round's clock ends when
+    this was its last table without a confirmed result (``round_clock_end_if_complete``)."""
     previous = match.submissions.filter(state=State.CONFIRMED).exclude(pk=submission.pk).first()
     if previous is not None:
         previous.state = State.SUPERSEDED
@@ -159,6 +161,7 @@ def confirm(match: Match, submission: ResultSubmission, outcome: Outcome, *, by=
     match.draws = outcome.draws
     match.status = Match.Status.CONFIRMED
     match.save(update_fields=["draws", "status"])
+    round_clock_end_if_complete(match.round)
     queue_standings(match.round.tournament)
 
 

@@ -47,7 +47,8 @@ from tournaments.structure_texts import checked_structure
 
 
 #: The fields of the event's details: editable until the tournament is finished (``tournament_update``).
-DETAIL_FIELDS = ("name", "date", "time_zone", "venue", "description", "capacity", "registration_deadline")
+DETAIL_FIELDS = ("name", "date", "time_zone", "venue", "description", "capacity", "registration_deadline",
+                 "clock_start", "check_in_required", "check_in_deadline")
 #: The structure and results settings: editable only until round 1 is paired (``tournament_update``).
 STRUCTURE_FIELDS = ("structure", "swiss_rounds", "top_cut", "third_place_match", "best_of", "table_size",
                     "team_size", "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
@@ -116,13 +117,20 @@ def tournament_create(
     description: str = "",
     capacity: int | None = None,
     registration_deadline: datetime.datetime | None = None,
+    clock_start: str = Tournament.ClockStart.AT_PAIRING,
+    check_in_required: bool = False,
+    check_in_deadline: datetime.datetime | None = None,
 ) -> Tournament:
     """Create a tournament in draft, freezing a copy of the chosen built-in deck format.
 
     Event details (see :func:`_checked_details`): ``time_zone`` (an IANA name, e.g. Europe/Paris; every time on
     the event's pages is shown in it), ``venue``, ``description``, ``capacity`` (players; None: unlimited, further
     players join the waiting list) and ``registration_deadline`` (an aware datetime; None: until registration
-    closes).
+    closes). Event day: ``clock_start`` (``Tournament.ClockStart``: "at_pairing", each round's clock starts when it
+    is paired, or "by_hand", the organiser starts it, ``tournaments.services.clock``); ``check_in_required``
+    (round 1 is not paired while an active player has not checked in, ``tournaments.services.check_in``) and
+    ``check_in_deadline`` (an aware datetime, naive ones are read in ``time_zone``: check-in closes then; None:
+    when the organiser closes it).
 
     Results settings: ``tiebreakers`` (a system of ``rules.standings.TIEBREAKERS``) with its
     options ``tiebreaker_floor`` (e.g. "1/3"; blank: the system's default) and
@@ -161,7 +169,9 @@ def tournament_create(
     except UnknownFormat as exc:
         raise UserError.from_rules(exc, code="unknown_format") from exc
     details = _checked_details(name=name, date=date, time_zone=time_zone, venue=venue, description=description,
-                               capacity=capacity, registration_deadline=registration_deadline)
+                               capacity=capacity, registration_deadline=registration_deadline,
+                               clock_start=clock_start, check_in_required=check_in_required,
+                               check_in_deadline=check_in_deadline)
     settings = _checked_structure(
         best_of=best_of, structure=structure, swiss_rounds=swiss_rounds, top_cut=top_cut, tiebreakers=tiebreakers,
         tiebreaker_floor=tiebreaker_floor, placement_points=placement_points, end_of_round=end_of_round,
@@ -186,10 +196,13 @@ def tournament_create(
 
 
 def _checked_details(*, name: str, date: datetime.date, time_zone: str, venue: str, description: str,
-                     capacity: int | None, registration_deadline: datetime.datetime | None) -> dict:
+                     capacity: int | None, registration_deadline: datetime.datetime | None,
+                     clock_start: str = Tournament.ClockStart.AT_PAIRING, check_in_required: bool = False,
+                     check_in_deadline: datetime.datetime | None = None) -> dict:
     """The event's details, trimmed and checked: a name, a known IANA ``time_zone``, a ``capacity`` of at least 2
-    players (None: unlimited), a venue of at most 200 characters and a description of at most 4,000. Raises
-    UserError (``code``: the field)."""
+    players (None: unlimited), a venue of at most 200 characters and a description of at most 4,000, a
+    ``clock_start`` of ``Tournament.ClockStart``; naive deadlines are read in ``time_zone``. Raises UserError
+    (``code``: the field)."""
     if not (name or "").strip():
         raise UserError(_("The tournament needs a name."), code="name")
     if len(name.strip()) > 200:
@@ -209,8 +222,14 @@ def _checked_details(*, name: str, date: datetime.date, time_zone: str, venue: s
         raise UserError(_("The description is at most 4,000 characters long."), code="description")
     if registration_deadline is not None and timezone.is_naive(registration_deadline):
         registration_deadline = timezone.make_aware(registration_deadline, ZoneInfo(time_zone))
+    if check_in_deadline is not None and timezone.is_naive(check_in_deadline):
+        check_in_deadline = timezone.make_aware(check_in_deadline, ZoneInfo(time_zone))
+    if clock_start not in Tournament.ClockStart.values:
+        raise UserError(_("The round clock starts at pairing or by hand, not '%(value)s'."), code="clock_start",
+                        params={"value": clock_start, "valid": list(Tournament.ClockStart.values)})
     return {"name": name.strip(), "date": date, "time_zone": time_zone, "venue": venue, "description": description,
-            "capacity": capacity, "registration_deadline": registration_deadline}
+            "capacity": capacity, "registration_deadline": registration_deadline, "clock_start": clock_start,
+            "check_in_required": bool(check_in_required), "check_in_deadline": check_in_deadline}
 
 
 def _checked_structure(*, best_of: int, structure: str, swiss_rounds: int, top_cut: int, tiebreakers: str,
@@ -302,7 +321,8 @@ def _shown(value: object) -> object:
 @transaction.atomic
 def tournament_update(*, tournament: Tournament, actor, changes: dict, reason: str = "") -> Tournament:
     """Edit the event: its details (``DETAIL_FIELDS``: name, date, time zone, venue, description, capacity,
-    registration deadline) until it is finished, and its structure and results settings (``STRUCTURE_FIELDS``)
+    registration deadline, when the round clock starts, whether check-in is required and its deadline) until it is
+    finished, and its structure and results settings (``STRUCTURE_FIELDS``)
     only until round 1 is paired. ``changes`` maps field names to new values (fields left out keep theirs);
     they are checked as :func:`tournament_create` checks them. Raising the capacity (or removing it) moves
     players from the waiting list into the event (:func:`waitlist_promote`).

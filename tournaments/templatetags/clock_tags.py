@@ -22,11 +22,12 @@ register = template.Library()
 def clock_state(rnd: Round | None, match: Match | None = None, tournament: Tournament | None = None
                 ) -> ClockState | None:
     """The clock of ``rnd`` (or of ``match``'s table in it) now; ``tournament`` spares reading ``rnd.tournament``.
-    None without a round."""
+    Every round of a finished event has ended (``clock_at``'s ``over``). None without a round."""
     if not isinstance(rnd, Round):
         return None
-    minutes = (tournament if isinstance(tournament, Tournament) else rnd.tournament).round_minutes
-    return clock_at(rnd, minutes, now=timezone.now(), match=match if isinstance(match, Match) else None)
+    event = tournament if isinstance(tournament, Tournament) else rnd.tournament
+    return clock_at(rnd, event.round_minutes, now=timezone.now(), match=match if isinstance(match, Match) else None,
+                    over=event.status == Tournament.Status.FINISHED)
 
 
 @register.simple_tag
@@ -61,7 +62,7 @@ def clock_texts() -> SafeString:
         ' data-text-left="{}" data-text-time-up="{}" data-text-paused="{}" data-text-finished="{}"'
         ' data-text-over="{}" data-text-ends-at="{}" data-text-ended-at="{}"',
         gettext("%(left)s left (ends at %(time)s)") % {"left": "{left}", "time": "{time}"},
-        gettext("Time is up (ended at %(time)s)") % {"time": "{time}"},
+        pgettext("the round's time is over, called by the judge", "Time"),
         gettext("paused, %(left)s left") % {"left": "{left}"},
         pgettext("clock", "finished"),
         pgettext("the round's time is over, called by the judge", "Time"),

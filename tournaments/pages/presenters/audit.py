@@ -29,6 +29,7 @@ AUDIT_KEYS: dict[str, Promise] = {
     "player": gettext_lazy("Player"),
     "players": gettext_lazy("Players"),
     "checked_in": gettext_lazy("Checked in"),
+    "check_in": gettext_lazy("Check-in"),
     "state": pgettext_lazy("audit log: a player's state", "State"),
     "account": gettext_lazy("Account"),
     "round": gettext_lazy("Round"),
@@ -72,6 +73,8 @@ _AUDIT_WORDS: dict[str, Promise] = {
     "now": pgettext_lazy("audit log: a deck replacement in force", "now"),
     "when the next round is paired": gettext_lazy("when the next round is paired"),
     "no change": gettext_lazy("no change"),
+    "open": pgettext_lazy("audit log: check-in", "open"),
+    "closed": pgettext_lazy("audit log: check-in", "closed"),
     # a deck replacement's status and timing (decks.models.DeckReplacement), stored as their values
     "approved": pgettext_lazy("audit log: a deck replacement", "approved"),
     "rejected": pgettext_lazy("audit log: a deck replacement", "rejected"),
@@ -86,6 +89,7 @@ AUDIT_REASONS: dict[str, Promise] = {
     "checked_in": gettext_lazy("Checked in by the organiser"),
     "checked_out": gettext_lazy("Checked out by the organiser"),
     "no_show": gettext_lazy("no-show"),
+    "check_in_closed": gettext_lazy("Check-in closed by the organiser"),
     "walk_in": gettext_lazy("Walk-in registered by the organiser (no account)"),
     "walk_in_late": gettext_lazy("Walk-in registered by the organiser (no account); late entry: joins the next "
                                  "round with no points"),

@@ -41,6 +41,7 @@ urlpatterns = [
     path("t/<id:pk>/manage/registrations/<id:registration_id>/check-in/", check_in_views.manage_check_in,
          name="manage-check-in"),
     path("t/<id:pk>/manage/walk-ins/", check_in_views.manage_walk_in, name="manage-walk-in"),
+    path("t/<id:pk>/manage/check-in/close/", check_in_views.manage_check_in_close, name="manage-check-in-close"),
     path("t/<id:pk>/manage/no-shows/", check_in_views.manage_no_shows, name="manage-no-shows"),
     path("t/<id:pk>/manage/rounds/<id:number>/clock/start/", clock_views.clock_start, name="clock-start"),
     path("t/<id:pk>/manage/rounds/<id:number>/clock/pause/", clock_views.clock_pause, name="clock-pause"),

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0004_idempotency_scope_and_claim_attempts'),
+        ('tournaments', '0005_clock_start_round_end_check_in_close'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
