@@ -162,6 +162,9 @@ class TournamentForm(forms.Form):
                                      required=False)
     round_minutes = forms.IntegerField(label=_("Round clock (minutes)"), min_value=10, max_value=240, initial=50,
                                        required=False)
+    pairings_as_draft = forms.BooleanField(
+        required=False, label=_("Review each round's pairings before players see them"),
+        help_text=_("Pairing a round makes a draft only the staff sees; you publish it when it is right"))
 
     time_zone = forms.ChoiceField(label=_("Time zone"), initial="UTC", required=False,
                                   help_text=_("Every time on the event's pages is shown in it"))
@@ -243,7 +246,7 @@ class TournamentEditForm(forms.ModelForm):
                   "structure", "swiss_rounds", "top_cut", "third_place_match", "best_of", "table_size", "team_size",
                   "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
                   "random_draw_each_round", "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round",
-                  "round_minutes"]
+                  "round_minutes", "pairings_as_draft"]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "registration_deadline": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
@@ -293,7 +296,7 @@ class TournamentEditForm(forms.ModelForm):
     @property
     def detail_fields(self) -> list:
         return [self[name] for name in ("name", "date", "time_zone", "venue", "description", "capacity",
-                                        "registration_deadline")]
+                                        "registration_deadline", "pairings_as_draft")]
 
     @property
     def structure_fields(self) -> list:

@@ -36,7 +36,8 @@ BADGES = {
 
 @dataclass(frozen=True)
 class Action:
-    """One workflow step valid now. ``code``: ``open``, ``close``, ``start``, ``pair``, ``finish`` or ``reopen``;
+    """One workflow step valid now. ``code``: ``open``, ``close``, ``start``, ``pair``, ``publish`` (a draft round),
+    ``finish`` or ``reopen``;
     ``label``: the button's text; ``confirm``: the question an irreversible step asks first (empty: none);
     ``number``: the round ``pair`` pairs (None for the others); ``primary``: the main step (one at most)."""
 
@@ -205,6 +206,13 @@ def _running(tournament: Tournament, state: EventState) -> EventState:
     state.rounds_paired = last.number if last else 0
     state.rounds_planned = planned_rounds(tournament)
     state.phase = _phase(tournament, last, state.rounds_planned)
+    if last is not None and last.is_draft:
+        state.next_step = _("Round %(n)s is a draft: review the tables (swap players or pair it again), then "
+                            "publish it. Until then players and the public see no pairing.") % {"n": last.number}
+        state.actions.append(Action("publish", _("Publish round %(n)s") % {"n": last.number}, number=last.number,
+                                    primary=True, confirm=_("Publish round %(n)s? Players see their tables at once.")
+                                    % {"n": last.number}))
+        return state
     if last is not None and _still_playing(state, last):
         return state
     try:
@@ -264,5 +272,6 @@ def _pair_action(tournament: Tournament, state: EventState, last: Round | None, 
         label = _("Pair round %(n)s") % {"n": nxt.number}
         state.next_step = (_("%(done)s: pair round %(n)s.") % {"done": done, "n": nxt.number} if done
                            else _("Pair round 1."))
-    return Action("pair", label, number=nxt.number, primary=True,
-                  confirm=_("Pair round %(n)s? Players see their tables at once.") % {"n": nxt.number})
+    confirm = (_("Pair round %(n)s as a draft? Only the staff sees it until you publish it.")
+               if tournament.pairings_as_draft else _("Pair round %(n)s? Players see their tables at once."))
+    return Action("pair", label, number=nxt.number, primary=True, confirm=confirm % {"n": nxt.number})

@@ -1,12 +1,14 @@
 """The organiser's changes to a paired round before any result is reported: two players swapped between tables,
 or the whole round thrown away and paired again. Each needs a reason and is written to the audit log with the
-tables before and after; a penalty follows its player.
+tables before and after; a penalty follows its player. A draft round (``Tournament.pairings_as_draft``) is
+published here too (``round_publish``, logged): players and the public see it from then on.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Count
+from django.utils import timezone
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from tournaments.errors import Conflict, UserError
@@ -149,3 +151,43 @@ def _move_penalties(penalties: list[Penalty], rnd: Round) -> list[str]:
         Penalty.objects.filter(pk=penalty.pk).update(match=match)
         lines.append(f"{what}: moved to round {rnd.number}, table {match.table}")
     return lines
+
+
+def start_clock_at_publication(rnd: Round, now) -> None:
+    """The hook that starts a draft round's clock when it is published ("the clock starts at pairing" means at
+    publication for a draft): sets ``started_at`` (the caller saves). The round clock's own setting (start at
+    pairing or by hand, ``tournaments.services.clock``) is wired here."""
+    rnd.started_at = now
+
+
+@transaction.atomic
+def round_publish(*, tournament: Tournament, actor, idempotency_key: str = "") -> Round:
+    """Publish the latest round's draft pairings (``Tournament.pairings_as_draft``): from now on players and the
+    public see its tables (``tournaments.selectors.round_visible``), players may report, its byes count in the
+    standings, and its clock starts (:func:`start_clock_at_publication`). Logged (``pairing_published``) with the
+    tables as published. Organiser or co-organiser. Returns the round.
+
+    Raises NotAllowed (not the organiser), Conflict (``finished``; ``no_round``: nothing paired yet;
+    ``already_published``: the latest round is not a draft)."""
+    act = organiser_action(tournament, actor, action="round_publish", idempotency_key=idempotency_key,
+                           payload={})
+    if act.repeated:
+        return act.first(Round)
+    tournament = act.tournament
+    rnd = tournament.rounds.select_for_update().order_by("-number").first()
+    if rnd is None:
+        raise Conflict(gettext_lazy("No round has been paired yet."), code="no_round")
+    if not rnd.is_draft:
+        raise Conflict(gettext_lazy("Round %(round)s is already published."), code="already_published",
+                       params={"round": rnd.number})
+    now = timezone.now()
+    rnd.published_at = now
+    start_clock_at_publication(rnd, now)
+    rnd.save(update_fields=["published_at", "started_at"])
+    if ResultSubmission.objects.filter(match__round=rnd, source=ResultSubmission.Source.PAIRING).exists():
+        queue_standings(tournament)  # the round's byes count from now on
+    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PAIRING_PUBLISHED,
+                              reason=f"Round {rnd.number} published", reason_code="round_published",
+                              reason_params={"round": rnd.number},
+                              after={"round": rnd.number, "tables": _round_snapshot(rnd)})
+    return act.done(rnd)
