@@ -61,6 +61,16 @@ def visible_rounds(tournament: Tournament, user) -> QuerySet[Round]:
     return rounds if sees_drafts(tournament, user) else rounds.filter(published_at__isnull=False)
 
 
+def visible_rounds_of(tournament_id: int, user) -> QuerySet[Round]:
+    """:func:`visible_rounds` from the tournament's id, unordered: no query for a visitor, one for a logged-in
+    user (whether they are on its staff); no round when the tournament does not exist."""
+    rounds = Round.objects.filter(tournament_id=tournament_id)
+    tournament = Tournament.objects.filter(pk=tournament_id).first() if user.is_authenticated else None
+    if tournament is not None and sees_drafts(tournament, user):
+        return rounds
+    return rounds.filter(published_at__isnull=False)
+
+
 def visible_matches(tournament: Tournament, user) -> QuerySet[Match]:
     """Every match of the tournament in rounds ``user`` may see (:func:`visible_rounds`), unordered."""
     matches = Match.objects.filter(round__tournament=tournament)

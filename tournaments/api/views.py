@@ -195,10 +195,7 @@ class RoundListCreate(generics.ListAPIView):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Round.objects.none()
-        rounds = Round.objects.filter(tournament_id=self.kwargs["pk"])
-        tournament = Tournament.objects.filter(pk=self.kwargs["pk"]).first()
-        if tournament is not None:  # a draft round is the staff's only (selectors.visible_rounds)
-            rounds = selectors.visible_rounds(tournament, self.request.user)
+        rounds = selectors.visible_rounds_of(self.kwargs["pk"], self.request.user)  # a draft is the staff's only
         return rounds.select_related("tournament").prefetch_related(
             Prefetch("matches", queryset=MATCHES.order_by("table")))
 
