@@ -20,7 +20,8 @@ def history_for(tournament: Tournament) -> History:
 
     A match of one seat is a bye; a confirmed match of two or more seats is a record of its
     seats in seat order with each seat's games won, the drawn games and, at a table of three or
-    more, the placements. Matches without a confirmed result are left out. Player order is
+    more, the placements. Matches without a confirmed result are left out, and so is a draft round (not yet
+    published: ``Round.published_at``). Player order is
     registration order. Disqualified registrations are in ``History.disqualified`` (they leave
     the standings; their matches still count for their opponents). Queries: 4 (registrations,
     rounds, matches, seats), read as plain rows: no model instances, so a 4,096-player event of
@@ -35,11 +36,13 @@ def history_for(tournament: Tournament) -> History:
     # every seat names its player with the very string of its PlayerEntry: the rules' dict lookups then hash
     # each id once and compare by identity (a registration that left the event gets its own string)
     ids: dict[int, str] = {pk: player.id for (pk, *_), player in zip(registrations, players)}
-    rounds = list(tournament.rounds.order_by("number").values_list("pk", "number", "kind"))
+    rounds = list(tournament.rounds.filter(published_at__isnull=False).order_by("number")
+                  .values_list("pk", "number", "kind"))
     matches: dict[int, list[tuple]] = {pk: [] for pk, _, _ in rounds}
     for row in (Match.objects.filter(round__tournament=tournament).order_by("table")
                 .values_list("pk", "round_id", "status", "draws")):
-        matches[row[1]].append(row)
+        if row[1] in matches:  # a draft round's (its byes count once it is published)
+            matches[row[1]].append(row)
     seats: dict[int, list[tuple]] = {}
     for match_id, number, registration_id, placement, wins in (
             Seat.objects.filter(match__round__tournament=tournament).order_by()  # seat order: sorted below

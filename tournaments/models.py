@@ -206,6 +206,10 @@ class Tournament(models.Model):
     registration_deadline = models.DateTimeField(
         null=True, blank=True, help_text="Players cannot register after this moment (blank: until registration "
                                          "closes)")
+    pairings_as_draft = models.BooleanField(
+        default=False,
+        help_text="Pairing a round makes a draft the organiser reviews and publishes; players and the public see "
+                  "no pairing of it until then (tournaments.services.round_publish)")
     co_organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="co_organised",
         help_text="Judges who run the event with the organiser, with the same rights (each action logged under "
@@ -379,6 +383,10 @@ class Round(models.Model):
     pairing_version = models.PositiveIntegerField(
         default=0, help_text="Bumped by every write that changes a seat of the round once paired (a swap): part of "
                              "the round's page state (tournaments.selectors.round_state)")
+    published_at = models.DateTimeField(
+        null=True, blank=True, default=timezone.now,
+        help_text="When players and the public first saw the round's pairings (pairing publishes at once unless "
+                  "Tournament.pairings_as_draft); None: a draft only the staff sees")
 
     class Meta:
         ordering = ["number"]
@@ -390,6 +398,12 @@ class Round(models.Model):
     @property
     def is_elimination(self) -> bool:
         return self.kind == self.Kind.ELIMINATION
+
+    @property
+    def is_draft(self) -> bool:
+        """True while the round's pairings are a draft (not yet published): only the staff sees them
+        (``tournaments.selectors.round_visible``)."""
+        return self.published_at is None
 
     def ends_at(self, minutes: int):
         """When the round clock of ``minutes`` (``Tournament.round_minutes``) runs out, with the round's pauses and
@@ -550,6 +564,7 @@ class AuditEntry(models.Model):
         FORMAT_CHANGED = "format_changed", _("Deck format changed")
         PENALTY = "penalty", _("Penalty issued")
         PAIRING_CHANGED = "pairing_changed", _("Pairing changed by the organiser (swap or re-pair)")
+        PAIRING_PUBLISHED = "pairing_published", _("Draft pairings published")
         FORBIDDEN_PAIR = "forbidden_pair", _("Forbidden pair set or removed")
         BYE_AWARDED = "bye_awarded", _("Byes awarded at registration")
         LATE_ENTRY = "late_entry", _("Late entry")

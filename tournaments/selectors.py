@@ -21,6 +21,7 @@ from tournaments.models import (
     person_name,
 )
 from tournaments.presentation import describe_record, dispute_reason_text, outcome_text
+from tournaments.roles import is_tournament_organiser
 from tournaments.outcomes import Outcome
 
 
@@ -36,6 +37,47 @@ def tournament_list_with_players() -> QuerySet[Tournament]:
     return tournament_list().annotate(players=Coalesce(Subquery(players), 0)).order_by("-date", "-id")
 
 
+# --------------------------------------------------------------------------- draft pairings
+# Who sees a round's pairings, in one place: a round paired as a draft (``Tournament.pairings_as_draft``,
+# ``Round.published_at`` None) is seen by the staff only (the organiser, co-organisers, admins) until the organiser
+# publishes it (``tournaments.services.round_publish``); everyone else is told "Round N is being paired".
+
+
+def sees_drafts(tournament: Tournament, user) -> bool:
+    """True when ``user`` sees the tournament's draft rounds: its staff (``tournaments.roles``; at most one
+    query, none for a visitor)."""
+    return is_tournament_organiser(user, tournament)
+
+
+def round_visible(rnd: Round, user, tournament: Tournament | None = None) -> bool:
+    """True when ``user`` may see ``rnd``'s pairings: a published round, or a draft for the staff
+    (``tournament``: ``rnd``'s, when the caller has it loaded)."""
+    return not rnd.is_draft or sees_drafts(tournament or rnd.tournament, user)
+
+
+def visible_rounds(tournament: Tournament, user) -> QuerySet[Round]:
+    """The tournament's rounds whose pairings ``user`` may see, in order (every round for the staff; the
+    published ones for anyone else)."""
+    rounds = tournament.rounds.order_by("number")
+    return rounds if sees_drafts(tournament, user) else rounds.filter(published_at__isnull=False)
+
+
+def visible_rounds_of(tournament_id: int, user) -> QuerySet[Round]:
+    """:func:`visible_rounds` from the tournament's id, unordered: no query for a visitor, one for a logged-in
+    user (whether they are on its staff); no round when the tournament does not exist."""
+    rounds = Round.objects.filter(tournament_id=tournament_id)
+    tournament = Tournament.objects.filter(pk=tournament_id).first() if user.is_authenticated else None
+    if tournament is not None and sees_drafts(tournament, user):
+        return rounds
+    return rounds.filter(published_at__isnull=False)
+
+
+def visible_matches(tournament: Tournament, user) -> QuerySet[Match]:
+    """Every match of the tournament in rounds ``user`` may see (:func:`visible_rounds`), unordered."""
+    matches = Match.objects.filter(round__tournament=tournament)
+    return matches if sees_drafts(tournament, user) else matches.filter(round__published_at__isnull=False)
+
+
 def round_matches(rnd: Round) -> QuerySet[Match]:
     """The round's matches in table order with their seats and players (2 queries)."""
     return rnd.matches.prefetch_related(
@@ -47,11 +89,12 @@ def round_state(rnd: Round, results_version: int) -> tuple[int, str]:
     """(tables, a version of everything the round page shows) in one query (grouped by status, no join): the
     round's seating version (``Round.pairing_version``: a swap bumps it; pairing again makes a new round), the
     tournament's results version (every confirmed result, correction or override bumps it) and the count of
-    tables in each status, last the confirmed ones. The round page's rendered tables, its ETag and the
+    tables in each status, last the confirmed ones (a draft round's version ends in "d": publishing changes it).
+    The round page's rendered tables, its ETag and the
     projector's lines are cached under it (``tournaments.pages.crowd``)."""
     counts = dict(rnd.matches.order_by().values_list("status").annotate(n=Count("pk")).values_list("status", "n"))
     tables = sum(counts.values())
-    return tables, "-".join([f"s{rnd.pairing_version}", str(results_version),
+    return tables, "-".join([f"s{rnd.pairing_version}{'d' if rnd.is_draft else ''}", str(results_version),
                              *(str(counts.get(s, 0)) for s in Match.Status.values)])
 
 
@@ -183,7 +226,8 @@ class MatchNow:
 
     ``registration`` (with its ``tournament``); ``deck_status``: "legal" (a legal decklist is registered),
     "not_legal" (decklists submitted, none legal) or "none"; for a running tournament ``round``: its latest
-    round (None before round 1), ``match``: the player's match in that round (None when not paired in it),
+    round (None before round 1), ``match``: the player's match in that round (None when not paired in it, or
+    when the round is a draft the player may not see yet: ``round.is_draft``),
     ``seat``: the player's seat number there, ``seats``: every seat of that match in seat order (registrations
     and players loaded), ``report``: the match's open report (pending or disputed, newest), if any."""
 
@@ -223,13 +267,17 @@ def player_events(user, *, tournament: Tournament | None = None) -> list[MatchNo
     if not running:
         return events
     latest: dict[int, Round] = {}
-    for rnd in Round.objects.filter(tournament_id__in=[e.tournament.pk for e in running]).order_by("number"):
+    tournaments = {e.tournament.pk: e.tournament for e in running}
+    for rnd in Round.objects.filter(tournament_id__in=list(tournaments)).order_by("number"):
+        rnd.tournament = tournaments[rnd.tournament_id]
         latest[rnd.tournament_id] = rnd
     for event in running:
         event.round = latest.get(event.tournament.pk)
+    # a draft round's table stays hidden from a player who is not on the staff (round_visible)
+    shown = [rnd for rnd in latest.values() if not rnd.is_draft or sees_drafts(rnd.tournament, user)]
     mine = {seat.registration_id: seat for seat in Seat.objects.filter(
         registration__in=[e.registration for e in running if e.round is not None],
-        match__round__in=list(latest.values())).select_related("match")}
+        match__round__in=shown).select_related("match")} if shown else {}
     if not mine:
         return events
     matches = {seat.match_id: seat.match for seat in mine.values()}

@@ -236,6 +236,8 @@ MESSAGE_TAGS = {message_constants.ERROR: "danger"}
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Files whitenoise serves at the site's root (/favicon.ico, which browsers ask for on every page).
+WHITENOISE_ROOT = BASE_DIR / "static" / "root"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},

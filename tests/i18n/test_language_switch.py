@@ -46,9 +46,13 @@ def test_every_page_has_the_labelled_language_switch(client):
     form = re.search(r'<form method="post" action="/language/"[^>]*>.*?</form>', html, re.S)
     assert form, "no language switch"
     form_html = squash(form.group(0))
-    assert '<label class="visually-hidden" for="site-language">' in form_html
-    assert re.findall(r'<option value="([^"]+)"', form_html) == ["en", "pt-br", "fr"]
-    assert '<option value="fr" lang="fr" selected>Français</option>' in form_html
+    assert '<div class="btn-group btn-group-sm" role="group" aria-labelledby="site-language">' in form_html
+    # one control: a button per language submits the form at once (no select, no "Change" button)
+    assert "<select" not in form_html and len(re.findall(r"<button\b", form_html)) == 3
+    assert re.findall(r'<button name="language" value="([^"]+)"', form_html) == ["en", "pt-br", "fr"]
+    assert ('<button name="language" value="fr" lang="fr" class="btn btn-outline-light active" aria-current="true" '
+            'title="Français"><span aria-hidden="true">FR</span><span class="visually-hidden">Français</span>'
+            '</button>') in form_html
     assert 'name="next" value="/"' in form_html
     # a visitor's pages are cached whole: no CSRF token (it would hand one visitor's secret to the next)
     assert "csrfmiddlewaretoken" not in form_html

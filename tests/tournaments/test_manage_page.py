@@ -109,7 +109,7 @@ def test_after_the_swiss_rounds_the_top_cut_is_offered(organiser):
     t, _ = quick_event(organiser, 8, swiss_rounds=1, top_cut=4)
     settle_all(services.round_pair_next(tournament=t, actor=organiser, seed=1), organiser)
     state = event_state(t)
-    assert [(a.code, a.label) for a in state.actions] == [("pair", "Pair the top 4 (round 2)")]
+    assert [(a.code, a.label) for a in state.actions] == [("pair", "Pair the semi-finals (top 4)")]
     assert state.next_step == "Swiss round 1 of 1 is complete: pair the top cut."
     assert state.rounds_planned == 3
 

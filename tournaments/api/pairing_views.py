@@ -188,3 +188,21 @@ class RoundRepair(APIView):
         rnd = pairing.round_repair(tournament=tournament, actor=request.user, reason=data["reason"],
                                    seed=data.get("seed"), idempotency_key=idempotency_key(request))
         return Response({"round": rnd.number, "seed": rnd.seed})
+
+
+class PublishResultSerializer(RoundResultSerializer):
+    published_at = serializers.DateTimeField(help_text="When the round was published")
+
+
+class RoundPublish(APIView):
+    """POST (organiser): publish the latest round's draft pairings (``pairings_as_draft``; logged): players and
+    the public see it from now on. 409 ``already_published`` or ``no_round``."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: PublishResultSerializer})
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        rnd = pairing.round_publish(tournament=tournament, actor=request.user,
+                                    idempotency_key=idempotency_key(request))
+        return Response({"round": rnd.number, "published_at": rnd.published_at})

@@ -40,7 +40,8 @@ class TournamentSerializer(serializers.ModelSerializer):
                   "random_seeding", "third_place_match", "bracket_reset", "double_round_robin", "table_size",
                   "team_size", "late_entry_rounds", "format_version", "deck_out", "random_draw_each_round",
                   "time_zone", "venue", "description", "capacity", "registration_deadline", "clock_start",
-                  "check_in_required", "check_in_deadline", "check_in_closed_at", "co_organisers"]
+                  "check_in_required", "check_in_deadline", "check_in_closed_at", "co_organisers",
+                  "pairings_as_draft"]
         read_only_fields = ["status", "decks_locked_at", "results_version", "check_in_closed_at"]
 
 
@@ -109,6 +110,9 @@ class TournamentCreateSerializer(serializers.Serializer):
         required=False, allow_null=True, default=None,
         help_text="Check-in closes at this moment (null: when the organiser closes it); ISO 8601, UTC without an "
                   "offset")
+    pairings_as_draft = serializers.BooleanField(
+        default=False, help_text="Pairing a round makes a draft only the staff sees until the organiser publishes "
+                                 "it (POST .../rounds/publish/)")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -270,7 +274,7 @@ class RoundSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Round
-        fields = ["number", "kind", "seed", "created_at", "clock", "matches"]
+        fields = ["number", "kind", "seed", "created_at", "published_at", "clock", "matches"]
 
     def to_representation(self, instance: Round) -> dict:
         data = super().to_representation(instance)

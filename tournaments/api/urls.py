@@ -34,6 +34,7 @@ urlpatterns = [
          name="registration-team"),
     path("tournaments/<id:pk>/rounds/swap/", pairing_views.RoundSwap.as_view(), name="round-swap"),
     path("tournaments/<id:pk>/rounds/repair/", pairing_views.RoundRepair.as_view(), name="round-repair"),
+    path("tournaments/<id:pk>/rounds/publish/", pairing_views.RoundPublish.as_view(), name="round-publish"),
     path("tournaments/<id:pk>/penalties/", views.PenaltyListCreate.as_view(), name="penalties"),
     path("tournaments/<id:pk>/open-registration/", views.TournamentOpenRegistration.as_view(),
          name="tournament-open-registration"),

@@ -195,7 +195,8 @@ class RoundListCreate(generics.ListAPIView):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Round.objects.none()
-        return Round.objects.filter(tournament_id=self.kwargs["pk"]).select_related("tournament").prefetch_related(
+        rounds = selectors.visible_rounds_of(self.kwargs["pk"], self.request.user)  # a draft is the staff's only
+        return rounds.select_related("tournament").prefetch_related(
             Prefetch("matches", queryset=MATCHES.order_by("table")))
 
     def get_serializer_context(self) -> dict:
@@ -230,18 +231,34 @@ class RoundDetail(generics.RetrieveAPIView):
         return {**super().get_serializer_context(), "show_seed": _shows_seed(self.request, self.kwargs.get("pk"))}
 
     def get_object(self):
-        return get_object_or_404(
+        rnd = get_object_or_404(
             Round.objects.select_related("tournament").prefetch_related(
                 Prefetch("matches", queryset=MATCHES.order_by("table"))),
             tournament_id=self.kwargs["pk"], number=self.kwargs["number"],
         )
+        if not selectors.round_visible(rnd, self.request.user):
+            raise NotFound(_("Round %(round)s is being paired."), code="round_draft", params={"round": rnd.number})
+        return rnd
 
 
 class MatchDetail(generics.RetrieveAPIView):
-    """GET: a match with its seats (one: a bye; two: a duel; more: a multiplayer table)."""
+    """GET: a match with its seats (one: a bye; two: a duel; more: a multiplayer table). A draft round's match
+    is a 404 for anyone but the staff."""
 
     serializer_class = s.MatchSerializer
     queryset = MATCHES
+
+    def get_object(self):
+        match = super().get_object()
+        _require_visible(match, self.request.user)
+        return match
+
+
+def _require_visible(match: Match, user) -> None:
+    """A 404 (``not_found``, as for a match that does not exist) when ``match``'s round is a draft ``user`` may
+    not see (``selectors.round_visible``)."""
+    if not selectors.round_visible(match.round, user):
+        raise NotFound(_NOT_FOUND["match"], params={"match": match.pk})
 
 
 # --------------------------------------------------------------------------- results, any number of seats
@@ -338,6 +355,7 @@ class MatchSubmissions(ResultView):
     @extend_schema(responses={200: s.SubmissionSerializer(many=True)})
     def get(self, request, pk: int):
         match = _found(Match, pk, "match", MATCHES)
+        _require_visible(match, request.user)
         organiser = is_tournament_organiser(request.user, match.round.tournament)
         if seat_number_of(match, request.user) is None and not organiser:
             raise NotAllowed(_("Only the organiser and the players at this table see its submissions."),

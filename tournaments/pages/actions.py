@@ -37,7 +37,8 @@ def idempotency_key(request: HttpRequest) -> str:
 #: The URL of each workflow step of ``tournaments.services.event_state`` (the manage page's buttons).
 ACTION_URLS = {"open": "tournaments:manage-open", "close": "tournaments:manage-close",
                "start": "tournaments:manage-start", "pair": "tournaments:manage-pair",
-               "finish": "tournaments:manage-finish", "reopen": "tournaments:manage-reopen"}
+               "finish": "tournaments:manage-finish", "reopen": "tournaments:manage-reopen",
+               "publish": "tournaments:manage-publish"}
 
 
 def state_actions(tournament: Tournament, state) -> list[dict]:

@@ -69,10 +69,10 @@ def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return response
 
 
-def _matches(tournament: Tournament) -> list[tuple[Match, ResultSubmission | None]]:
-    """Every match in round and table order with its seats (``seat_list``), each with its confirmed
-    submission (None before): 3 queries."""
-    matches = Match.objects.filter(round__tournament=tournament).select_related("round").prefetch_related(
+def _matches(tournament: Tournament, user) -> list[tuple[Match, ResultSubmission | None]]:
+    """Every match ``user`` may see (a draft round's for the staff only: ``selectors.visible_matches``) in round
+    and table order with its seats (``seat_list``), each with its confirmed submission (None before): 3 queries."""
+    matches = selectors.visible_matches(tournament, user).select_related("round").prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("registration__player").order_by("number")),
         Prefetch("submissions", queryset=ResultSubmission.objects.filter(state=ResultSubmission.State.CONFIRMED),
                  to_attr="confirmed_list"),
@@ -108,7 +108,7 @@ def pairings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         return _bad_language()
     response, writer = _csv_response(tournament, "pairings")
     writer.writerow(header_row(["round", "kind", "table", "seat_count", "seats", "bye", "reason"], language))
-    for m, _confirmed in _matches(tournament):
+    for m, _confirmed in _matches(tournament, request.user):
         writer.writerow([m.round.number, m.round.kind, m.table, len(m.seat_list), _seats(m),
                          int(len(m.seat_list) == 1), _reason(m, language)])
     return response
@@ -127,7 +127,7 @@ def history_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     response, writer = _csv_response(tournament, "history")
     writer.writerow(header_row(["round", "kind", "table", "seat_count", "seats", "status", "result", "wins",
                                 "placements", "draws", "games", "record"], language))
-    for m, confirmed in _matches(tournament):
+    for m, confirmed in _matches(tournament, request.user):
         seats = m.seat_list
         if confirmed is not None:
             names = {s.number: s.registration.display_name for s in seats}

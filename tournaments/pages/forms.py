@@ -173,6 +173,9 @@ class TournamentForm(forms.Form):
         label=_("Check-in deadline"), required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         help_text=_("In the event's time zone; blank: until you close check-in"))
+    pairings_as_draft = forms.BooleanField(
+        required=False, label=_("Review each round's pairings before players see them"),
+        help_text=_("Pairing a round makes a draft only the staff sees; you publish it when it is right"))
 
     time_zone = forms.ChoiceField(label=_("Time zone"), initial="UTC", required=False,
                                   help_text=_("Every time on the event's pages is shown in it"))
@@ -253,10 +256,11 @@ class TournamentEditForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = ["name", "date", "time_zone", "venue", "description", "capacity", "registration_deadline",
-                  "clock_start", "check_in_required", "check_in_deadline", "structure", "swiss_rounds", "top_cut", "third_place_match", "best_of", "table_size", "team_size",
+                  "clock_start", "check_in_required", "check_in_deadline", "structure", "swiss_rounds", "top_cut",
+                  "third_place_match", "best_of", "table_size", "team_size",
                   "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
                   "random_draw_each_round", "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round",
-                  "round_minutes"]
+                  "round_minutes", "pairings_as_draft"]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "registration_deadline": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
@@ -308,7 +312,7 @@ class TournamentEditForm(forms.ModelForm):
     def detail_fields(self) -> list:
         return [self[name] for name in ("name", "date", "time_zone", "venue", "description", "capacity",
                                         "registration_deadline", "clock_start", "check_in_required",
-                                        "check_in_deadline")]
+                                        "check_in_deadline", "pairings_as_draft")]
 
     @property
     def structure_fields(self) -> list:

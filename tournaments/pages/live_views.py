@@ -48,6 +48,8 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
     visitor's page and every poll carry an ETag of the round's state (a 304 when nothing changed). The organiser
     also sees why each table was paired and the line that reproduces the round (``is_organiser``)."""
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    if not selectors.round_visible(rnd, request.user, tournament):
+        return _being_paired(request, tournament, rnd)
     paging = crowd.Paging.of(request)
     is_organiser = is_tournament_organiser(request.user, tournament)
     tables, state = selectors.round_state(rnd, tournament.results_version)
@@ -94,6 +96,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
                 tournament, rnd.matches.annotate(n=Count("seats")).values_list("pairing_reason", "n", "pairing_reason_params")))
         ctx = {"t": tournament, "round": rnd, "fragment": mark_safe(html), "find_me": find_me,  # noqa: S308
                "is_organiser": is_organiser, "title": title, "live": not _round_complete(tables, state),
+               "draft": rnd.is_draft,
                "live_url": crowd.page_url(path, paging.page, paging.q), "poll": settings.LIVE_POLL_SECONDS}
         if is_organiser:  # the organiser's bar: back to the manage page and the step valid now
             ctx["organiser_actions"] = state_actions(tournament, event_state(tournament))
@@ -117,6 +120,17 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
     if etag:
         response.headers["ETag"] = etag
     return crowd.vary_on_fragment(response)
+
+
+def _being_paired(request: HttpRequest, tournament: Tournament, rnd: Round) -> HttpResponse:
+    """A draft round's page for anyone but the staff: "Round N is being paired", no table (an htmx poll gets the
+    notice alone). Publishing the round saves it, which retires this page (``tournaments.page_state``)."""
+    context = {"t": tournament, "round": rnd, "title": gettext("Round %(n)s") % {"n": rnd.number},
+               "live_url": request.path, "poll": settings.LIVE_POLL_SECONDS}
+    if crowd.wants_fragment(request):
+        return crowd.vary_on_fragment(HttpResponse(render_to_string(
+            "tournaments/fragments/being_paired.html", context, request)))
+    return crowd.vary_on_fragment(render(request, "tournaments/round.html", {**context, "being_paired": True}))
 
 
 def _round_complete(tables: int, state: str) -> bool:
@@ -208,7 +222,7 @@ def bracket(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     quarter-final, semi-final, final (or the winners' and losers' brackets and the grand final), each match a
     box with both players, their seeds, the games won and the winner in bold."""
     rounds = [(rnd.number, match_rows(selectors.round_matches(rnd)))
-              for rnd in tournament.rounds.filter(kind=Round.Kind.ELIMINATION)]
+              for rnd in selectors.visible_rounds(tournament, request.user).filter(kind=Round.Kind.ELIMINATION)]
     return render(request, "tournaments/bracket.html", {
         "t": tournament, "sections": bracket_sections(tournament, rounds),
         "title": elimination_round_title(tournament, []) if rounds else ""})

@@ -174,7 +174,11 @@ def manage_pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         else:
             messages.error(request, exc.message)
         return redirect("tournaments:manage", pk=tournament.pk)
-    messages.success(request, gettext("Round %(number)s is paired.") % {"number": rnd.number})
+    if rnd.is_draft:
+        messages.success(request, gettext("Round %(number)s is paired as a draft: only the staff sees it. Review it, "
+                                          "then publish it.") % {"number": rnd.number})
+    else:
+        messages.success(request, gettext("Round %(number)s is paired.") % {"number": rnd.number})
     return redirect("tournaments:round", pk=tournament.pk, number=rnd.number)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 from django.utils.translation import gettext
@@ -83,7 +83,8 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
                  match_id: int) -> HttpResponse:
     """The match slip, for any number of seats: report (the duel form game by game for two seats, the
     winners or placements form for a table), confirm or dispute another player's report, and for the
-    organiser every submission side by side and the settle forms. A refused report is shown on the slip (400)."""
+    organiser every submission side by side and the settle forms. A refused report is shown on the slip (400).
+    A draft round's slip is a 404 for anyone but the staff (``selectors.round_visible``)."""
     match = get_object_or_404(
         Match.objects.select_related("round").prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("registration__player").order_by("number")),
@@ -92,6 +93,8 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
     row = match_row(match, deck_out=tournament.deck_out)
     seat = next((s.number for s in row.seats if s.registration.belongs_to(request.user)), None)
     organiser = is_tournament_organiser(request.user, tournament)
+    if not organiser and not selectors.round_visible(match.round, request.user, tournament):
+        raise Http404(gettext("Round %(n)s is being paired.") % {"n": match.round.number})
     if seat is None and not organiser:
         raise PermissionDenied(gettext("Only the players at this table and the organiser see its match slip."))
     errors: list[str] = []

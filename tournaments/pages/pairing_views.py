@@ -1,8 +1,10 @@
 """The organiser's pairing tools on the manage page: forbidden pairs, byes at registration, teams,
-swapping two players and pairing the latest round again (each needs a reason and is logged)."""
+swapping two players and pairing the latest round again (each needs a reason and is logged), publishing a draft
+round (logged)."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
@@ -99,3 +101,17 @@ def repair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         pairing.round_repair(tournament=t, actor=request.user, reason=post.get("reason", ""),
                              idempotency_key=post.get("idempotency_key", ""))
     return _run(request, tournament, action, gettext("The round is paired again."))
+
+
+@tournament_view("organiser")
+@require_POST
+def publish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Publish the latest round's draft pairings (``round_publish``, logged) and show the round."""
+    done: list = []
+    if attempt(request, lambda: done.append(pairing.round_publish(
+            tournament=tournament, actor=request.user, idempotency_key=request.POST.get("idempotency_key", ""))),
+            ""):
+        messages.success(request, gettext("Round %(number)s is published: players see their tables and may "
+                                          "report.") % {"number": done[0].number})
+        return redirect("tournaments:round", pk=tournament.pk, number=done[0].number)
+    return redirect("tournaments:manage", pk=tournament.pk)

@@ -9,9 +9,10 @@ The deck registration sheet is ``decks.pages.print_views``."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from tournaments import selectors
 from tournaments.ids import parse_int
@@ -20,15 +21,20 @@ from tournaments.pages.access import tournament_view
 from tournaments.pages.presenters import match_rows
 
 
-def _round(tournament: Tournament, number: int) -> Round:
-    return get_object_or_404(Round, tournament=tournament, number=number)
+def _round(request: HttpRequest, tournament: Tournament, number: int) -> Round:
+    """Round ``number``: a 404 when it does not exist, or is a draft and the reader is not on the staff
+    (``selectors.round_visible``)."""
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    if not selectors.round_visible(rnd, request.user, tournament):
+        raise Http404(gettext("Round %(n)s is being paired.") % {"n": rnd.number})
+    return rnd
 
 
 @tournament_view("public")
 def print_pairings_by_table(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Round ``number``'s pairings in table order: each table with its players (A and B in a duel, seats at a
     multiplayer table); the byes last."""
-    rnd = _round(tournament, number)
+    rnd = _round(request, tournament, number)
     rows = match_rows(selectors.round_matches(rnd))
     return render(request, "tournaments/print/pairings_by_table.html", {
         "t": tournament, "round": rnd, "tables": [r for r in rows if not r.is_bye],
@@ -40,7 +46,7 @@ def print_pairings_by_table(request: HttpRequest, tournament: Tournament, number
 def print_pairings_by_name(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Round ``number``'s pairings by player name (``selectors.pairing_lines``): name, table, side or seat,
     opponents, or a bye."""
-    rnd = _round(tournament, number)
+    rnd = _round(request, tournament, number)
     return render(request, "tournaments/print/pairings_by_name.html", {
         "t": tournament, "round": rnd, "lines": selectors.pairing_lines(rnd)})
 
@@ -52,7 +58,7 @@ def print_slips(request: HttpRequest, tournament: Tournament, number: int) -> Ht
     mulligan boxes (spellfire-tournament-rules-2.0.txt, Two-Draw Mulligan) and, where the end-of-game counts can
     decide a game (``decide_by_counts`` or a deck-out that ends the game), each player's unrazed and razed realms;
     a multiplayer table gets a place per player; signature lines; the table's clock."""
-    rnd = _round(tournament, number)
+    rnd = _round(request, tournament, number)
     matches = selectors.round_matches(rnd)
     table = parse_int(request.GET.get("table", ""), minimum=1, maximum=32767)
     if table is not None:

@@ -76,10 +76,13 @@ def projector(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         tables, state = selectors.round_state(rnd, tournament.results_version)
         complete = state.rsplit("-", 1)[-1] == str(tables)  # the last count of round_state: confirmed tables
     finished = tournament.status == Tournament.Status.FINISHED
-    if rnd is not None:
+    if rnd is not None and not rnd.is_draft:
         context.update(clock=selectors.clock_at(rnd, tournament.round_minutes, now=timezone.now(), over=finished),
                        clock_round=rnd.number)
-    if rnd is not None and not complete and not finished:
+    if rnd is not None and rnd.is_draft and not finished:  # the hall sees no draft (selectors.round_visible)
+        context.update(phase="waiting", being_paired=rnd.number, page=1, pages=1,
+                       title=gettext("Round %(n)s") % {"n": rnd.number})
+    elif rnd is not None and not complete and not finished:
         lines = crowd.cached(f"crowd:projector:{rnd.pk}:{state}", lambda: pairings_by_name(rnd))
         pages = max(1, math.ceil(len(lines) / PAIRINGS_PER_PAGE))
         page = _page(request, pages)

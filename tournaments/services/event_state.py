@@ -14,12 +14,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from django.db.models import Count
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from rules.structures import Finished, NextRound
 
 from tournaments.errors import UserError
 from tournaments.models import Match, Round, Tournament
+from tournaments.round_names import pair_label, paired_tables, round_label
 from tournaments.services.pairing import next_step
 
 S = Tournament.Structure
@@ -36,7 +39,8 @@ BADGES = {
 
 @dataclass(frozen=True)
 class Action:
-    """One workflow step valid now. ``code``: ``open``, ``close``, ``start``, ``pair``, ``finish`` or ``reopen``;
+    """One workflow step valid now. ``code``: ``open``, ``close``, ``start``, ``pair``, ``publish`` (a draft round),
+    ``finish`` or ``reopen``;
     ``label``: the button's text; ``confirm``: the question an irreversible step asks first (empty: none);
     ``number``: the round ``pair`` pairs (None for the others); ``primary``: the main step (one at most)."""
 
@@ -118,8 +122,9 @@ def _done(tournament: Tournament, last: Round | None) -> str:
     if last is None:
         return ""
     values = {"n": last.number, "of": tournament.swiss_rounds}
-    if last.is_elimination and tournament.structure_spec.swiss_phase:
-        return _("Top-cut round %(n)s is complete") % values
+    if last.is_elimination:  # named by its stage ("Semi-finals: complete")
+        tables = last.matches.annotate(n=Count("seats")).values_list("pairing_reason", "n", "pairing_reason_params")
+        return _("%(round)s: complete") % {"round": round_label(tournament, last.number, last.kind, tables)}
     if tournament.structure == S.SWISS:
         return _("Swiss round %(n)s of %(of)s is complete") % values
     if tournament.structure == S.PODS:
@@ -207,6 +212,13 @@ def _running(tournament: Tournament, state: EventState) -> EventState:
     state.rounds_paired = last.number if last else 0
     state.rounds_planned = planned_rounds(tournament)
     state.phase = _phase(tournament, last, state.rounds_planned)
+    if last is not None and last.is_draft:
+        state.next_step = _("Round %(n)s is a draft: review the tables (swap players or pair it again), then "
+                            "publish it. Until then players and the public see no pairing.") % {"n": last.number}
+        state.actions.append(Action("publish", _("Publish round %(n)s") % {"n": last.number}, number=last.number,
+                                    primary=True, confirm=_("Publish round %(n)s? Players see their tables at once.")
+                                    % {"n": last.number}))
+        return state
     if last is not None and _still_playing(state, last):
         return state
     try:
@@ -256,15 +268,17 @@ def _pair_action(tournament: Tournament, state: EventState, last: Round | None, 
     step that says so."""
     top_cut_starts = (nxt.kind == Round.Kind.ELIMINATION and tournament.structure_spec.swiss_phase
                       and (last is None or not last.is_elimination))
+    tables = paired_tables(nxt.pairing)
+    label = pair_label(tournament, nxt.number, nxt.kind, tables, top_cut_starts=top_cut_starts)
     if top_cut_starts:
-        label = _("Pair the top %(cut)s (round %(n)s)") % {"cut": tournament.top_cut, "n": nxt.number}
         state.next_step = _("%(done)s: pair the top cut.") % {"done": done}
-    elif nxt.kind == Round.Kind.ELIMINATION and tournament.structure_spec.swiss_phase:
-        label = _("Pair top-cut round %(n)s") % {"n": nxt.number}
-        state.next_step = _("%(done)s: pair the next elimination round.") % {"done": done}
+    elif nxt.kind == Round.Kind.ELIMINATION:
+        state.next_step = (_("%(done)s. Next: %(round)s.") % {
+            "done": done, "round": round_label(tournament, nxt.number, nxt.kind, tables)} if done
+            else _("Pair round 1."))
     else:
-        label = _("Pair round %(n)s") % {"n": nxt.number}
         state.next_step = (_("%(done)s: pair round %(n)s.") % {"done": done, "n": nxt.number} if done
                            else _("Pair round 1."))
-    return Action("pair", label, number=nxt.number, primary=True,
-                  confirm=_("Pair round %(n)s? Players see their tables at once.") % {"n": nxt.number})
+    confirm = (_("Pair round %(n)s as a draft? Only the staff sees it until you publish it.")
+               if tournament.pairings_as_draft else _("Pair round %(n)s? Players see their tables at once."))
+    return Action("pair", label, number=nxt.number, primary=True, confirm=confirm % {"n": nxt.number})

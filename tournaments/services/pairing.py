@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy, ngettext_lazy
 from rules.history import History
 from rules.pairings import Pairing, PairingError
@@ -124,7 +125,8 @@ def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None) -
     an active player has not checked in: Conflict ``not_checked_in`` naming them
     (``tournaments.services.check_in.require_checked_in``). The round's clock starts now or waits for the
     organiser (``Tournament.clock_start``, ``tournaments.services.clock.round_clock_start_at_pairing``). ``seed`` fixes the pairing randomness
-    (stored on the round so a judge can reproduce it).
+    (stored on the round so a judge can reproduce it). With ``Tournament.pairings_as_draft`` the round is a
+    draft (``Round.published_at`` None, its clock not started) until ``round_publish``, whose publication starts it.
     """
     tournament = organiser_action(tournament, actor).tournament
     if tournament.status != Tournament.Status.RUNNING:
@@ -211,8 +213,12 @@ def _explain(exc: PairingError) -> Text:
 def _store(tournament: Tournament, pairing: Pairing, number: int, kind: str, seed: int, actor) -> Round:
     """Store the round: one match per table with a seat per player (seat order as paired), and a
     match of one seat per bye, confirmed at once by a submission from the pairing (a 2-0 win)."""
-    rnd = round_clock_start_at_pairing(Round(tournament=tournament, number=number, kind=kind, seed=seed,
-                                             created_by=actor))
+    # a draft (``Tournament.pairings_as_draft``) is published later, and its clock starts then (``round_publish``)
+    draft = tournament.pairings_as_draft
+    rnd = Round(tournament=tournament, number=number, kind=kind, seed=seed, created_by=actor,
+                published_at=None if draft else timezone.now(), started_at=None)
+    if not draft:
+        round_clock_start_at_pairing(rnd, now=rnd.published_at)
     rnd.save()
     registrations = {str(r.pk): r for r in tournament.registrations.all()}
     tables = [(table.number, list(table.players), table.reason, False) for table in pairing.tables]
@@ -239,7 +245,7 @@ def _store(tournament: Tournament, pairing: Pairing, number: int, kind: str, see
         ResultSubmission(match=match, source=ResultSubmission.Source.PAIRING, submitted_by=actor,
                          record={"games": []}, outcome={"wins": [bye_wins], "placements": [1], "draws": 0},
                          reason=BYE_REASON, state=ResultSubmission.State.CONFIRMED) for match in byes])
-    if byes:
-        queue_standings(tournament)
+    if byes and not draft:
+        queue_standings(tournament)  # a draft's byes count once it is published (adapters.history_for)
         round_clock_end_if_complete(rnd)  # a round of byes only has nothing to play
     return rnd

@@ -179,11 +179,13 @@ def result_report(*, match: Match, actor, games: Any = None, placements: Any = N
 
     If another player already reported the same outcome, this confirms it; a different one sends the
     match to the organiser as disputed (both submissions kept). Raises NotAllowed (not at this table),
-    Conflict (a bye, already confirmed, disputed), UserError (wrong round or table, impossible games,
+    Conflict (a bye, already confirmed, disputed, ``round_draft``: the round is not published yet), UserError
+    (wrong round or table, impossible games,
     counts missing or negative, third mulligan in a row, an elimination match not decided).
     """
     match = locked_match(match)
     require_not_finished(match.round.tournament)
+    require_published(match)
     seat = seat_number_of(match, actor)
     if seat is None:
         raise NotAllowed(_("Only the players at table %(table)s may report its result."), code="not_at_table",
@@ -228,6 +230,14 @@ def result_report(*, match: Match, actor, games: Any = None, placements: Any = N
     match.status = Match.Status.DISPUTED
     match.save(update_fields=["status"])
     return submission
+
+
+def require_published(match: Match) -> None:
+    """Raises Conflict (``round_draft``) while the match's round is a draft (``Round.published_at`` None): nobody
+    reports or enters a result of pairings the players have not seen."""
+    if match.round.is_draft:
+        raise Conflict(_("Round %(round)s is being paired: results can be reported once it is published."),
+                       code="round_draft", params={"round": match.round.number})
 
 
 def _check_time_called(match: Match, record: dict) -> None:
@@ -310,7 +320,7 @@ def result_settle(*, match: Match, actor, reason: str, submission: ResultSubmiss
     Any other pending or disputed submission is superseded; a confirmed one is superseded by the new
     result. Logged (``AuditEntry``): who, when, why, the result before and after as text.
     Raises NotAllowed (not the organiser; ``own_match``: the actor plays at it, another staff member must:
-    ``tournaments.services.impartiality``), Conflict (a bye, the tournament finished), UserError (no
+    ``tournaments.services.impartiality``), Conflict (a bye, the tournament finished, ``round_draft``), UserError (no
     reason, a submission of another match, impossible games). ``idempotency_key``: a repeat of the same
     submit returns the first audit entry (``tournaments.services.idempotency``).
     """
@@ -324,6 +334,7 @@ def result_settle(*, match: Match, actor, reason: str, submission: ResultSubmiss
         return act.first(AuditEntry)
     tournament, reason = act.tournament, act.reason
     require_not_own_match(actor, match, action="result_settle")
+    require_published(match)
     if len(seats_of(match)) == 1:
         raise Conflict(_("A bye has no result to enter."), code="bye")
     if submission is not None:

@@ -1,16 +1,19 @@
 """The organiser's changes to a paired round before any result is reported: two players swapped between tables,
 or the whole round thrown away and paired again. Each needs a reason and is written to the audit log with the
-tables before and after; a penalty follows its player.
+tables before and after; a penalty follows its player. A draft round (``Tournament.pairings_as_draft``) is
+published here too (``round_publish``, logged): players and the public see it from then on.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Count
+from django.utils import timezone
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from tournaments.errors import Conflict, UserError
 from tournaments.models import AuditEntry, Match, Penalty, Registration, ResultSubmission, Round, Seat, Tournament
+from tournaments.services.clock import round_clock_end_if_complete, round_clock_start_at_pairing
 from tournaments.services.english import english
 from tournaments.services.impartiality import match_played_by, require_not_own_match
 from tournaments.services.organiser import organiser_action
@@ -149,3 +152,38 @@ def _move_penalties(penalties: list[Penalty], rnd: Round) -> list[str]:
         Penalty.objects.filter(pk=penalty.pk).update(match=match)
         lines.append(f"{what}: moved to round {rnd.number}, table {match.table}")
     return lines
+
+
+@transaction.atomic
+def round_publish(*, tournament: Tournament, actor, idempotency_key: str = "") -> Round:
+    """Publish the latest round's draft pairings (``Tournament.pairings_as_draft``): from now on players and the
+    public see its tables (``tournaments.selectors.round_visible``), players may report, its byes count in the
+    standings, and its clock starts when the event's clocks start at pairing
+    (``tournaments.services.clock.round_clock_start_at_pairing``: publication is the pairing players see). Logged (``pairing_published``) with the
+    tables as published. Organiser or co-organiser. Returns the round.
+
+    Raises NotAllowed (not the organiser), Conflict (``finished``; ``no_round``: nothing paired yet;
+    ``already_published``: the latest round is not a draft)."""
+    act = organiser_action(tournament, actor, action="round_publish", idempotency_key=idempotency_key,
+                           payload={})
+    if act.repeated:
+        return act.first(Round)
+    tournament = act.tournament
+    rnd = tournament.rounds.select_for_update().order_by("-number").first()
+    if rnd is None:
+        raise Conflict(gettext_lazy("No round has been paired yet."), code="no_round")
+    if not rnd.is_draft:
+        raise Conflict(gettext_lazy("Round %(round)s is already published."), code="already_published",
+                       params={"round": rnd.number})
+    now = timezone.now()
+    rnd.published_at = now
+    round_clock_start_at_pairing(rnd, now=now)
+    rnd.save(update_fields=["published_at", "started_at"])
+    if ResultSubmission.objects.filter(match__round=rnd, source=ResultSubmission.Source.PAIRING).exists():
+        queue_standings(tournament)  # the round's byes count from now on
+        round_clock_end_if_complete(rnd, now=now)  # a round of byes only has nothing to play
+    AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PAIRING_PUBLISHED,
+                              reason=f"Round {rnd.number} published", reason_code="round_published",
+                              reason_params={"round": rnd.number},
+                              after={"round": rnd.number, "tables": _round_snapshot(rnd)})
+    return act.done(rnd)

@@ -3,7 +3,8 @@ e.g. ``from tournaments.services import rounds as pairing``):
 
 * pairing the next round for every structure: ``tournaments.services.pairing`` (``round_pair_next``,
   ``next_step``; why no round comes next: ``FINISHED_TEXTS``);
-* the organiser's changes to a paired round (a swap, a re-pair): ``tournaments.services.round_changes``;
+* the organiser's changes to a paired round (a swap, a re-pair, publishing a draft):
+  ``tournaments.services.round_changes``;
 * what pairing takes into account (forbidden pairs, awarded byes, teams): ``tournaments.services.pairing_setup``;
 * finishing the tournament once nothing comes next: ``tournaments.services.lifecycle`` (``tournament_finish``).
 
@@ -18,4 +19,4 @@ from tournaments.services.pairing_setup import (  # noqa: F401
     forbidden_pair_set,
     registration_team_set,
 )
-from tournaments.services.round_changes import round_repair, round_swap_players  # noqa: F401
+from tournaments.services.round_changes import round_publish, round_repair, round_swap_players  # noqa: F401

@@ -49,6 +49,9 @@ from tournaments.structure_texts import checked_structure
 #: The fields of the event's details: editable until the tournament is finished (``tournament_update``).
 DETAIL_FIELDS = ("name", "date", "time_zone", "venue", "description", "capacity", "registration_deadline",
                  "clock_start", "check_in_required", "check_in_deadline")
+#: How the event runs, editable until it is finished (``tournament_update``): ``pairings_as_draft`` (a new round
+#: is a draft the organiser publishes; it applies from the next pairing).
+WORKFLOW_FIELDS = ("pairings_as_draft",)
 #: The structure and results settings: editable only until round 1 is paired (``tournament_update``).
 STRUCTURE_FIELDS = ("structure", "swiss_rounds", "top_cut", "third_place_match", "best_of", "table_size",
                     "team_size", "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
@@ -120,6 +123,7 @@ def tournament_create(
     clock_start: str = Tournament.ClockStart.AT_PAIRING,
     check_in_required: bool = False,
     check_in_deadline: datetime.datetime | None = None,
+    pairings_as_draft: bool = False,
 ) -> Tournament:
     """Create a tournament in draft, freezing a copy of the chosen built-in deck format.
 
@@ -130,7 +134,8 @@ def tournament_create(
     is paired, or "by_hand", the organiser starts it, ``tournaments.services.clock``); ``check_in_required``
     (round 1 is not paired while an active player has not checked in, ``tournaments.services.check_in``) and
     ``check_in_deadline`` (an aware datetime, naive ones are read in ``time_zone``: check-in closes then; None:
-    when the organiser closes it).
+    when the organiser closes it). ``pairings_as_draft``: pairing a round makes a draft only the staff sees, until the organiser
+    publishes it (``tournaments.services.round_publish``).
 
     Results settings: ``tiebreakers`` (a system of ``rules.standings.TIEBREAKERS``) with its
     options ``tiebreaker_floor`` (e.g. "1/3"; blank: the system's default) and
@@ -192,7 +197,15 @@ def tournament_create(
                                 "value": deck_out})
     return Tournament.objects.create(
         organiser=actor, deck_format_id=fmt.id, deck_format=fmt.to_dict(), victory_condition=victory_condition,
-        deck_out=deck_out, **details, **settings)
+        deck_out=deck_out, pairings_as_draft=_checked_bool(pairings_as_draft, "pairings_as_draft"), **details,
+        **settings)
+
+
+def _checked_bool(value: object, field: str) -> bool:
+    """``value`` when it is a bool; raises UserError (``code``: ``field``) otherwise."""
+    if not isinstance(value, bool):
+        raise UserError(_("%(field)s is true or false."), code=field, params={"field": field})
+    return value
 
 
 def _checked_details(*, name: str, date: datetime.date, time_zone: str, venue: str, description: str,
@@ -321,7 +334,7 @@ def _shown(value: object) -> object:
 @transaction.atomic
 def tournament_update(*, tournament: Tournament, actor, changes: dict, reason: str = "") -> Tournament:
     """Edit the event: its details (``DETAIL_FIELDS``: name, date, time zone, venue, description, capacity,
-    registration deadline, when the round clock starts, whether check-in is required and its deadline) until it is
+    registration deadline, when the round clock starts, whether check-in is required and its deadline) and ``WORKFLOW_FIELDS`` (pairings as a draft) until it is
     finished, and its structure and results settings (``STRUCTURE_FIELDS``)
     only until round 1 is paired. ``changes`` maps field names to new values (fields left out keep theirs);
     they are checked as :func:`tournament_create` checks them. Raising the capacity (or removing it) moves
@@ -337,11 +350,11 @@ def tournament_update(*, tournament: Tournament, actor, changes: dict, reason: s
     tournament = _locked(tournament.pk)
     require_organiser(actor, tournament)
     require_not_finished(tournament)
-    unknown = sorted(set(changes) - set(DETAIL_FIELDS) - set(STRUCTURE_FIELDS))
+    unknown = sorted(set(changes) - set(DETAIL_FIELDS) - set(STRUCTURE_FIELDS) - set(WORKFLOW_FIELDS))
     if unknown:
         raise UserError(_("These fields cannot be edited here: %(names)s."), code="unknown_field",
                         params={"fields": unknown, "names": ", ".join(unknown)})
-    current = {name: getattr(tournament, name) for name in (*DETAIL_FIELDS, *STRUCTURE_FIELDS)}
+    current = {name: getattr(tournament, name) for name in (*DETAIL_FIELDS, *STRUCTURE_FIELDS, *WORKFLOW_FIELDS)}
     details = _checked_details(**{name: changes.get(name, current[name]) for name in DETAIL_FIELDS})
     structure_asked = {name: changes.get(name, current[name]) for name in STRUCTURE_FIELDS}
     structure_changed = [name for name in STRUCTURE_FIELDS if structure_asked[name] != current[name]]
@@ -351,8 +364,9 @@ def tournament_update(*, tournament: Tournament, actor, changes: dict, reason: s
                                  "(%(names)s)."), {"names": names})),
                        code="structure_locked", params={"fields": structure_changed})
     settings = _checked_structure(**structure_asked) if structure_changed else {}
-    new = {**current, **details, **settings}
-    changed = [name for name in (*DETAIL_FIELDS, *STRUCTURE_FIELDS) if new[name] != current[name]]
+    workflow = {name: _checked_bool(changes[name], name) for name in WORKFLOW_FIELDS if name in changes}
+    new = {**current, **details, **settings, **workflow}
+    changed = [name for name in (*DETAIL_FIELDS, *STRUCTURE_FIELDS, *WORKFLOW_FIELDS) if new[name] != current[name]]
     if not changed:
         return tournament
     for name in changed:

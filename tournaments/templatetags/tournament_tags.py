@@ -6,6 +6,8 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from tournaments.models import person_name
+from tournaments.round_names import round_labels
+from tournaments.selectors import sees_drafts
 
 register = template.Library()
 
@@ -53,3 +55,15 @@ def person(user) -> str:
     """A user's name for people: their display name, else their username (``tournaments.models.person_name``);
     "" for no user."""
     return person_name(user) if user is not None else ""
+
+
+@register.simple_tag(takes_context=True)
+def round_tabs(context, tournament) -> list[tuple]:
+    """The tournament's rounds for its tabs: (round, name, draft) each, the name by its stage for an elimination
+    round (``tournaments.round_names.round_labels``: "Round 3", "Semi-finals", "Final"), ``draft`` True for a
+    draft round the viewer is on the staff of (the tab says so)."""
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    labelled = round_labels(tournament, tournament.rounds.all())
+    staff = user is not None and any(rnd.is_draft for rnd, _label in labelled) and sees_drafts(tournament, user)
+    return [(rnd, label, staff and rnd.is_draft) for rnd, label in labelled]

@@ -96,6 +96,7 @@ AUDIT_REASONS: dict[str, Promise] = {
     "walk_in_claimed": gettext_lazy("Walk-in entry claimed with its code"),
     "late_entry": gettext_lazy("Late entry: joins the next round with no points"),
     "clock_started": gettext_lazy("Round clock started"),
+    "round_published": gettext_lazy("Round %(round)s published"),
     "clock_paused": gettext_lazy("Round clock paused"),
     "clock_resumed": gettext_lazy("Round clock resumed"),
     "penalty": gettext_lazy("%(kind)s for %(player)s: %(reason)s"),

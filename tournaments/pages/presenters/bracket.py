@@ -14,69 +14,27 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from tournaments.models import Tournament
 from tournaments.pages.presenters.matches import MatchRow, join_names
+from tournaments.round_names import (  # noqa: F401 (the stages' names are the round names' module's)
+    Stage,
+    bracket_params,
+    main_bracket_players,
+    main_round_name,
+    stage_name,
+    stage_of,
+)
 
 
 _SEEDS = re.compile(r"seed (\d+) vs seed (\d+)")
 _TABLE_SEEDS = re.compile(r"seeds ((?:\d+, )*\d+)")
-_WINNERS = re.compile(r"winners' bracket (?:round (\d+)|(final))")
-_LOSERS = re.compile(r"losers' bracket round (\d+)")
-
-
-@dataclass(frozen=True)
-class Stage:
-    """Where a match of an elimination round sits in the bracket, read from its pairing reason's params (or, for a
-    match stored before those, its English text; ``rules.pairings.elimination`` and
-    ``rules.pairings.double_elimination`` write both): ``section`` ("main", "winners", "losers", "grand",
-    "third"), ``number`` (the round within a double-elimination section, 99 for the winners' final; 0 elsewhere)
-    and ``final`` (a multiplayer elimination table that is the final)."""
-
-    section: str
-    number: int = 0
-    final: bool = False
-
-
-def _bracket_params(params: Mapping[str, Any] | None) -> Mapping[str, Any]:
-    """The params that place a match in the bracket: a team table's own (``"teams"`` wraps them), else as given."""
-    params = params or {}
-    inner = params.get("table") if "teams" in params else None
-    return (inner.get("params") or {}) if isinstance(inner, Mapping) else params
-
-
-def stage_of(reason: str, params: Mapping[str, Any] | None = None) -> Stage:
-    """The ``Stage`` of a match from its ``pairing_reason_params`` (``"stage"``, ``"bracket_round"``,
-    ``"final"``; ``rules.pairings.REASON_CODES``), else from its English ``pairing_reason``."""
-    found_params = _bracket_params(params)
-    stage = found_params.get("stage")
-    if isinstance(stage, str) and stage:
-        number = int(found_params.get("bracket_round") or 0)
-        final = bool(found_params.get("final"))
-        if stage == "winners" and final:
-            return Stage("winners", 99)
-        return Stage(stage, number if stage in ("winners", "losers", "grand") else 0,
-                     final=final and stage == "main")
-    if reason.startswith("third-place match"):
-        return Stage("third")
-    if reason.startswith("grand final reset"):
-        return Stage("grand", 2)
-    if reason.startswith("grand final"):
-        return Stage("grand", 1)
-    found = _WINNERS.match(reason)
-    if found:
-        return Stage("winners", int(found.group(1)) if found.group(1) else 99)
-    found = _LOSERS.match(reason)
-    if found:
-        return Stage("losers", int(found.group(1)))
-    return Stage("main", final="(final)" in reason)
 
 
 def seeds_in(reason: str, params: Mapping[str, Any] | None = None) -> list[int]:
     """The seeds of a match in seat order: its ``pairing_reason_params["seeds"]``, else those its English
     ``pairing_reason`` names ("seed 1 vs seed 8"; "seeds 1, 8, 9, 16"), or []."""
-    seeds = _bracket_params(params).get("seeds")
+    seeds = bracket_params(params).get("seeds")
     if isinstance(seeds, list):
         return [int(s) for s in seeds]
     found = _SEEDS.search(reason)
@@ -86,48 +44,13 @@ def seeds_in(reason: str, params: Mapping[str, Any] | None = None) -> list[int]:
     return [int(s) for s in found.group(1).split(", ")] if found else []
 
 
-def main_round_name(players: int, final: bool = False) -> str:
-    """The name of a single-elimination round by the players it starts with (rounded up to a bracket size):
-    2 "final", 4 "semi-final", 8 "quarter-final", else "round of N" (16, 32, ...)."""
-    if final or players <= 2:
-        return pgettext("elimination round", "final")
-    size = 1 << (players - 1).bit_length()
-    if size == 4:
-        return pgettext("elimination round", "semi-final")
-    if size == 8:
-        return pgettext("elimination round", "quarter-final")
-    return pgettext("elimination round", "round of %(n)s") % {"n": size}
-
-
-def _main_players(stages_and_seats: Iterable[tuple[Stage, int]]) -> tuple[int, bool]:
-    """(players in the main bracket of one round, is it a final by tables)."""
-    pairs = [(stage, seats) for stage, seats in stages_and_seats if stage.section == "main"]
-    return sum(seats for _, seats in pairs), any(stage.final for stage, _ in pairs)
-
-
-def stage_name(stage: Stage, main_players: int = 0, main_final: bool = False, losers_rounds: int = 0) -> str:
-    """The name of a stage in words: "quarter-final", "third-place match", "winners' round 2",
-    "losers' final", "grand final", "grand final (reset)"."""
-    if stage.section == "third":
-        return _("third-place match")
-    if stage.section == "grand":
-        return _("grand final") if stage.number == 1 else _("grand final (reset)")
-    if stage.section == "winners":
-        return _("winners' final") if stage.number == 99 else _("winners' round %(n)s") % {"n": stage.number}
-    if stage.section == "losers":
-        if losers_rounds and stage.number == losers_rounds:
-            return _("losers' final")
-        return _("losers' round %(n)s") % {"n": stage.number}
-    return main_round_name(main_players, main_final)
-
-
 def elimination_round_title(tournament: Tournament, matches: Iterable[tuple[Any, ...]]) -> str:
     """The title of an elimination round from its matches' (pairing reason, seats) or (pairing reason, seats,
     pairing reason params): "Top 8 — quarter-final", "Single elimination — final and third-place match",
     "Double elimination — winners' round 2, losers' round 1".
     """
     stages = [(stage_of(match[0], match[2] if len(match) > 2 else None), match[1]) for match in matches]
-    players, final = _main_players(stages)
+    players, final = main_bracket_players(stages)
     names: list[str] = []
     for stage, _seats in stages:
         name = stage_name(stage, players, final)
@@ -266,7 +189,7 @@ def bracket_sections(tournament: Tournament, rounds: Iterable[tuple[int, list[Ma
                          if _stage(r).section == "losers"), default=0)
     for number, rows in rounds:
         stages = [(_stage(r), r) for r in rows]
-        players, final = _main_players((s, len(r.seats)) for s, r in stages)
+        players, final = main_bracket_players((s, len(r.seats)) for s, r in stages)
         for stage, row in stages:
             box = BracketMatch(row=row, slots=_slots(row, seed_of), round_number=number,
                                status="" if row.match.is_confirmed else row.match.get_status_display())

@@ -54,6 +54,8 @@ def now_panel(event) -> NowPanel:
                               else _("Dropped before round 1")))
     if event.round is None:
         return NowPanel(event=event, phase=phase, line=_("Waiting for round 1 to be paired"))
+    if event.match is None and event.round.is_draft:
+        return NowPanel(event=event, phase=phase, line=_("Round %(n)s is being paired") % {"n": event.round.number})
     if event.match is None:
         return NowPanel(event=event, phase=phase, line=_("Waiting for round %(n)s to be paired") % {"n": event.round.number + 1})
     number, match = event.round.number, event.match

@@ -32,6 +32,7 @@ urlpatterns = [
     path("t/<id:pk>/manage/teams/", pairing_views.team_set, name="team-set"),
     path("t/<id:pk>/manage/swap/", pairing_views.swap, name="swap"),
     path("t/<id:pk>/manage/repair/", pairing_views.repair, name="repair"),
+    path("t/<id:pk>/manage/rounds/publish/", pairing_views.publish, name="manage-publish"),
     path("t/<id:pk>/manage/matches/<id:match_id>/override/", manage_views.manage_override, name="override"),
     path("t/<id:pk>/manage/registrations/<id:registration_id>/drop/", manage_views.manage_drop,
          name="manage-drop"),
