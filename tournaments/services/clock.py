@@ -63,10 +63,13 @@ def _locked_round(rnd: Round, actor) -> Round:
 def round_clock_start_at_pairing(rnd: Round, *, now: datetime.datetime | None = None) -> Round:
     """The clock of a round just paired (or published): started at ``now`` when the event's clocks start at
     pairing (``Tournament.clock_start`` "at_pairing"), else left not started for the organiser's "Start the clock"
-    (``round_clock_start``). Sets ``rnd.started_at``; the caller saves the round; reads ``rnd.tournament``. Not logged: the pairing (or publication) is the act.
+    (``round_clock_start``). Sets ``rnd.started_at`` and saves it when the round is already stored (an unsaved
+    round is saved by the caller); reads ``rnd.tournament``. Not logged: the pairing (or publication) is the act.
     Returns the round."""
     at_pairing = rnd.tournament.clock_start == Tournament.ClockStart.AT_PAIRING
     rnd.started_at = (now or timezone.now()) if at_pairing else None
+    if rnd.pk is not None:
+        rnd.save(update_fields=["started_at"])
     return rnd
 
 

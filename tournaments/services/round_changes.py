@@ -177,8 +177,8 @@ def round_publish(*, tournament: Tournament, actor, idempotency_key: str = "") -
                        params={"round": rnd.number})
     now = timezone.now()
     rnd.published_at = now
-    round_clock_start_at_pairing(rnd, now=now)
-    rnd.save(update_fields=["published_at", "started_at"])
+    rnd.save(update_fields=["published_at"])
+    round_clock_start_at_pairing(rnd, now=now)  # saves started_at
     if ResultSubmission.objects.filter(match__round=rnd, source=ResultSubmission.Source.PAIRING).exists():
         queue_standings(tournament)  # the round's byes count from now on
         round_clock_end_if_complete(rnd, now=now)  # a round of byes only has nothing to play
