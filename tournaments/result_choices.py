@@ -28,10 +28,10 @@ from rules.results import check_match_score
 
 from tournaments.errors import UserError
 from tournaments.result_input import ResultInputError
-from tournaments.services.scoring import parse_score_text, score
+from tournaments.services.scoring import normalised_score, parse_score_text, score
 
-__all__ = ["DeskEntry", "PlacementChoice", "ScoreChoice", "duel_choices", "parse_desk_entry", "score_choice",
-           "table_choices"]
+__all__ = ["DeskEntry", "PlacementChoice", "ScoreChoice", "duel_choices", "parse_desk_entry", "read_score",
+           "score_choice", "table_choices"]
 
 
 @dataclass(frozen=True)
@@ -161,3 +161,14 @@ def parse_desk_entry(text: str) -> DeskEntry:
             return DeskEntry(table=int(table), score=words[1].replace("–", "-"))
     raise UserError(_("Type the table number and its score, e.g. \"12 2-1\" (the first player's games "
                       "first); not \"%(text)s\"."), code="desk_entry", params={"text": (text or "").strip()[:40]})
+
+
+def read_score(value: object) -> dict:
+    """A duel's score as the API sends it (``{"wins": [a, b], "draws": d}``, draws optional, or the text "2-1"),
+    in seat order, as the results service takes it. Whether the score can happen is the service's to say (the
+    rules: ``check_match_score``). Raises ``ResultInputError`` (code ``score``, a 400)."""
+    try:
+        return normalised_score(value)
+    except UserError as exc:
+        raise ResultInputError(_("Give the score as {\"wins\": [games won by seat 1, by seat 2], \"draws\": drawn "
+                                 "games}, e.g. {\"wins\": [2, 1], \"draws\": 0}."), code="score") from exc
