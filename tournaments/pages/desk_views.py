@@ -19,6 +19,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
+from tournaments import selectors
 from tournaments.errors import NotAllowed, UserError
 from tournaments.models import Match, ResultSubmission, Round, Seat, Tournament
 from tournaments.outcomes import Outcome
@@ -42,7 +43,8 @@ _ENTRY_ERROR = "desk_entry_error"
 class DeskRow:
     """One table at the desk: the ``match`` and its ``seats``, its ``state`` ("playing", "reported", "disputed",
     "confirmed", "time_extension") and its label, the ``result`` (confirmed) or the ``reports`` waiting
-    (``[(submission, text)]``: the pending one, or both sides of a dispute), and its ``buttons``."""
+    (``[(submission, text)]``: the pending one, or both sides of a dispute), the ``evidence`` of a disputed
+    table (``selectors.match_submissions``: every report game by game, with the reasons) and its ``buttons``."""
 
     match: Match
     seats: list[Seat]
@@ -51,6 +53,7 @@ class DeskRow:
     buttons: ResultButtons
     result: str = ""
     reports: list[tuple[ResultSubmission, str]] = field(default_factory=list)
+    evidence: list[dict] = field(default_factory=list)
 
 
 def _state(match: Match) -> tuple[str, str]:
@@ -70,6 +73,8 @@ def _row(match: Match, tournament: Tournament) -> DeskRow:
     subs = match.desk_submissions
     row = DeskRow(match=match, seats=seats, state=state, state_label=label,
                   buttons=result_buttons(seats, tournament.best_of, elimination=match.round.is_elimination))
+    if match.status == Match.Status.DISPUTED:  # the evidence: every report side by side, games and reasons
+        row.evidence = selectors.match_submissions(match)
     for sub in subs:
         text = outcome_text(seats, Outcome.from_json(sub.outcome))
         if sub.state == State.CONFIRMED:
