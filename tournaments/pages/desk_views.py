@@ -59,18 +59,19 @@ class DeskRow:
 def _state(match: Match) -> tuple[str, str]:
     if match.status == Match.Status.PENDING and match.extra_minutes:
         return "time_extension", gettext("time extension (+%(minutes)s min)") % {"minutes": match.extra_minutes}
-    return {
-        Match.Status.PENDING: ("playing", gettext("playing")),
-        Match.Status.REPORTED: ("reported", gettext("reported")),
-        Match.Status.DISPUTED: ("disputed", gettext("disputed")),
-        Match.Status.CONFIRMED: ("confirmed", gettext("confirmed")),
-    }.get(match.status, (match.status, match.get_status_display()))
+    states: dict[str, tuple[str, str]] = {
+        Match.Status.PENDING.value: ("playing", gettext("playing")),
+        Match.Status.REPORTED.value: ("reported", gettext("reported")),
+        Match.Status.DISPUTED.value: ("disputed", gettext("disputed")),
+        Match.Status.CONFIRMED.value: ("confirmed", gettext("confirmed")),
+    }
+    return states.get(str(match.status), (str(match.status), match.get_status_display()))
 
 
 def _row(match: Match, tournament: Tournament) -> DeskRow:
     seats = list(match.seats.all())
     state, label = _state(match)
-    subs = match.desk_submissions
+    subs = getattr(match, "desk_submissions", [])  # prefetched by _matches
     row = DeskRow(match=match, seats=seats, state=state, state_label=label,
                   buttons=result_buttons(seats, tournament.best_of, elimination=match.round.is_elimination))
     if match.status == Match.Status.DISPUTED:  # the evidence: every report side by side, games and reasons
@@ -131,7 +132,10 @@ def _back(request: HttpRequest, tournament: Tournament, **extra: str) -> HttpRes
     params = {k: request.POST.get(k, "") for k in ("desk", "q") if request.POST.get(k)}
     params.update(extra)
     query = f"?{urlencode(params)}" if params else ""
-    return redirect(reverse("tournaments:manage", args=[tournament.pk]) + query + "#results-desk")
+    # after a keyboard entry no fragment: a browser does not autofocus a page opened at a fragment, and the
+    # focused box scrolls into view by itself
+    anchor = "" if extra.get("entry") else "#results-desk"
+    return redirect(reverse("tournaments:manage", args=[tournament.pk]) + query + anchor)
 
 
 @tournament_view("organiser")
@@ -199,7 +203,7 @@ def desk_keyboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         raise PermissionDenied(exc.message) from exc
     except UserError as exc:
         request.session[_ENTRY_ERROR] = {"text": text[:80], "message": str(exc.message)}
-        return _back(request, tournament)
+        return _back(request, tournament, entry="1")
     messages.success(request, gettext("Table %(table)s: %(score)s recorded.") % {"table": match.table,
                                                                                  "score": choice.key})
     return _back(request, tournament, entry="1")

@@ -26,11 +26,11 @@ class ResultButton:
 
 @dataclass
 class ResultButtons:
-    """The buttons of one match: the form ``field`` they post (``score`` or ``placement_choice``), the
+    """The buttons of one match: the form field they post (``name``: ``score`` or ``placement_choice``), the
     ``groups`` (a heading, "" for none, and its buttons: the results that decide the match, then those at
     time), and ``sides`` (a duel's two names in the order the scores read)."""
 
-    field: str
+    name: str
     groups: list[tuple[str | Promise, list[ResultButton]]]
     sides: list[str] = field(default_factory=list)
 
@@ -46,7 +46,7 @@ def result_buttons(seats: list[Seat], best_of: int, *, elimination: bool, seat: 
         buttons = [ResultButton(value=c.key, label=(str(_("%(name)s won") % {"name": names[c.winner - 1]})
                                                     if c.winner else str(_("Drawn game"))))
                    for c in table_choices(len(seats), elimination=elimination)]
-        return ResultButtons(field="placement_choice", groups=[("", buttons)])
+        return ResultButtons(name="placement_choice", groups=[("", buttons)])
     decided: list[ResultButton] = []
     at_time: list[ResultButton] = []
     for choice in duel_choices(best_of, elimination=elimination):
@@ -61,4 +61,4 @@ def result_buttons(seats: list[Seat], best_of: int, *, elimination: bool, seat: 
     groups: list[tuple[str | Promise, list[ResultButton]]] = [("", decided)]
     if at_time:
         groups.append((_("When time was called"), at_time))
-    return ResultButtons(field="score", groups=groups, sides=sides)
+    return ResultButtons(name="score", groups=groups, sides=sides)
