@@ -71,7 +71,7 @@ def _record_at_desk(page: Any, table: int, score: str) -> int:
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_player_reports_2_1_in_two_taps_and_the_opponent_confirms_in_one(
-        request, size, live_server, organiser, another_context, check_page: PageChecker):
+        request, size, live_server, organiser, catalogue_rows, another_context, check_page: PageChecker):
     t = _event(organiser, 2, swiss_rounds=1)
     match = services.round_pair_next(tournament=t, actor=organiser, seed=1).matches.get()
     reporter, opponent = seat_players(match)
@@ -108,7 +108,7 @@ def test_a_player_reports_2_1_in_two_taps_and_the_opponent_confirms_in_one(
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_organiser_enters_8_tables_at_the_desk_and_accepts_4_reports_in_one_action(
-        request, size, live_server, organiser, check_page: PageChecker):
+        request, size, live_server, organiser, catalogue_rows, check_page: PageChecker):
     from tournaments.models import Match
 
     t = _event(organiser, 16, swiss_rounds=3)
@@ -168,7 +168,7 @@ def test_the_organiser_enters_8_tables_at_the_desk_and_accepts_4_reports_in_one_
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_a_timed_8_player_3_round_event_through_the_desk(request, size, live_server, organiser,
+def test_a_timed_8_player_3_round_event_through_the_desk(request, size, live_server, organiser, catalogue_rows,
                                                          check_page: PageChecker):
     from tournaments.models import Tournament
 

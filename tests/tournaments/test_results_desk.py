@@ -195,7 +195,7 @@ def test_a_bad_keyboard_entry_is_a_form_error_next_to_the_box(client, organiser)
     for text, says in [("3 two", "e.g. &quot;12 2-1&quot;"), ("99 2-1", "There is no table 99"), ("3 3-0", "3-0")]:
         client.post(reverse("tournaments:desk-keyboard", args=[t.pk]), {"entry": text})
         page = _manage(client, t)
-        assert 'class="invalid-feedback d-block" id="desk-entry-error"' in page and says in page
+        assert 'id="desk-entry-error" role="alert"' in page and says in page
         assert f'value="{text}"' in page
 
 
