@@ -16,8 +16,8 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import NotAllowed, UserError
-from tournaments.models import AuditEntry, Match, ResultSubmission, Round
-from tournaments.services.permissions import require_organiser
+from tournaments.models import AuditEntry, Match, ResultSubmission, Round, Tournament
+from tournaments.services.permissions import require_not_finished, require_organiser
 from tournaments.services.results import locked_match, result_settle
 
 __all__ = ["DESK_ACCEPTED", "DESK_ENTERED", "desk_accept", "desk_accept_all", "desk_enter"]
@@ -68,8 +68,10 @@ def desk_accept_all(*, round: Round, actor) -> list[Match]:
     """Accept every reported table of ``round`` (a pending report no player has answered yet): each as
     :func:`desk_accept`, in its own transaction, so one refused report (the organiser's own match, a report a
     penalty since made impossible) leaves the others accepted. Returns the matches accepted, in table order.
-    Raises NotAllowed (not staff)."""
-    require_organiser(actor, round.tournament)
+    Raises NotAllowed (not staff), Conflict (``finished``)."""
+    tournament = Tournament.objects.get(pk=round.tournament_id)  # its state now, not as the caller loaded it
+    require_organiser(actor, tournament)
+    require_not_finished(tournament)
     accepted = []
     reported = (Match.objects.filter(round=round, status=Match.Status.REPORTED).select_related("round")
                 .order_by("table"))
