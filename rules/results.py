@@ -101,6 +101,7 @@ __all__ = [
     "MAX_RESTARTS_BEFORE_GAME",
     "MAX_ELIMINATION_DRAWN_GAMES",
     "REPORT_BOUND_RULE",
+    "games_of_score",
 ]
 
 MULLIGAN_RULE = "spellfire-tournament-rules-2.0.txt, Two-Draw Mulligan"
@@ -684,3 +685,21 @@ def _tally_games(games: list[Game], best_of: int, elimination: bool) -> _Tally:
             assert game.winner is not None
             wins[game.winner] += 1
     return tally
+
+
+def games_of_score(wins: tuple[int, int] | Sequence[int], draws: int, best_of: int, *,
+                   elimination: bool = False) -> list[Game]:
+    """Games that give a reported match score (game wins per seat, drawn games), for a result reported as a
+    score only ("2-1"), so that it is scored by :func:`score_match` like a report game by game.
+
+    The score is first checked by :func:`check_match_score` (its ``ResultError`` codes: "best_of",
+    "bad_number", "too_many_wins", "both_won", "too_many_games", "no_games", "elimination_undecided").
+    The games are in an order chosen only so that none comes after the match was decided: the trailing
+    seat's wins, then the drawn games, then the leading seat's wins. The order is not a record of play: a
+    caller stores the score, never these games (``tournaments.services.scoring``, ``score_only`` records).
+    """
+    check_match_score(wins, draws, best_of, elimination=elimination)
+    a, b = wins
+    leader, trailer = (0, 1) if a >= b else (1, 0)
+    return ([Game(winner=trailer)] * min(a, b) + [Game(drawn=True)] * draws
+            + [Game(winner=leader)] * max(a, b))

@@ -132,7 +132,7 @@ def test_request_bodies_say_what_validation_refuses(schema):
     assert set(components[kind]["enum"]) == {"warning", "game_loss", "match_loss", "disqualification"}
     for name in ("DisputeInput", "OverrideInput", "ReportInput", "GameInput"):
         assert components[name]["additionalProperties"] is False, name
-    assert len(components["OverrideInput"]["oneOf"]) == 3
+    assert len(components["OverrideInput"]["oneOf"]) == 4  # submission, games, placements, score
     assert components["OverrideInput"]["properties"]["games"]["minItems"] == 1
     assert components["ReportInput"]["properties"]["table"]["minimum"] == 1
     deck = schema["paths"]["/api/v1/tournaments/{id}/registrations/{registration_id}/deck/"]["post"]["requestBody"]

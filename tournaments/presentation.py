@@ -4,8 +4,8 @@ Presentation, not workflow: the pages, the exports and the selectors call these 
 services call them under ``translation.override("en")`` for what they store (the audit log's result before and
 after: ``services.results.result_summary``). Nothing here writes or reads the database.
 
-Terms: a *record* is a ``ResultSubmission.record`` (``{"games": [...]}`` with seats numbered from 1, or
-``{"placements": [...]}``); an *outcome* is ``tournaments.outcomes.Outcome`` (games won and place per seat
+Terms: a *record* is a ``ResultSubmission.record`` (``{"games": [...]}`` with seats numbered from 1,
+``{"placements": [...]}`` or a duel's ``{"score": {"wins", "draws"}}``); an *outcome* is ``tournaments.outcomes.Outcome`` (games won and place per seat
 in seat order, drawn games).
 """
 
@@ -21,7 +21,8 @@ from rules.results import COUNT_ORDER
 from tournaments.models import ResultSubmission, Seat, person_name
 from tournaments.outcomes import Outcome
 
-__all__ = ["COUNT_NAMES", "DIFFERENT_RESULT", "describe_record", "dispute_reason_text", "outcome_text", "outcome_text_of"]
+__all__ = ["COUNT_NAMES", "DIFFERENT_RESULT", "describe_record", "dispute_reason_text", "outcome_text", "outcome_text_of",
+           "score_only_text"]
 
 
 #: The dispute reason ``services.results.result_report`` writes itself when a second report differs (stored in
@@ -89,6 +90,8 @@ def describe_record(record: dict[str, Any], names: dict[int, str]) -> list[str]:
     if "placements" in record:
         return [gettext("Placements: %(placements)s") % {
             "placements": ", ".join(f"{names.get(n, n)} {p}" for n, p in enumerate(record["placements"], start=1))}]
+    if "score" in record:
+        return [score_only_text(record["score"], names)]
     lines = []
     for number, game in enumerate(record.get("games", []), start=1):
         if game.get("mulligan_by"):
@@ -113,5 +116,17 @@ def describe_record(record: dict[str, Any], names: dict[int, str]) -> list[str]:
                 f"{names.get(int(seat), seat)}: " + ", ".join(
                     f"{COUNT_NAMES.get(k, k)} {values[k]}" for k in COUNT_ORDER if k in values)
                 for seat, values in sorted(counts.items(), key=lambda item: int(item[0])))}
+        if game.get("first"):
+            text = gettext("%(outcome)s; %(name)s went first") % {"outcome": text,
+                                                                  "name": names.get(game["first"], game["first"])}
         lines.append(gettext("Game %(number)s: %(text)s") % {"number": number, "text": text})
     return lines
+
+
+def score_only_text(score: dict[str, Any], names: dict[int, str]) -> str:
+    """A result reported as a score only (``{"wins": [a, b], "draws": d}``, seat order): "Score: alice 2-1 bob
+    (the order of the games was not recorded)", "2-1-1" with drawn games."""
+    wins = score.get("wins") or [0, 0]
+    text = f"{wins[0]}-{wins[1]}" + (f"-{score['draws']}" if score.get("draws") else "")
+    return gettext("Score: %(a)s %(score)s %(b)s (the order of the games was not recorded)") % {
+        "a": names.get(1, "1"), "score": text, "b": names.get(2, "2")}

@@ -120,8 +120,7 @@ def slip_report_and_confirm(page: Any, check_page: PageChecker, pk: int, match: 
     reporter, confirmer = seat_players(match)
     log_in(page, reporter.username, PLAYER_PASSWORD)
     page.goto(f"/t/{pk}/matches/{match.pk}/")
-    page.select_option(f"#m{match.pk}-game-1", "me")
-    page.select_option(f"#m{match.pk}-game-2", "me")
+    page.locator(".one-tap").get_by_text("2-0", exact=True).click()  # one tap, then the report button
     submit_button(page, "Report result")
     assert f"Waiting for {confirmer.username} to confirm." in main_text(page)
     check_page(page, f"{name}-reported")
@@ -132,6 +131,15 @@ def slip_report_and_confirm(page: Any, check_page: PageChecker, pk: int, match: 
     assert "Result confirmed" in main_text(page)
     no_internals(page)
     check_page(page, f"{name}-confirmed")
+
+
+def desk_record(page: Any, match: Any, score: str) -> None:
+    """At the results desk (the manage page's Round tab): tap ``score`` on the table's row, then Record: two
+    actions, no reason typed."""
+    row = page.locator(f"#desk-table-{match.table}")
+    row.locator(".desk-record").get_by_text(score, exact=True).click()
+    with page.expect_navigation():
+        row.locator(".desk-record-button").click()
 
 
 def has_account(match: Any) -> bool:
@@ -263,16 +271,9 @@ def test_the_organisers_event(request, size, live_server, organiser, catalogue_r
     for match in matches:
         if match.pk == slip.pk:
             continue
-        card = org.locator(".open-match").filter(has_text=f"Round 1, table {match.table}:")
-        if match.pk != disputed.pk:
-            card.locator("summary", has_text="Enter the result").click()
-        card.locator(f"#m{match.pk}-game-1").select_option("b" if match.pk == disputed.pk else "a")
-        card.locator(f"#m{match.pk}-game-2").select_option("a")
-        card.locator(f"#m{match.pk}-game-3").select_option("b" if match.pk == disputed.pk else "")
-        card.locator(f"#reason-{match.pk}").fill("settled: both players agree at the desk"
-                                                 if match.pk == disputed.pk else "slip handed in at the desk")
-        with org.expect_navigation():
-            card.get_by_role("button", name="Enter result").click()
+        if match.pk == disputed.pk:  # the evidence stays on the desk: both reports side by side
+            assert org.locator(f"#desk-table-{match.table} .evidence").count() == 1
+        desk_record(org, match, "1-2" if match.pk == disputed.pk else "2-0")
     assert org.locator(".blockers").count() == 0
     assert action_buttons(org) == ["Pair round 2"]
     check_page(org, "manage-round-1-done")
@@ -286,13 +287,7 @@ def test_the_organisers_event(request, size, live_server, organiser, catalogue_r
             play(match, organiser)
         org.goto(f"/t/{t.pk}/manage/")
         assert blockers(org) == f"What blocks the next step 1 table is still playing: {first.table}."
-        card = org.locator(".open-match").filter(has_text=f"Round {number}, table {first.table}:")
-        card.locator("summary", has_text="Enter the result").click()
-        card.locator(f"#m{first.pk}-game-1").select_option("a")
-        card.locator(f"#m{first.pk}-game-2").select_option("a")
-        card.locator(f"#reason-{first.pk}").fill("slip handed in at the desk")
-        with org.expect_navigation():
-            card.get_by_role("button", name="Enter result").click()
+        desk_record(org, first, "2-0")
         check_page(org, f"manage-round-{number}-done")
     assert action_buttons(org) == ["Pair the top 4 (round 4)"]
 
@@ -312,14 +307,7 @@ def test_the_organisers_event(request, size, live_server, organiser, catalogue_r
     (final,) = open_matches(t)
     champion = final.seats.get(number=1).registration.display_name
     org.goto(f"/t/{t.pk}/manage/")
-    card = org.locator(".open-match").filter(has_text=f"Round 5, table {final.table}:")
-    card.locator("summary", has_text="Enter the result").click()
-    card.locator(f"#m{final.pk}-game-1").select_option("a")
-    card.locator(f"#m{final.pk}-game-2").select_option("b")
-    card.locator(f"#m{final.pk}-game-3").select_option("a")
-    card.locator(f"#reason-{final.pk}").fill("final slip handed in")
-    with org.expect_navigation():
-        card.get_by_role("button", name="Enter result").click()
+    desk_record(org, final, "2-1")
     assert action_buttons(org) == ["Finish the tournament"]
     check_page(org, "manage-complete")
 
@@ -430,9 +418,14 @@ def test_the_players_decks(request, size, live_server, organiser, catalogue_rows
     # a 2-1 with a two-draw mulligan, on the slip
     click(page, "a:has-text('Open your match slip')")
     check_page(page, "slip")
-    for game, outcome in enumerate(("mulligan_me", "me", "opponent", "me"), start=1):
+    # game by game, behind "Add game details": one row at a time, the mulligan one tap on its game's row
+    page.locator("details.game-details > summary").click()
+    page.locator("label[for='mull-1-me']").click()
+    for game, outcome in enumerate(("me", "opponent", "me"), start=1):
         page.select_option(f"#m{match.pk}-game-{game}", outcome)
-    submit_button(page, "Report result")
+        if game < 3:
+            submit_button(page, "Add a game")
+    submit_button(page, "Report these games")
     pending = main_text(page)
     assert f"Your report: Nina Newcomer 2-1 {opponent.username}" in pending
     assert f"Waiting for {opponent.username} to confirm." in pending

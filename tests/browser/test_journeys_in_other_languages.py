@@ -86,16 +86,13 @@ def step(page: Any, check_page: PageChecker, lang: str, name: str, *expected: st
     check_page(page, name)
 
 
-def enter_result(page: Any, match: Any, games: tuple[str, ...], reason: str) -> None:
-    """On the manage page: open the match's "enter the result" box, choose each game's winner ("a" or "b"), give the
-    reason and submit (the labels are the page's language's; the match is found by its fields)."""
-    card = page.locator(".open-match").filter(has=page.locator(f"#m{match.pk}-game-1"))
-    card.locator("details.settle > summary").click()
-    for game, winner in enumerate(games, start=1):
-        card.locator(f"#m{match.pk}-game-{game}").select_option(winner)
-    card.locator(f"#reason-{match.pk}").fill(reason)
+def enter_result(page: Any, match: Any, score: str) -> None:
+    """At the results desk (the manage page): tap the table's ``score`` ("2-0", seat order), then its record
+    button (its label is the page's language's): final, no reason typed."""
+    row = page.locator(f"#desk-table-{match.table}")
+    row.locator(".desk-record").get_by_text(score, exact=True).click()
     with page.expect_navigation():
-        card.locator("form.settle-form button.btn-primary").click()
+        row.locator(".desk-record-button").click()
 
 
 def switch_language(page: Any, language: str, label: str) -> None:
@@ -189,8 +186,8 @@ def test_the_organisers_event_in_portuguese(size, live_server, organiser, catalo
         assert len(matches) == 2
         assert f"2 mesas ainda jogando: {matches[0].table}, {matches[1].table}." in blockers(org)
         step(org, check_page, pt, f"manage-round-{number}")
-        for match, games in zip(matches, (("a", "a"), ("b", "a", "b"))):
-            enter_result(org, match, games, "súmula entregue na mesa do organizador")
+        for match, score in zip(matches, ("2-0", "1-2")):
+            enter_result(org, match, score)
         assert org.locator(".blockers").count() == 0
         if number == 1:
             assert action_buttons(org) == ["Parear a rodada 2"]
@@ -288,8 +285,7 @@ def test_the_players_deck_in_french(size, live_server, organiser, catalogue_rows
     # a 2-1 on the slip
     click(page, "a:has-text('Ouvrir votre feuille de match')")
     step(page, check_page, fr, "slip", f"Ronde 1, table {match.table}")
-    for game, outcome in enumerate(("me", "opponent", "me"), start=1):
-        page.select_option(f"#m{match.pk}-game-{game}", outcome)
+    page.locator(".one-tap").get_by_text("2-1", exact=True).click()
     submit_button(page, "Déclarer le résultat")
     step(page, check_page, fr, "slip-reported")
 

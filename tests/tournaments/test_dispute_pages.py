@@ -6,6 +6,8 @@ from __future__ import annotations
 import datetime
 
 import pytest
+
+from tests.markup import squash
 from django.contrib.auth.models import User
 from django.urls import reverse
 
@@ -208,7 +210,8 @@ def test_a_table_of_four_by_placements_and_the_organiser_sees_the_table_form(
     client.force_login(organiser)
     manage = client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
     assert "I came second" in manage and f"Placements: {seated[0].username} 3" in manage
-    assert 'name="place-4"' in manage
+    assert 'name="placement_choice"' in squash(manage)  # the desk's one-tap results; the full form is on the slip
+    assert 'name="place-4"' in client.get(slip).content.decode()
     client.post(reverse("tournaments:override", args=[t.pk, match.pk]),
                 {"mode": "placements", "place-1": "2", "place-2": "1", "place-3": "3", "place-4": "4",
                  "reason": "Table judge's notes"})

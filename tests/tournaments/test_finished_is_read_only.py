@@ -25,7 +25,7 @@ from tests.conftest import LEGAL_55
 from tournaments import services
 from tournaments.errors import Conflict
 from tournaments.models import AuditEntry, ForbiddenPair, Registration, ResultSubmission, Tournament
-from tournaments.services import check_in, clock, entries, formats, pairing_setup, round_changes, staff
+from tournaments.services import check_in, clock, desk, entries, formats, pairing_setup, round_changes, staff
 from tournaments.services.lifecycle import tournament_reopen
 
 pytestmark = pytest.mark.django_db
@@ -118,6 +118,9 @@ WRITES = {
     "result_dispute": lambda d: services.result_dispute(submission=d.report, actor=d.opponent.player, reason="x"),
     "result_settle": lambda d: services.result_settle(match=d.match, actor=d.organiser, reason="x",
                                                       submission=d.report),
+    "desk_enter": lambda d: desk.desk_enter(match=d.match, actor=d.organiser, score={"wins": [2, 0], "draws": 0}),
+    "desk_accept": lambda d: desk.desk_accept(match=d.match, actor=d.organiser, submission=d.report),
+    "desk_accept_all": lambda d: desk.desk_accept_all(round=d.match.round, actor=d.organiser),
     "deck_submit": lambda d: deck_submit(registration=d.alice_reg, actor=d.alice, data=LEGAL_55.read_bytes(),
                                          filename=LEGAL_55.name),
     "deck_checks_pick": lambda d: decks.services.deck_checks_pick(tournament=d.t, actor=d.organiser, count=1),

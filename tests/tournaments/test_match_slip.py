@@ -106,8 +106,30 @@ def test_the_report_form_has_a_labelled_row_per_game(client, round_one):
     first, second = _seats(match)
     page = squash(_slip(client, first, match))
     assert f'<label class="form-label fw-semibold mb-0" for="m{match.pk}-game-1">Game 1</label>' in page
-    assert f'id="m{match.pk}-game-9"' in page  # best of 3: room for every legal sequence (3 × 3 rows)
+    assert f'id="m{match.pk}-game-2"' not in page  # one game row at a time, not 9 empty ones
     assert f'aria-label="Game 1: Unrazed realms, {second.username}"' in page
+
+
+def test_add_a_game_adds_one_row_server_side_keeping_what_was_chosen(client, round_one):
+    match = round_one.matches.get()
+    first, _second = _seats(match)
+    client.force_login(first)
+    url = reverse("tournaments:match", args=[match.round.tournament_id, match.pk])
+    response = client.post(url, {"rows": "1", "game-1": "me", "first-1": "opponent", "add_game": "1"})
+    page = squash(response.content.decode())
+    assert response.status_code == 200 and match.submissions.count() == 0  # nothing reported yet
+    assert f'id="m{match.pk}-game-2"' in page and f'id="m{match.pk}-game-3"' not in page
+    assert '<option value="me" selected>' in page and 'id="first-1-opponent" checked' in page
+
+
+def test_the_rows_stop_at_the_longest_legal_sequence(client, round_one):
+    match = round_one.matches.get()
+    first, _second = _seats(match)
+    client.force_login(first)
+    url = reverse("tournaments:match", args=[match.round.tournament_id, match.pk])
+    page = client.post(url, {"rows": "9", "add_game": "1"}).content.decode()
+    assert f'id="m{match.pk}-game-9"' in page and f'id="m{match.pk}-game-10"' not in page  # best of 3: 3 × 3
+    assert 'name="add_game"' not in page
 
 
 def test_no_internals_on_the_slip(client, round_one):

@@ -410,11 +410,11 @@ def test_the_organiser_enters_a_table_result_from_the_manage_page(client, pods_r
     client.force_login(organiser)
     html = squash(client.get(reverse("tournaments:manage", args=[t.pk])).content.decode())
     override = reverse("tournaments:override", args=[t.pk, big.pk])
-    assert html.count(f'action="{override}"') == 2  # placements and game by game
+    record = reverse("tournaments:desk-record", args=[t.pk, big.pk])
+    assert html.count(f'action="{record}"') == 1  # the results desk: each seat's win, one tap
     names = [u.username for u in users_at(big)]
-    heading = html.split(squash(f"Round {rnd.number}, table {big.table}: {' v '.join(names)}\n"))[1].split("</h3>")[0]
-    assert '<span class="badge text-bg-secondary">Awaiting result</span>' in heading
-    assert 'name="place-4"' in html
+    row = html.split(f'id="desk-table-{big.table}"')[1].split("</li>")[0]
+    assert all(f"{name} won" in row for name in names) and ">playing</span>" in row
     client.post(override, {"mode": "placements", "place-1": "1", "place-2": "2", "place-3": "3", "place-4": "4"})
     big.refresh_from_db()
     assert big.status == Match.Status.PENDING and not AuditEntry.objects.exists()  # no reason: refused

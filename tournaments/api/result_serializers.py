@@ -12,6 +12,7 @@ from rest_framework import serializers
 from rules.results import COUNT_ORDER
 
 from tournaments.api.fields import BoundedJSONField, IdField
+from tournaments.result_choices import read_score
 from tournaments.result_input import ResultInputError, check_counts, slip_number
 
 
@@ -48,6 +49,36 @@ class GameInputSerializer(serializers.Serializer):
     deck_out = serializers.BooleanField(required=False)
     counts = serializers.DictField(child=SeatCountsSerializer(), required=False, allow_null=True,
                                    help_text='{"a": counts, "b": counts} (or keyed by seat "1", "2")')
+    first = serializers.CharField(required=False, allow_null=True,
+                                  help_text='who went first: "a"/"b" (or a seat number); spellfire-tournament-rules-2.0.txt, '
+                                            'the first-player draw')
+    first_draws = serializers.ListField(child=serializers.DictField(child=serializers.IntegerField(min_value=0)),
+                                        required=False, allow_null=True,
+                                        help_text='the first-player draws in order, each {seat: card number drawn}; '
+                                                  'the highest last digit goes first, the tied draw again '
+                                                  '(rules.game_start.first_player)')
+
+
+class ScoreInputSerializer(serializers.Serializer):
+    """A duel's result as its score only (documentation of ``score``): games won by seat 1 and seat 2, and drawn
+    games. The games' order is not recorded."""
+
+    wins = serializers.ListField(child=serializers.IntegerField(min_value=0), min_length=2, max_length=2,
+                                 help_text="games won by seat 1 and by seat 2, e.g. [2, 1]")
+    draws = serializers.IntegerField(min_value=0, required=False, default=0, help_text="drawn games")
+
+
+@extend_schema_field(ScoreInputSerializer)
+class ScoreField(serializers.JSONField):
+    """``score`` as sent, read by ``tournaments.result_choices.read_score`` (code ``score``); the results service
+    then checks it can happen (``rules.results.check_match_score``: ``too_many_wins``, ``both_won`` ...)."""
+
+    def to_internal_value(self, data):
+        data = super().to_internal_value(data)
+        try:
+            return read_score(data)
+        except ResultInputError as exc:
+            raise _input_error(exc) from None
 
 
 class StrictInputSerializer(serializers.Serializer):
@@ -119,6 +150,8 @@ class ReportInputSerializer(StrictInputSerializer):
 
     games = GamesField(required=False, allow_null=True)
     placements = PlacementsField(required=False, allow_null=True)
+    score = ScoreField(required=False, allow_null=True,
+                       help_text='a duel\'s score only, seat order: {"wins": [2, 1], "draws": 0}')
     round = SlipNumberField(required=False, allow_null=True)
     table = SlipNumberField(required=False, allow_null=True)
 
@@ -154,16 +187,20 @@ class OverrideInputSerializer(StrictInputSerializer):
                                           help_text="The id of one of this match's submissions to make the result")
     games = GamesField(required=False, allow_null=True)
     placements = PlacementsField(required=False, allow_null=True)
+    score = ScoreField(required=False, allow_null=True,
+                       help_text='a duel\'s score only, seat order: {"wins": [2, 1], "draws": 0}')
 
     # exactly one of them (the view: "not both"; the results service: "not neither")
     schema_extra = {"oneOf": [{"required": ["submission"], "properties": {"submission": {"type": "integer"}}},
                               {"required": ["games"], "properties": {"games": {"type": "array"}}},
-                              {"required": ["placements"], "properties": {"placements": {"type": "array"}}}]}
+                              {"required": ["placements"], "properties": {"placements": {"type": "array"}}},
+                              {"required": ["score"], "properties": {"score": {"type": "object"}}}]}
 
     def validate(self, attrs):
         attrs = super().validate(attrs)
         if attrs.get("submission") is not None and (attrs.get("games") is not None
-                                                    or attrs.get("placements") is not None):
+                                                    or attrs.get("placements") is not None
+                                                    or attrs.get("score") is not None):
             raise serializers.ValidationError(_("Pick a submission or enter games/placements, not both."),
                                               code="submission_and_result")
         return attrs

@@ -285,6 +285,7 @@ class MatchReportCreate(ResultView):
     @extend_schema(request=s.ReportInputSerializer, responses={201: s.SubmissionSerializer}, examples=[
         OpenApiExample("A duel, best of 3", value={"games": [{"winner": "a"}, {"mulligan_by": "b"}, {"winner": "b"},
                                                             {"winner": "a"}], "round": 1, "table": 1}),
+        OpenApiExample("A duel's score only", value={"score": {"wins": [2, 1], "draws": 0}, "round": 1, "table": 1}),
         OpenApiExample("A table by placements", value={"placements": [1, 2, 3, 3]}),
         OpenApiExample("A table game by game", value={"games": [{"winners": [1]}, {"winners": [2, 3]},
                                                                 {"drawn": True}]}),
@@ -294,7 +295,7 @@ class MatchReportCreate(ResultView):
         data = _valid(s.ReportInputSerializer, request)
         submission = services.result_report(
             match=match, actor=request.user, games=data.get("games"), placements=data.get("placements"),
-            round_number=data.get("round"), table=data.get("table"))
+            score=data.get("score"), round_number=data.get("round"), table=data.get("table"))
         return Response(s.SubmissionSerializer(_submission_row(submission)).data, status=status.HTTP_201_CREATED)
 
 
@@ -341,7 +342,7 @@ class MatchOverride(ResultView):
                                 code="wrong_submission", params={"submission": data["submission"]})
         services.result_settle(match=match, actor=request.user, reason=data["reason"], submission=submission,
                                games=data.get("games"), placements=data.get("placements"),
-                               idempotency_key=idempotency_key(request))
+                               score=data.get("score"), idempotency_key=idempotency_key(request))
         return Response(s.MatchSerializer(MATCHES.get(pk=match.pk)).data)
 
 

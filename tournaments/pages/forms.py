@@ -89,7 +89,7 @@ def game_rows(best_of: int) -> list[dict]:
     ``slip_rows(best_of)`` rows: every legal sequence fits.
     """
     return [
-        {"n": n, "name": f"game-{n}",
+        {"n": n, "name": f"game-{n}", "first": f"first-{n}", "mull": f"mull-{n}",
          "counts": [{"label": COUNT_LABELS.get(c, c), "a": f"counts-{n}-a-{c}", "b": f"counts-{n}-b-{c}"}
                     for c in COUNT_ORDER]}
         for n in range(1, slip_rows(best_of) + 1)

@@ -16,7 +16,6 @@ from tournaments.errors import NotAllowed, UserError
 from tournaments.ids import parse_id
 from tournaments.models import (
     AuditEntry,
-    Match,
     Penalty,
     Registration,
     ResultSubmission,
@@ -24,6 +23,7 @@ from tournaments.models import (
 )
 from tournaments.pages.access import tournament_view
 from tournaments.pages.actions import attempt, idempotency_key, state_actions
+from tournaments.pages.desk_views import desk_context
 from tournaments.pages.forms import TournamentEditForm, bootstrap, game_rows
 from tournaments.pages.result_form import result_from_post
 from tournaments.pages.match_views import match_of
@@ -43,10 +43,6 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The organiser's page, built around the event's state (``event_state``): the status header, the steps
     valid now, what blocks the next one, then tables to settle, players, penalties, pairing tools, decks, staff
     and the audit log."""
-    open_matches = match_rows(selectors.open_matches(tournament), deck_out=tournament.deck_out)
-    for row in open_matches:
-        if row.match.status == Match.Status.DISPUTED:
-            row.evidence = selectors.match_submissions(row.match)
     latest = tournament.rounds.order_by("-number").first()
     state = event_state(tournament)
     return render(request, "tournaments/manage.html", {
@@ -55,7 +51,7 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "actions": state_actions(tournament, state),
         "latest_round": latest,
         "registrations": tournament.registrations.select_related("player"),
-        "open_matches": open_matches,
+        **desk_context(request, tournament, latest),
         "audit": audit_rows(AuditEntry.objects.filter(tournament=tournament)
                             .select_related("actor", "match__round")[:100]),
         "forbidden_pairs": tournament.forbidden_pairs.select_related("player_a__player", "player_b__player"),

@@ -28,6 +28,7 @@ from tournaments.pages.actions import attempt
 from tournaments.pages.forms import game_choices, game_rows
 from tournaments.pages.result_form import result_from_post, slip_from_post
 from tournaments.result_input import ResultInputError
+from tournaments.pages.presenters.result_buttons import result_buttons
 from tournaments.pages.presenters import (
     MatchRow,
     Report,
@@ -98,7 +99,7 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
     if seat is None and not organiser:
         raise PermissionDenied(gettext("Only the players at this table and the organiser see its match slip."))
     errors: list[str] = []
-    if request.method == "POST" and seat is not None:
+    if request.method == "POST" and seat is not None and not request.POST.get("add_game"):
         errors = _report(request, match, len(row.seats), seat)
         if not errors:
             messages.success(request, gettext("Result reported. Your opponent must now confirm it.") if row.is_duel
@@ -182,13 +183,37 @@ def _slip_context(request: HttpRequest, tournament: Tournament, row: MatchRow, s
         "waiting_for": _waiting_for(seats, seat),
         "confirmed_report": _confirmed_report(match, names, tournament.end_of_round),
         "disputed": _disputed(match, seats, names, tournament.end_of_round),
-        "game_rows": game_rows(tournament.best_of), "choices": game_choices(tournament.deck_out),
+        **_details_context(request, tournament, seats, seat),
+        "result_buttons": result_buttons(seats, tournament.best_of, elimination=match.round.is_elimination,
+                                         seat=seat),
+        "picked": request.POST.get("score") or request.POST.get("placement_choice", ""),
+        "choices": game_choices(tournament.deck_out),
         "posted": request.POST, "start": game_start(tournament),
         "is_organiser": organiser,
         "evidence": selectors.match_submissions(match) if organiser else [],
         "audit": audit_rows(match.audit_entries.select_related("actor")) if organiser else [],
         "ends_at": match.round.ends_at(tournament.round_minutes),
         "penalties": _penalties(match, organiser),
+    }
+
+
+def _details_context(request: HttpRequest, tournament: Tournament, seats: list[Seat], seat: int | None) -> dict:
+    """The "Add game details" form: one game row to start with, one more for each "Add a game" (the form is
+    posted back with ``rows`` and ``add_game``: no JavaScript needed), up to ``forms.slip_rows``; the player's
+    one-tap "went first" and mulligan record per game (``result_form.games_from_post``)."""
+    rows = game_rows(tournament.best_of)
+    posted = request.POST.get("rows", "")
+    shown = int(posted) if posted.isascii() and posted.isdigit() else 1
+    if request.POST.get("add_game"):
+        shown += 1
+    shown = max(1, min(shown, len(rows)))
+    other = next((s.registration.display_name for s in seats if s.number != seat), "")
+    return {
+        "game_rows": rows[:shown], "can_add_row": shown < len(rows),
+        "details_open": request.method == "POST" and "rows" in request.POST,
+        "sides": [("me", gettext("Me")), ("opponent", other)],
+        "mulligan_sides": [("", gettext("None")), ("me", gettext("Me")), ("me2", gettext("Me, twice")),
+                           ("opponent", other), ("opponent2", gettext("%(name)s, twice") % {"name": other})],
     }
 
 

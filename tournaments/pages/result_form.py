@@ -18,8 +18,11 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rules.results import COUNT_ORDER
 
+from tournaments.result_choices import score_choice
 from tournaments.result_input import ResultInputError, read_result
 from tournaments.pages.forms import slip_rows
+
+
 
 __all__ = ["games_from_post", "result_from_post", "slip_from_post", "table_result_from_post"]
 
@@ -82,10 +85,32 @@ def games_from_post(post, choices_prefix: str, *, seat: str | None) -> list[dict
                      "mulligan_opponent": f"mulligan_{other[seat]}"}.get(value, value)
         if value not in _GAMES:
             raise ResultInputError(f"Unknown game outcome {value!r}", code="games")
+        games.extend(_mulligans_before(post.get(f"mull-{n}") or "", seat))
         games.append(dict(_GAMES[value]))
+        first = _side(post.get(f"first-{n}") or "", seat)
+        if first:
+            games[-1]["first"] = first
         if counts is not None:
             games[-1]["counts"] = counts
     return games
+
+
+def _side(value: str, seat: str | None) -> str:
+    """A player named on a game row ("me"/"opponent" on the player's form, "a"/"b" on the organiser's) as the
+    slip's letter "a"/"b"; "" for none or anything else."""
+    if seat is not None:
+        value = {"me": seat, "opponent": {"a": "b", "b": "a"}[seat]}.get(value, "")
+    return value if value in ("a", "b") else ""
+
+
+def _mulligans_before(value: str, seat: str | None) -> list[dict]:
+    """A game row's one-tap mulligan record (``mull-<n>``): the two-draw mulligans declared before the game, as
+    games restarted (``{"mulligan_by": "a"}``): "me", "me2" (twice: the most in a row,
+    spellfire-tournament-rules-2.0.txt, Two-Draw Mulligan), "opponent", "opponent2" (organiser: "a", "a2", "b",
+    "b2"); "" none."""
+    twice = value.endswith("2")
+    who = _side(value[:-1] if twice else value, seat)
+    return [{"mulligan_by": who}] * (2 if twice else 1) if who else []
 
 
 def table_result_from_post(post, seats: int, best_of: int) -> dict:
@@ -126,11 +151,26 @@ def _table_game(post, n: int) -> dict | None:
     return game
 
 
+def _placement_choice(value: str, seats: int) -> list[int]:
+    """A table's one-tap result (``result_choices.PlacementChoice.key``: "1 2 2 2") as placements."""
+    places = value.split()
+    if len(places) != seats or not all(_ascii_digits(p) for p in places):
+        raise ResultInputError(_("Give every seat's place as a number (1 = won; equal numbers share a place)."),
+                               code="placements")
+    return [int(p) for p in places]
+
+
 def result_from_post(post, seats: int, best_of: int, *, seat: int | None) -> dict:
-    """The ``games`` or ``placements`` a report or settle form posts, for a match of ``seats`` seats, checked as
-    the API checks them (``result_input.read_result``): the duel form (game by game, mulligans, counts; ``seat``
-    1 or 2 is the reporting player, None the organiser's A/B form) for two seats, the table form for more.
-    Raises ``ResultInputError``."""
+    """The ``score``, ``games`` or ``placements`` a report or settle form posts, for a match of ``seats`` seats,
+    checked as the API checks them (``result_input.read_result``): a duel's one-tap ``score`` ("2-1", from the
+    reporting player's side: ``result_choices.score_choice``), a table's one-tap ``placement_choice``
+    ("1 2 2 2"), else the duel form (game by game, mulligans, counts; ``seat`` 1 or 2 is the reporting player,
+    None the organiser's A/B form) for two seats, the table form for more. Raises ``ResultInputError``
+    (``score``: not a score)."""
+    if seats == 2 and post.get("score"):
+        return {"score": score_choice(post["score"], best_of, seat=seat).as_score()}
+    if seats > 2 and post.get("placement_choice"):
+        return {"placements": _placement_choice(post["placement_choice"], seats)}
     if seats == 2:
         data: dict = {"games": games_from_post(post, "game-", seat={1: "a", 2: "b"}.get(seat) if seat else None)}
     else:

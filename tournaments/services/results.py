@@ -97,9 +97,11 @@ def score_record(match: Match, record: dict[str, Any]) -> Outcome:
                  deck_out=tournament.deck_out)
 
 
-def parse_record(match: Match, *, games: Any = None, placements: Any = None) -> tuple[dict[str, Any], Outcome]:
-    """A submitted result in stored form and its outcome; raises UserError."""
-    record = normalised_record(seats=len(seats_of(match)), games=games, placements=placements,
+def parse_record(match: Match, *, games: Any = None, placements: Any = None,
+                 score: Any = None) -> tuple[dict[str, Any], Outcome]:
+    """A submitted result (``games``, ``placements`` or a duel's ``score``: ``scoring.normalised_record``) in
+    stored form and its outcome; raises UserError."""
+    record = normalised_record(seats=len(seats_of(match)), games=games, placements=placements, score=score,
                                best_of=match.round.tournament.best_of, elimination=match.round.is_elimination)
     return record, score_record(match, record)
 
@@ -171,10 +173,12 @@ def supersede_open(match: Match) -> None:
 
 
 @transaction.atomic
-def result_report(*, match: Match, actor, games: Any = None, placements: Any = None,
+def result_report(*, match: Match, actor, games: Any = None, placements: Any = None, score: Any = None,
                   round_number: int | None = None, table: int | None = None) -> ResultSubmission:
-    """A player at the table reports its result: ``games`` (game by game) or, at a multiplayer table,
-    ``placements`` (``tournaments.services.scoring``). ``round_number`` and ``table``, when given, must be
+    """A player at the table reports its result: ``games`` (game by game), a duel's ``score`` only
+    (``{"wins": [a, b], "draws": d}`` in seat order: the games' order is not recorded) or, at a multiplayer
+    table, ``placements`` (``tournaments.services.scoring``). A score that does not decide the match (1-0 in a
+    best of 3) is a result at time: like a game unfinished at time, only once time is called. ``round_number`` and ``table``, when given, must be
     this match's (the slip the player filled in).
 
     If another player already reported the same outcome, this confirms it; a different one sends the
@@ -198,8 +202,8 @@ def result_report(*, match: Match, actor, games: Any = None, placements: Any = N
     if match.status == Match.Status.DISPUTED:
         raise Conflict(_("This match is disputed; the organiser will settle it."), code="disputed")
     _check_slip(match, round_number, table)
-    record, outcome = parse_record(match, games=games, placements=placements)
-    _check_time_called(match, record)
+    record, outcome = parse_record(match, games=games, placements=placements, score=score)
+    _check_time_called(match, record, outcome)
     submission = ResultSubmission(match=match, source=ResultSubmission.Source.PLAYER, submitted_by=actor,
                                   record=record, outcome=outcome.to_json())
     pending = match.submissions.select_for_update().filter(state=State.PENDING).first()
@@ -240,13 +244,14 @@ def require_published(match: Match) -> None:
                        code="round_draft", params={"round": match.round.number})
 
 
-def _check_time_called(match: Match, record: dict) -> None:
+def _check_time_called(match: Match, record: dict, outcome: Outcome | None = None) -> None:
     """A player reports a game "unfinished at time" only once time is up at the table: its round clock with the
     pauses, the round's extension and the table's own (``tournaments.clock.clock_at``); before that the game is
     still being played. The end-of-round procedure then decides it (``Tournament.end_of_round``; rules/results.py,
     ``END_OF_ROUND_RULE``). The organiser may enter such a game at any time (a judge calls time). Raises UserError
     (``time_not_called``)."""
-    if not any(isinstance(g, dict) and g.get("unfinished") for g in record.get("games") or []):
+    at_time = "score" in record and outcome is not None and not outcome.decided
+    if not at_time and not any(isinstance(g, dict) and g.get("unfinished") for g in record.get("games") or []):
         return
     now = timezone.now()
     state = clock_at(match.round, match.round.tournament.round_minutes, now=now, match=match)
@@ -313,7 +318,8 @@ def result_dispute(*, submission: ResultSubmission, actor, reason: str) -> Match
 
 @transaction.atomic
 def result_settle(*, match: Match, actor, reason: str, submission: ResultSubmission | None = None,
-                  games: Any = None, placements: Any = None, idempotency_key: str = "") -> AuditEntry:
+                  games: Any = None, placements: Any = None, score: Any = None,
+                  idempotency_key: str = "") -> AuditEntry:
     """The organiser settles a dispute, or enters or corrects any result: picks one of the match's
     ``submission``s (it becomes the result) or enters a new record (``games`` or ``placements``).
 
@@ -328,7 +334,8 @@ def result_settle(*, match: Match, actor, reason: str, submission: ResultSubmiss
     act = organiser_action(match.round.tournament, actor, lock=False, action="result_settle",
                            idempotency_key=idempotency_key, reason=reason,
                            payload={"match": match, "submission": submission, "games": games,
-                                    "placements": placements, "reason": reason},
+                                    "placements": placements, "reason": reason,
+                                    **({"score": score} if score is not None else {})},
                            reason_required=_("Give a reason for the change; it is logged."))
     if act.repeated:
         return act.first(AuditEntry)
@@ -343,7 +350,7 @@ def result_settle(*, match: Match, actor, reason: str, submission: ResultSubmiss
         chosen = ResultSubmission.objects.select_for_update().get(pk=submission.pk)
         outcome = score_record(match, chosen.record)
     else:
-        record, outcome = parse_record(match, games=games, placements=placements)
+        record, outcome = parse_record(match, games=games, placements=placements, score=score)
         chosen = ResultSubmission(match=match, source=ResultSubmission.Source.ORGANISER, submitted_by=actor,
                                   record=record, outcome=outcome.to_json(), reason=reason)
     before = result_summary(match)

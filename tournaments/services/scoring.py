@@ -12,6 +12,16 @@ A *record* is what a submission holds (``ResultSubmission.record``):
   ``rules.results.check_table_mulligan`` refuses a seat's third in a row).
 * ``{"placements": [int, ...]}``: a multiplayer table's finishing places in seat order (1 = won,
   equal numbers share), for a table that played one game.
+* ``{"score": {"wins": [int, int], "draws": int}}``: a duel reported as its score only ("2-1", the
+  one-tap result of the slip and the results desk: ``tournaments.result_choices``). The games' order is
+  not known and not invented: the record keeps the score, and ``score`` checks it with
+  ``rules.results.check_match_score`` and scores it with ``score_match`` over the games
+  ``rules.results.games_of_score`` gives.
+
+A game may also say who went first (``"first": seat``; optional): the player who won the first-player
+draw, or the draw made again after a two-draw mulligan (``rules.game_start.FIRST_PLAYER_RULE``). Given as
+the draws themselves (``"first_draws": [{seat: card number, ...}, ...]``, every later draw by the players
+tied before), ``rules.game_start.first_player`` decides it and both are stored.
 
 Input may also use the duel letters of the slip (``"winner": "a"``, ``"mulligan_by": "b"``, counts
 keyed ``"a"``/``"b"``): seat 1 is "a", seat 2 is "b". ``normalised_game`` turns them into seats.
@@ -42,8 +52,10 @@ from rules.results import (
     GameCounts,
     check_report_length,
     check_table_mulligan,
+    games_of_score,
     score_match,
 )
+from rules.game_start import FIRST_PLAYER_RULE, first_player
 
 from tournaments.errors import Text, UserError
 from tournaments.outcomes import Outcome
@@ -53,7 +65,7 @@ LETTERS = {"a": 1, "b": 2}
 
 #: A rule's citation in the reader's language, rendered when the message is read (``rule_texts.cite``).
 _cited = lazy(cite, str)
-GAME_KEYS = {"winner", "winners", "drawn", "mulligan_by", "unfinished", "deck_out", "counts"}
+GAME_KEYS = {"winner", "winners", "drawn", "mulligan_by", "unfinished", "deck_out", "counts", "first", "first_draws"}
 
 
 @dataclass(frozen=True)
@@ -145,16 +157,69 @@ def normalised_game(game: Any, seats: int, number: int = 1) -> dict[str, Any]:
             raise UserError(_("Game %(game)s: \"%(field)s\" must be true or false."), code="games",
                             params={"game": number, "field": key})
         flags[key] = value
-    return {"winners": winners, "drawn": flags["drawn"],
-            "mulligan_by": _seat(game.get("mulligan_by"), seats, number, _("the mulligan's player")),
-            "unfinished": flags["unfinished"], "deck_out": flags["deck_out"],
-            "counts": _counts(game.get("counts"), seats, number)}
+    stored = {"winners": winners, "drawn": flags["drawn"],
+              "mulligan_by": _seat(game.get("mulligan_by"), seats, number, _("the mulligan's player")),
+              "unfinished": flags["unfinished"], "deck_out": flags["deck_out"],
+              "counts": _counts(game.get("counts"), seats, number)}
+    stored.update(_first(game, seats, number))
+    return stored
+
+
+def _first(game: dict[str, Any], seats: int, number: int) -> dict[str, Any]:
+    """Who went first in a game (module docstring): ``{}`` when not given, else ``{"first": seat}`` and, when
+    the draws were given, ``"first_draws"`` with seat keys. Raises UserError (code ``first_player``): a seat not
+    at the table, a malformed draw, a draw still tied, a draw that disagrees with ``first``."""
+    draws_in = game.get("first_draws")
+    first = _seat(game.get("first"), seats, number, _("the first player"))
+    if draws_in is None:
+        return {} if first is None else {"first": first}
+    if not isinstance(draws_in, list) or not all(isinstance(d, dict) for d in draws_in):
+        raise UserError(_("Game %(game)s: \"first_draws\" must be a list of draws, each {seat: card number}."),
+                        code="first_player", params={"game": number})
+    draws = [{str(_seat(int(k) if isinstance(k, str) and k.isascii() and k.isdigit() else k, seats, number,
+                        _("a first-player draw's seat"))): v for k, v in d.items()} for d in draws_in]
+    try:
+        drawn_first = int(first_player(draws))
+    except RulesError as exc:
+        raise UserError(_("Game %(game)s: the first-player draw does not say who goes first (%(detail)s) — "
+                          "%(rule)s."), code="first_player",
+                        params={"game": number, "detail": exc.message, "rule": _cited(FIRST_PLAYER_RULE)}) from exc
+    if first is not None and first != drawn_first:
+        raise UserError(_("Game %(game)s: the draws give seat %(drawn)s the first turn, not seat %(first)s."),
+                        code="first_player", params={"game": number, "drawn": drawn_first, "first": first})
+    return {"first": drawn_first, "first_draws": draws}
+
+
+def normalised_score(score: Any) -> dict[str, Any]:
+    """A duel's score as sent (``{"wins": [a, b], "draws": d}``, draws optional, or the text "2-1" / "2-1-1")
+    in the stored form ``{"wins": [a, b], "draws": d}``; whether the score can happen is ``score``'s to say.
+    Raises UserError (code ``score``) for any other shape."""
+    if isinstance(score, str):
+        score = parse_score_text(score)
+    if isinstance(score, dict) and set(score) <= {"wins", "draws"}:
+        wins, draws = score.get("wins"), score.get("draws", 0)
+        if (isinstance(wins, list) and len(wins) == 2 and all(_is_int(w) and w >= 0 for w in wins)
+                and _is_int(draws) and draws >= 0):
+            return {"wins": list(wins), "draws": draws}
+    raise UserError(_("Give the score as {\"wins\": [games won by seat 1, by seat 2], \"draws\": drawn games}, "
+                      "e.g. {\"wins\": [2, 1], \"draws\": 0}."), code="score")
+
+
+def parse_score_text(text: str) -> dict[str, Any] | None:
+    """"2-1" (seat 1's game wins, seat 2's) or "2-1-1" (and drawn games) as ``{"wins", "draws"}``; None when the
+    text is not written that way (a dash, an en dash or a colon between ASCII digits)."""
+    parts = text.strip().replace("–", "-").replace(":", "-").split("-")
+    if len(parts) not in (2, 3) or not all(p.strip().isascii() and p.strip().isdigit() and len(p.strip()) <= 2
+                                           for p in parts):
+        return None
+    numbers = [int(p) for p in parts]
+    return {"wins": numbers[:2], "draws": numbers[2] if len(numbers) == 3 else 0}
 
 
 def normalised_record(*, seats: int, games: Any = None, placements: Any = None, best_of: int = 5,
-                      elimination: bool = True) -> dict[str, Any]:
-    """The stored record from a submission's ``games`` or ``placements`` (one of them; placements only at a
-    multiplayer table). Raises UserError.
+                      elimination: bool = True, score: Any = None) -> dict[str, Any]:
+    """The stored record from a submission's ``games``, ``placements`` or ``score`` (one of them; placements only
+    at a multiplayer table, a score only in a duel: ``normalised_score``). Raises UserError.
 
     First of all, a ``games`` list longer than ``rules.results.max_games(best_of, elimination)`` is refused
     (code ``too_many_games_reported``), before any game is normalised, scored or stored; the defaults give
@@ -165,6 +230,13 @@ def normalised_record(*, seats: int, games: Any = None, placements: Any = None, 
             check_report_length(len(games), best_of, elimination)
         except RulesError as exc:
             raise _user_error(exc) from exc
+    if score is not None:
+        if games is not None or placements is not None:
+            raise UserError(_("Give the result either as games or as a score, not both."), code="games")
+        if seats != 2:
+            raise UserError(_("A score (\"2-1\") is a duel's result; at a table of %(seats)s give the placements."),
+                            code="score", params={"seats": seats})
+        return {"score": normalised_score(score)}
     if (games is None) == (placements is None):
         raise UserError(_("Give the result either as games or as placements, not both (and not neither)."),
                         code="table_result" if seats > 2 else "games")
@@ -218,8 +290,10 @@ def _duel(record: dict[str, Any], penalties: Sequence[PenaltyEffect], *, best_of
                       "unfinished": False, "deck_out": False, "counts": None}
                      for p in penalties if p.kind == "game_loss"]
     played = record.get("games", [])
-    games = [_rules_game(g) for g in penalty_games + played]
     try:
+        games = [_rules_game(g) for g in penalty_games] + (
+            games_of_score(record["score"]["wins"], record["score"]["draws"], best_of, elimination=elimination)
+            if "score" in record else [_rules_game(g) for g in played])
         score = score_match(games, best_of, end_of_round=end_of_round, elimination=elimination, deck_out=deck_out)
     except RulesError as exc:
         if exc.code == "no_games" and penalty_games and not played:

@@ -22,7 +22,7 @@ from rules.results import COUNT_ORDER, VICTORY_RULE, Game, GameCounts, resolve_g
 
 from tournaments.models import Match, Registration, Seat, Tournament
 from tournaments.pages.forms import COUNT_LABELS, organiser_game_choices
-from tournaments.presentation import outcome_text
+from tournaments.presentation import outcome_text, score_only_text
 from tournaments.services.scoring import Outcome
 
 
@@ -139,6 +139,8 @@ class ReportGame:
     mulligans: list[str] = field(default_factory=list)
     ended: str = ""
     counts: list[tuple[str | Promise, list[object]]] = field(default_factory=list)
+    #: who went first (the first-player draw, again after a two-draw mulligan: rules.game_start), "" if not recorded
+    first: str = ""
 
 
 @dataclass
@@ -187,6 +189,8 @@ def report_of(record: dict, names: dict[int, str], *, end_of_round: str) -> Repo
         order = sorted(enumerate(record["placements"], start=1), key=lambda item: (item[1], item[0]))
         return Report(games=[], placements=[f"{place}. {names.get(seat, seat)}" for seat, place in order],
                       mulligans=[])
+    if "score" in record:
+        return Report(games=[], placements=[score_only_text(record["score"], names)], mulligans=[])
     games: list[ReportGame] = []
     waiting: list[str] = []
     declared: dict[int, int] = {}
@@ -220,6 +224,7 @@ def report_of(record: dict, names: dict[int, str], *, end_of_round: str) -> Repo
             text = _("Game %(n)s: %(result)s") % {"n": len(games) + 1, "result": result}
         games.append(ReportGame(number=len(games) + 1, text=text, winner=join_names(winners),
                                 mulligans=waiting, ended=ended,
+                                first=names.get(game["first"], str(game["first"])) if game.get("first") else "",
                                 counts=_counts_rows(game.get("counts"), seat_count)))
         waiting = []
     return Report(games=games, placements=[], trailing_mulligans=waiting,
