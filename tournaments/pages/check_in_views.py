@@ -1,6 +1,6 @@
 """Check-in pages: a player checks in or claims a walk-in's entry; the organiser checks players in or out,
 registers walk-ins and drops the no-shows (``tournaments.services.check_in``). The organiser's panel is
-``tournaments/fragments/check_in.html`` on the manage page (its check-in buttons answer htmx with the panel
+``tournaments/fragments/check_in.html`` on the manage page's Players tab (its check-in buttons answer htmx with the panel
 itself); the player's is ``fragments/check_in_player.html`` on the tournament page."""
 
 from __future__ import annotations
@@ -10,14 +10,13 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import NotAllowed, UserError
 from tournaments.models import Registration, Tournament
 from tournaments.pages.access import tournament_view
-from tournaments.pages.actions import attempt
+from tournaments.pages.actions import attempt, back_to
 from tournaments.services.check_in import (
     no_shows_drop,
     registration_check_in,
@@ -33,8 +32,9 @@ class ClaimForm(forms.Form):
                                                          "autocapitalize": "characters", "spellcheck": "false"}))
 
 
-def _back_to_panel(tournament: Tournament) -> HttpResponse:
-    return redirect(reverse("tournaments:manage", args=[tournament.pk]) + "#check-in")
+def _back_to_panel(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """To the page the form was on (``next``), else the Players tab's check-in panel."""
+    return back_to(request, tournament, "tournaments:manage-players", "#check-in")
 
 
 def _key(request: HttpRequest) -> str:
@@ -103,7 +103,7 @@ def manage_check_in(request: HttpRequest, tournament: Tournament, registration_i
                                                    checked_in=checked_in, idempotency_key=_key(request)),
             (gettext("%(name)s is checked in.") if checked_in else gettext("%(name)s is checked out."))
             % {"name": registration.display_name})
-    return _back_to_panel(tournament)
+    return _back_to_panel(request, tournament)
 
 
 @tournament_view("organiser")
@@ -119,7 +119,7 @@ def manage_walk_in(request: HttpRequest, tournament: Tournament) -> HttpResponse
     if attempt(request, register, ""):
         messages.success(request, gettext("%(name)s is registered and checked in. Give them their claim code (listed "
                                           "under walk-ins) and enter their decklist.") % {"name": made[0].display_name})
-    return _back_to_panel(tournament)
+    return _back_to_panel(request, tournament)
 
 
 @tournament_view("organiser")
@@ -137,4 +137,4 @@ def manage_no_shows(request: HttpRequest, tournament: Tournament) -> HttpRespons
         messages.success(request, ngettext("%(n)s no-show dropped: %(names)s.", "%(n)s no-shows dropped: %(names)s.",
                                            count) % {"n": count, "names": names} if dropped
                          else gettext("The no-shows were already dropped."))
-    return _back_to_panel(tournament)
+    return _back_to_panel(request, tournament)
