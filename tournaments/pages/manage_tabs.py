@@ -33,8 +33,9 @@ from tournaments.services.event_state import event_state
 from tournaments.services.penalties import penalties_of
 from tournaments.services.permissions import is_main_organiser
 
-#: Audit entries per page of the Audit log tab (a page fits about two desktop screens).
-AUDIT_PAGE_SIZE = 25
+#: Audit entries per page of the Audit log tab: a result entry is about 110 px tall at 1,280 px (before and after
+#: in lines), so a page stays within about three desktop screens (2,400 px).
+AUDIT_PAGE_SIZE = 15
 
 
 def _tab(request: HttpRequest, tournament: Tournament, tab: str, title: str, template: str,
