@@ -122,6 +122,8 @@ def test_a_round_being_played_offers_its_clock_its_changes_and_its_tables_on_the
     assert {"tournaments:clock-start", "tournaments:swap", "tournaments:repair", "tournaments:override"} <= \
         _actions(page)
     assert "tournaments:manage-pair" not in _actions(page)
+    match = t.rounds.get().matches.order_by("table").first()
+    assert f'id="m{match.pk}-game-1"' in page  # the settle form has its game rows
     players = _actions(_get(client, "players", t))
     assert "tournaments:manage-drop" in players
     assert "tournaments:byes-award" not in players  # byes at registration: before round 1 only

@@ -28,6 +28,7 @@ from tournaments.models import AuditEntry, Match, Penalty, Tournament
 from tournaments.pages.access import tournament_view
 from tournaments.pages.actions import state_actions
 from tournaments.pages.crowd import QUERY_MAX, matches_name
+from tournaments.pages.forms import game_rows
 from tournaments.pages.presenters import audit_rows, match_rows
 from tournaments.services.event_state import event_state
 from tournaments.services.penalties import penalties_of
@@ -63,6 +64,7 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "rounds": tournament.rounds.order_by("number"),
         "registrations": tournament.registrations.select_related("player"),
         "open_matches": open_matches,
+        "game_rows": game_rows(tournament.best_of),  # the settle form's game rows (fragments/settle.html)
     })
 
 
