@@ -10,6 +10,7 @@ from django.db.models.functions import Coalesce
 from tournaments.clock import ClockState, clock_at, table_time_up  # noqa: F401 (selectors of the round clock)
 from tournaments.event_rules import check_in_closed, check_in_open, late_entry_open
 from tournaments.models import (
+    AuditEntry,
     Match,
     Registration,
     ResultSubmission,
@@ -366,6 +367,28 @@ def rounds_tables(tournament: Tournament) -> list[tuple[int, int, int]]:
                       confirmed=Count("matches", filter=Q(matches__status=Match.Status.CONFIRMED)))
             .values_list("number", "tables", "confirmed"))
     return list(rows)
+
+
+def round_started(rnd: Round) -> bool:
+    """Whether a result was reported in the round (any submission but a bye's): it can no longer be swapped or
+    paired again (``services.round_changes`` refuses with ``round_started``). One query."""
+    return ResultSubmission.objects.filter(match__round=rnd).exclude(source=ResultSubmission.Source.PAIRING).exists()
+
+
+def audit_entries(tournament: Tournament, *, action: str = "",
+                  registration: Registration | None = None) -> QuerySet[AuditEntry]:
+    """The tournament's audit log, newest first, with the actor and the match's round (for the Audit log tab).
+    ``action``: only entries of that ``AuditEntry.Action`` value; ``registration``: only entries about that player:
+    those naming them (``before``/``after`` key ``player``: drops, penalties, check-in, byes, walk-ins) and those of
+    a match they are seated at (results, disputes, time extensions). One query (a count more when paginated)."""
+    entries = AuditEntry.objects.filter(tournament=tournament).select_related("actor", "match__round")
+    if action:
+        entries = entries.filter(action=action)
+    if registration is not None:
+        name = registration.display_name
+        entries = entries.filter(Q(after__player=name) | Q(before__player=name)
+                                 | Q(match__in=Seat.objects.filter(registration=registration).values("match")))
+    return entries.order_by("-created_at", "-id")
 
 
 def staff_names(tournament: Tournament) -> list[str]:

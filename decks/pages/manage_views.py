@@ -1,12 +1,13 @@
 """Deck pages for the organiser (forms on the manage page, ``decks/fragments/manage_decks.html``):
 decklist publication, deck checks, and deciding Enter Darkness Together replacements.
 
-Each view (``@tournament_view("organiser")``) calls one service and returns to the manage page."""
+Each view (``@tournament_view("organiser")``) calls one service and returns to the manage page's Decks tab
+(:func:`manage_decks`, or ``next``)."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 from django.utils.translation import gettext
 
@@ -15,7 +16,7 @@ from decks.services import deck_check_record, deck_checks_pick, deck_replacement
 from tournaments.ids import parse_id, parse_int
 from tournaments.models import Registration, Tournament
 from tournaments.pages.access import tournament_view
-from tournaments.pages.actions import attempt
+from tournaments.pages.actions import attempt, back_to
 
 
 @tournament_view("organiser")
@@ -24,7 +25,7 @@ def manage_publish(request: HttpRequest, tournament: Tournament) -> HttpResponse
     attempt(request, lambda: decklists_publish(tournament=tournament, actor=request.user,
                                                scope=request.POST.get("scope", "")),
             gettext("Decklist publication updated."))
-    return redirect("tournaments:manage", pk=tournament.pk)
+    return back_to(request, tournament, "decks:manage")
 
 
 @tournament_view("organiser")
@@ -41,7 +42,7 @@ def manage_deck_checks(request: HttpRequest, tournament: Tournament) -> HttpResp
     attempt(request, lambda: deck_checks_pick(tournament=tournament, actor=request.user,
                                               registrations=registrations, count=count),
             gettext("Players picked for a deck check."))
-    return redirect("tournaments:manage", pk=tournament.pk)
+    return back_to(request, tournament, "decks:manage")
 
 
 @tournament_view("organiser")
@@ -52,7 +53,7 @@ def manage_deck_check_record(request: HttpRequest, tournament: Tournament, check
                                                findings=request.POST.get("findings", ""),
                                                penalty_note=request.POST.get("penalty_note", "")),
             gettext("Deck check recorded."))
-    return redirect("tournaments:manage", pk=tournament.pk)
+    return back_to(request, tournament, "decks:manage")
 
 
 @tournament_view("organiser")
@@ -64,4 +65,15 @@ def manage_replacement(request: HttpRequest, tournament: Tournament, replacement
                                                      reason=request.POST.get("reason", "")),
             gettext("Replacement approved: the new decklist is registered.") if decision == "approve"
             else gettext("Replacement rejected."))
-    return redirect("tournaments:manage", pk=tournament.pk)
+    return back_to(request, tournament, "decks:manage")
+
+
+@tournament_view("organiser")
+def manage_decks(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The manage page's Decks tab (``decks/manage.html`` in ``tournaments/manage_base.html``): decklist
+    publication, pending Enter Darkness Together replacements and deck checks (``{% manage_decks %}``); read-only
+    once the event is finished, but for the publication."""
+    return render(request, "decks/manage.html", {
+        "t": tournament, "tab": "decks", "tab_title": gettext("Decks"),
+        "registrations": tournament.registrations.select_related("player"),
+    })

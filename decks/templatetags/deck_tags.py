@@ -21,9 +21,11 @@ def published_decklists(tournament: Tournament) -> dict:
 
 @register.inclusion_tag("decks/fragments/manage_decks.html", takes_context=True)
 def manage_decks(context, tournament: Tournament, registrations) -> dict:
-    """The manage page's decklist publication, pending replacement requests and deck checks."""
+    """The manage page's Decks tab: decklist publication, pending replacement requests and deck checks (their forms
+    only while the event is not finished)."""
     return {
         "t": tournament, "registrations": registrations, "csrf_token": context.get("csrf_token"),
+        "finished": tournament.status == Tournament.Status.FINISHED,
         "publication_choices": Tournament.Publication.choices,
         "replacements": DeckReplacement.objects.filter(registration__tournament=tournament,
                                                        status=DeckReplacement.Status.PENDING)

@@ -197,15 +197,20 @@ def test_the_organisers_event(request, size, live_server, organiser, catalogue_r
     for user in accounts:
         legal_deck(Registration.objects.get(tournament=t, player=user), user)
 
-    # the walk-in, registered at the desk on the manage page
+    # the walk-in, registered at the desk on the manage page's Players tab, which the organiser is back on
     org.goto(f"/t/{t.pk}/manage/")
+    org.get_by_role("link", name="Players", exact=True).click()
+    assert org.url.endswith(f"/t/{t.pk}/manage/players/")
     org.fill("#walk-in-name", WALK_IN)
     submit_button(org, "Register walk-in")
+    assert org.url.endswith(f"/t/{t.pk}/manage/players/#check-in")
+    check_page(org, "manage-walk-in")
+    org.goto(f"/t/{t.pk}/manage/")
     assert f"1 player has no legal decklist: {WALK_IN}." in blockers(org)
     assert "Start the tournament" not in action_buttons(org)
-    check_page(org, "manage-walk-in")
 
     # the organiser pastes the walk-in's decklist in the editor
+    org.goto(f"/t/{t.pk}/manage/players/")
     click(org, "#check-in a:has-text('Enter decklist')")
     walk_in = Registration.objects.get(tournament=t, walk_in_name=WALK_IN)
     assert f"Decklist of {WALK_IN}" in org.locator("h1").inner_text()
@@ -217,19 +222,20 @@ def test_the_organisers_event(request, size, live_server, organiser, catalogue_r
     walk_in.refresh_from_db()
     assert walk_in.has_legal_deck
 
-    # check-in: p1 on the event page, the organiser the others on the manage page
+    # check-in: p1 on the event page, the organiser the others on the manage page's Players tab
     log_in(player_page, accounts[0].username, PLAYER_PASSWORD)
     player_page.goto(f"/t/{t.pk}/")
     click(player_page, "#check-in button")
     assert player_page.locator("#check-in").inner_text().strip() == "Checked in"
     check_page(player_page, "player-checked-in")
-    org.goto(f"/t/{t.pk}/manage/")
+    org.goto(f"/t/{t.pk}/manage/players/")
     assert "2 of 8 checked in" in org.locator("#check-in").inner_text()  # p1 and the walk-in (at the desk)
     check_page(org, "manage-check-in")
     for name in [u.username for u in accounts[1:]]:
         org.get_by_role("button", name=f"Check in {name}", exact=True).click()  # htmx swaps the panel
         org.get_by_role("button", name=f"Check out {name}", exact=True).wait_for()
     assert "8 of 8 checked in" in org.locator("#check-in").inner_text()
+    org.get_by_role("link", name="Round", exact=True).click()
     assert action_buttons(org) == ["Close registration", "Start the tournament"]
     check_page(org, "manage-all-checked-in")
 

@@ -31,7 +31,7 @@ def visit(page: Any, event: SwissEvent, name: str) -> None:
     t = event.tournament
     if name in ("match-slip", "deck-editor", "me", "account"):
         log_in(page, event.pending_opponent.username, PLAYER_PASSWORD)
-    elif name == "manage":
+    elif name.startswith("manage"):
         log_in(page, event.organiser.username, ORGANISER_PASSWORD)
     elif name == "forbidden":
         log_in(page, event.players[0].username, PLAYER_PASSWORD)
@@ -45,6 +45,12 @@ def visit(page: Any, event: SwissEvent, name: str) -> None:
         "match-slip": event.path(f"matches/{event.pending.pk}/"),
         "deck-editor": event.path("deck/"),
         "manage": event.path("manage/"),
+        "manage-players": event.path("manage/players/"),
+        "manage-decks": event.path("manage/decks/"),
+        "manage-penalties": event.path("manage/penalties/"),
+        "manage-staff": event.path("manage/staff/"),
+        "manage-settings": event.path("manage/edit/"),
+        "manage-audit": event.path("manage/audit/"),
         "login": "/accounts/login/",
         "signup": "/signup/",
         "me": "/me/",
@@ -82,7 +88,8 @@ def visit(page: Any, event: SwissEvent, name: str) -> None:
 
 
 PAGES = ["list", "event", "round", "standings", "bracket", "deck-format", "match-slip", "deck-editor", "manage",
-         "login", "signup", "me", "account", "player", "forbidden", "not-found", "locked-out", "form-expired", "api-docs"]
+         "manage-players", "manage-decks", "manage-penalties", "manage-staff", "manage-settings", "manage-audit", "login",
+         "signup", "me", "account", "player", "forbidden", "not-found", "locked-out", "form-expired", "api-docs"]
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

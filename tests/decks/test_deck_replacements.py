@@ -83,7 +83,7 @@ def test_the_player_asks_and_the_organiser_approves_through_the_pages(client, ro
                 {"destroyed": card.key, "replacement": card.key})
     request = DeckReplacement.objects.get()
     client.force_login(organiser)
-    assert card.key in client.get(reverse("tournaments:manage", args=[alice_reg.tournament_id])).content.decode()
+    assert card.key in client.get(reverse("decks:manage", args=[alice_reg.tournament_id])).content.decode()
     client.post(reverse("decks:replacement-decide", args=[alice_reg.tournament_id, request.pk, "approve"]))
     request.refresh_from_db()
     assert request.status == "approved"

@@ -81,9 +81,10 @@ def test_the_organiser_picks_and_records_a_deck_check_from_the_manage_page(clien
     client.force_login(organiser)
     client.post(reverse("decks:deck-checks", args=[tournament.pk]), {"count": "1"})
     check = DeckCheck.objects.get()
-    client.post(reverse("decks:deck-check-record", args=[tournament.pk, check.pk]),
-                {"findings": "Matches the registered list"})
-    page = client.get(reverse("tournaments:manage", args=[tournament.pk])).content.decode()
+    response = client.post(reverse("decks:deck-check-record", args=[tournament.pk, check.pk]),
+                           {"findings": "Matches the registered list"})
+    assert response["Location"] == reverse("decks:manage", args=[tournament.pk])  # back to the Decks tab
+    page = client.get(reverse("decks:manage", args=[tournament.pk])).content.decode()
     assert "Matches the registered list" in page
     client.force_login(alice)
     assert client.post(reverse("decks:deck-checks", args=[tournament.pk]), {"count": "1"}).status_code == 403

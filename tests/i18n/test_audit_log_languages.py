@@ -1,4 +1,4 @@
-"""Issue 14: the audit log (the manage page's "Audit log", the match page's "Changes to this match") reads in the
+"""Issue 14: the audit log (the manage page's "Audit log" tab, the match page's "Changes to this match") reads in the
 reader's language: the action, the reason a service wrote itself (``AuditEntry.reason_code``) and the lines
 before and after (keys, yes/no/none, choice labels, the result and its games said again from ``result_data``).
 What is stored stays English; entries stored before ``result_data`` show their stored English result."""
@@ -65,7 +65,7 @@ def _pages(logged_event, organiser, lang: str) -> tuple[str, str]:
     tournament, match, _first, _second = logged_event
     client = Client()
     client.force_login(organiser)
-    manage = get(client, reverse("tournaments:manage", args=[tournament.pk]), lang)
+    manage = get(client, reverse("tournaments:manage-audit", args=[tournament.pk]), lang)
     page = get(client, reverse("tournaments:match", args=[tournament.pk, match.pk]), lang)
     return _audit_section(squash(manage)), _match_changes(squash(page))
 

@@ -186,11 +186,12 @@ def test_the_check_in_pages_have_no_english_left(client, tournament, registered,
     check_in.walk_in_register(tournament=tournament, actor=organiser, name="Dana")
     check_in.registration_check_in(registration=registered[1], actor=organiser)
     client.force_login(organiser)
-    manage = get(client, reverse("tournaments:manage", args=[tournament.pk]), lang)
-    panel = re.search(r'<section id="check-in".*?</section>', manage, re.S)
+    players = get(client, reverse("tournaments:manage-players", args=[tournament.pk]), lang)
+    panel = re.search(r'<section id="check-in".*?</section>', players, re.S)
     assert panel is not None and "Dana" in panel.group(0)
     assert english_left(panel.group(0), lang) == []
     # the audit log's names of the check-in actions (its reasons and before/after are stored English)
+    manage = get(client, reverse("tournaments:manage-audit", args=[tournament.pk]), lang)
     assert "<td>Check-in changed by the organiser</td>" not in manage and "<td>Walk-in registered</td>" not in manage
     assert "<td>Check-in" in manage  # the action, translated
     client.force_login(alice)

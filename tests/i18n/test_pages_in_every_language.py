@@ -95,6 +95,9 @@ def event(round_one, alice, organiser):
     player = [reverse("tournaments:match", args=[pk, match.pk]), reverse("decks:deck", args=[pk]),
               reverse("tournaments:me"), reverse("tournaments:detail", args=[pk])]
     staff = [reverse("tournaments:manage", args=[pk]), reverse("tournaments:manage-edit", args=[pk]),
+             reverse("tournaments:manage-players", args=[pk]), reverse("decks:manage", args=[pk]),
+             reverse("tournaments:penalty", args=[pk]), reverse("tournaments:manage-staff", args=[pk]),
+             reverse("tournaments:manage-audit", args=[pk]),
              reverse("tournaments:print-slips", args=[pk, n]), reverse("tournaments:match", args=[pk, match.pk]),
              reverse("tournaments:round", args=[pk, n])]
     return t, public, player, staff

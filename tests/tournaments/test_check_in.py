@@ -173,14 +173,15 @@ def test_a_stranger_cannot_check_someone_in_from_the_manage_url(client, tourname
 
 def test_the_organiser_checks_players_in_from_the_manage_page(client, tournament, registered, organiser):
     client.force_login(organiser)
-    page = client.get(reverse("tournaments:manage", args=[tournament.pk])).content.decode()
+    page = client.get(reverse("tournaments:manage-players", args=[tournament.pk])).content.decode()
     assert "0 of 2 checked in" in page
     assert 'aria-label="Check in alice"' in page and 'aria-label="Check in bob"' in page
     response = client.post(reverse("tournaments:manage-check-in", args=[tournament.pk, registered[0].pk]),
                            {"checked_in": "1"})
-    assert response.status_code == 302 and response["Location"].endswith("#check-in")
+    assert response.status_code == 302 and response["Location"] == reverse(
+        "tournaments:manage-players", args=[tournament.pk]) + "#check-in"
     assert _checked(registered[0])
-    page = client.get(reverse("tournaments:manage", args=[tournament.pk])).content.decode()
+    page = client.get(reverse("tournaments:manage-players", args=[tournament.pk])).content.decode()
     assert "1 of 2 checked in" in page and 'aria-label="Check out alice"' in page
 
 
@@ -200,7 +201,7 @@ def test_the_no_show_button_names_how_many_and_asks_first(client, tournament, th
     registration_check_in(registration=three[0], actor=alice)
     check_in_close(tournament=tournament, actor=organiser)
     client.force_login(organiser)
-    page = client.get(reverse("tournaments:manage", args=[tournament.pk])).content.decode()
+    page = client.get(reverse("tournaments:manage-players", args=[tournament.pk])).content.decode()
     assert ('data-confirm="Drop the 2 players who have not checked in? They are withdrawn from the tournament '
             '(logged as no-shows); you can reinstate one later."') in page
     assert "Drop 2 no-shows" in page
@@ -215,7 +216,7 @@ def test_the_no_show_button_after_round_1_is_a_red_message(client, tournament, r
     tournament_start(tournament=tournament, actor=organiser)
     round_pair_next(tournament=tournament, actor=organiser, seed=1)
     client.force_login(organiser)
-    page = client.get(reverse("tournaments:manage", args=[tournament.pk])).content.decode()
+    page = client.get(reverse("tournaments:manage-players", args=[tournament.pk])).content.decode()
     assert "Check-in is over: round 1 is paired." in page and "no-show" not in page
     response = client.post(reverse("tournaments:manage-no-shows", args=[tournament.pk]), follow=True)
     assert '<div class="alert alert-danger" role="alert">Round 1 is paired' in squash(response.content.decode())

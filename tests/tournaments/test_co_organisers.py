@@ -43,7 +43,7 @@ def test_the_organiser_adds_a_co_organiser_and_it_is_logged(staffed, organiser, 
     entry = AuditEntry.objects.get(action=AuditEntry.Action.STAFF_CHANGED)
     assert entry.actor == organiser and entry.after == {"co_organisers": ["judge"]}
     client.force_login(judge)
-    page = client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
+    page = client.get(reverse("tournaments:manage-staff", args=[t.pk])).content.decode()
     assert 'judge <span class="badge text-bg-secondary">co-organiser</span>' in page
     assert "Only the organiser adds or removes co-organisers." in page
     detail = client.get(reverse("tournaments:detail", args=[t.pk])).content.decode()
@@ -60,7 +60,7 @@ def test_a_co_organiser_pairs_a_round_and_drops_a_player_under_their_name(staffe
                 {"reason": "left for a train", "idempotency_key": "j2"})
     entry = AuditEntry.objects.get(action=AuditEntry.Action.PLAYER_DROPPED)
     assert entry.actor == judge and entry.reason == "left for a train"
-    page = squash(client.get(reverse("tournaments:manage", args=[t.pk])).content.decode())
+    page = squash(client.get(reverse("tournaments:manage-audit", args=[t.pk])).content.decode())
     assert '<td class="text-nowrap">judge</td><td>Player dropped by the organiser</td>' in page
 
 

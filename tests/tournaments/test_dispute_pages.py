@@ -94,7 +94,7 @@ def test_a_dispute_shows_every_report_and_the_settlement_is_logged_as_text(
     assert entry.action == AuditEntry.Action.DISPUTE_SETTLED
 
     # The audit log shows the result before and after as text, never a Python dict.
-    manage = client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
+    manage = client.get(reverse("tournaments:manage-audit", args=[t.pk])).content.decode()
     audit_html = manage.split(">Audit log</h2>")[1]
     assert "Both players agreed at the desk" in audit_html
     assert "Status: Disputed" in audit_html and "Result: no confirmed result" in audit_html

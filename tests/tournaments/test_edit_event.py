@@ -40,7 +40,7 @@ def test_the_organiser_edits_the_details_and_each_change_is_logged(organiser, cl
     assert 'name="venue"' in page and 'name="time_zone"' in page and 'name="capacity"' in page
     response = client.post(url, _post(t, name="Friday Swiss #2", venue="The Dragon's Den", capacity=16,
                                       time_zone="Europe/Paris", reason="Moved to a bigger shop"))
-    assert response.status_code == 302 and response["Location"] == reverse("tournaments:manage", args=[t.pk])
+    assert response.status_code == 302 and response["Location"] == reverse("tournaments:manage-edit", args=[t.pk])
     t.refresh_from_db()
     assert (t.name, t.venue, t.capacity, t.time_zone) == ("Friday Swiss #2", "The Dragon's Den", 16, "Europe/Paris")
     entry = AuditEntry.objects.get(action=AuditEntry.Action.TOURNAMENT_EDITED)

@@ -323,13 +323,15 @@ def test_the_organiser_issues_a_penalty_from_the_manage_page_and_sees_it_logged(
                                                                                organiser):
     match = round_one.matches.get()
     client.force_login(organiser)
-    manage = reverse("tournaments:manage", args=[tournament.pk])
-    assert "Issue penalty" in client.get(manage).content.decode()
+    tab = reverse("tournaments:penalty", args=[tournament.pk])
+    assert "Issue penalty" in client.get(tab).content.decode()
     response = client.post(reverse("tournaments:penalty", args=[tournament.pk]), {
         "registration": seat_regs(match)[0].pk, "kind": "match_loss", "reason": "Bribery", "match": match.pk},
         follow=True)
     page = response.content.decode()
-    assert "Match loss issued to" in page and "Bribery" in page and "Penalty issued" in page
+    assert response.redirect_chain == [(tab, 302)]  # back to the Penalties tab
+    assert "Match loss issued to" in page and "Bribery" in page
+    assert "Penalty issued" in client.get(reverse("tournaments:manage-audit", args=[tournament.pk])).content.decode()
     assert score_text(match) == "0-2"
 
 

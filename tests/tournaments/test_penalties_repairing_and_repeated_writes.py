@@ -395,7 +395,7 @@ def test_the_register_page_says_why_a_removed_player_cannot_register_and_the_org
     regs[0].refresh_from_db()
     assert regs[0].withdrawn
     client.force_login(organiser)
-    page = client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
+    page = client.get(reverse("tournaments:manage-players", args=[t.pk])).content.decode()
     url = reverse("tournaments:manage-reinstate", args=[t.pk, regs[0].pk])
     assert url in page
     client.post(url, {"reason": "mistake", "idempotency_key": "ri"})

@@ -27,9 +27,10 @@ PINNED = {
     # 18 before issue 13: +2 the check-in panel (whether a round exists, the walk-ins), +2 the round clock controls
     # (the current round, its tables with a time extension), +2 the event state (the latest round's open tables) and
     # the staff (co-organisers); all flat in the number of players. 23 since issue 27: the session comes from the
-    # cache (cached_db sessions);
-    # 24 since issue 20: the results desk reads the round's live reports in one prefetch (flat)
-    ("/t/{t}/manage/", "organiser"): 24,
+    # cache (cached_db sessions). 13 since issue 20: the manage page is in tabs, this is the Round tab (the players,
+    # penalties, staff, audit log and decks moved to their own tabs: tests/tournaments/test_manage_tabs.py)
+    # 14 with the results desk on the Round tab (issue 20: the round's live reports in one prefetch, flat)
+    ("/t/{t}/manage/", "organiser"): 14,
     # +1 (issue 13): the co-organisers of the listed tournaments, prefetched in one query
     ("/api/v1/tournaments/", "anon"): 3,
     ("/api/v1/tournaments/{t}/registrations/", "anon"): 2,

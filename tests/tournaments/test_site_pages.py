@@ -146,9 +146,9 @@ def test_an_override_needs_a_reason_and_lands_in_the_audit_log(client, round_one
     response = client.post(url, {"game-1": "a", "game-2": "a", "reason": ""}, follow=True)
     assert "reason" in response.content.decode().lower()
     assert not AuditEntry.objects.exists()
-    response = client.post(url, {"game-1": "a", "game-2": "a", "reason": "Entered from the paper slip"},
-                           follow=True)
-    page = response.content.decode()
+    response = client.post(url, {"game-1": "a", "game-2": "a", "reason": "Entered from the paper slip"})
+    assert response["Location"] == reverse("tournaments:manage", args=[round_one.tournament_id])  # the Round tab
+    page = client.get(reverse("tournaments:manage-audit", args=[round_one.tournament_id])).content.decode()
     assert "Entered from the paper slip" in page
     assert AuditEntry.objects.get().actor == organiser
     a_user, b_user = _players(match)

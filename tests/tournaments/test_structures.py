@@ -304,7 +304,7 @@ def test_the_manage_page_offers_the_pairing_tools(client, organiser):
                            {"first": regs[0].pk, "second": regs[1].pk, "reason": "family", "until_round": "2"})
     assert response.status_code == 302
     services.round_pair_next(tournament=t, actor=organiser, seed=1)
-    page = client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
+    page = client.get(reverse("tournaments:manage-players", args=[t.pk])).content.decode()
     assert "Forbidden pairs (1)" in page and "family" in page
     client.post(reverse("tournaments:repair", args=[t.pk]), {"reason": "re-seat"})
     assert AuditEntry.objects.filter(action=AuditEntry.Action.PAIRING_CHANGED, reason="re-seat").exists()

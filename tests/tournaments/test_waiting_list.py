@@ -106,7 +106,9 @@ def test_the_manage_page_marks_waitlisted_players(full, organiser, client):
     _join(t, "carol")
     client.force_login(organiser)
     page = client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
-    assert "1 on the waiting list" in page and '<span class="badge text-bg-warning">waiting list</span>' in page
+    assert "1 on the waiting list" in page  # the Round tab's state
+    page = client.get(reverse("tournaments:manage-players", args=[t.pk])).content.decode()
+    assert '<span class="badge text-bg-warning">waiting list</span>' in page
 
 
 def test_registration_after_the_deadline_is_refused_on_the_page_and_in_the_api(organiser, client, alice, bob):

@@ -167,7 +167,7 @@ def test_a_walk_in_is_paired_reported_by_the_organiser_and_in_standings_csv_and_
 
 def test_the_manage_page_lists_the_walk_in_with_its_claim_code(client, tournament, walk_in, organiser):
     client.force_login(organiser)
-    page = client.get(reverse("tournaments:manage", args=[tournament.pk])).content.decode()
+    page = client.get(reverse("tournaments:manage-players", args=[tournament.pk])).content.decode()
     assert format_claim_code(walk_in.claim_code) in page
     assert reverse("decks:walk-in-deck", args=[tournament.pk, walk_in.pk]) in page
 

@@ -8,8 +8,9 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponseRedirect
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from tournaments.errors import NotAllowed, UserError
 from tournaments.models import Tournament
@@ -32,6 +33,23 @@ def attempt(request: HttpRequest, action: Callable[[], object], success: str) ->
 def idempotency_key(request: HttpRequest) -> str:
     """The form's one-time ``idempotency_key`` ({% idempotency_field %})."""
     return request.POST.get("idempotency_key", "")
+
+
+def local_next(request: HttpRequest, tournament: Tournament) -> str:
+    """The posted ``next`` when it is a page of this tournament (a local path starting ``/t/<pk>/``, no other host or
+    scheme), else ""."""
+    target = request.POST.get("next", "")
+    if target.startswith(f"/t/{tournament.pk}/") and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return target
+    return ""
+
+
+def back_to(request: HttpRequest, tournament: Tournament, tab: str, anchor: str = "") -> HttpResponseRedirect:
+    """After an organiser's POST: to ``next`` (:func:`local_next`: the page the form was on, with its search), else
+    to the page named ``tab`` (a URL name such as ``tournaments:manage-players``, taking the tournament's pk) and
+    ``anchor`` (``"#check-in"``)."""
+    return HttpResponseRedirect(local_next(request, tournament) or reverse(tab, args=[tournament.pk]) + anchor)
 
 
 #: The URL of each workflow step of ``tournaments.services.event_state`` (the manage page's buttons).

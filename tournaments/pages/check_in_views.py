@@ -1,6 +1,6 @@
 """Check-in pages: a player checks in or claims a walk-in's entry; the organiser checks players in or out,
 registers walk-ins and drops the no-shows (``tournaments.services.check_in``). The organiser's panel is
-``tournaments/fragments/check_in.html`` on the manage page (its check-in buttons answer htmx with the panel
+``tournaments/fragments/check_in.html`` on the manage page's Players tab (its check-in buttons answer htmx with the panel
 itself); the player's is ``fragments/check_in_player.html`` on the tournament page."""
 
 from __future__ import annotations
@@ -10,14 +10,13 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import NotAllowed, UserError
 from tournaments.models import Registration, Tournament
 from tournaments.pages.access import tournament_view
-from tournaments.pages.actions import attempt
+from tournaments.pages.actions import attempt, back_to
 from tournaments.pages.manage_views import manage_pair
 from tournaments.services.check_in import (
     check_in_close,
@@ -35,8 +34,9 @@ class ClaimForm(forms.Form):
                                                          "autocapitalize": "characters", "spellcheck": "false"}))
 
 
-def _back_to_panel(tournament: Tournament) -> HttpResponse:
-    return redirect(reverse("tournaments:manage", args=[tournament.pk]) + "#check-in")
+def _back_to_panel(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """To the page the form was on (``next``), else the Players tab's check-in panel."""
+    return back_to(request, tournament, "tournaments:manage-players", "#check-in")
 
 
 def _key(request: HttpRequest) -> str:
@@ -105,7 +105,7 @@ def manage_check_in(request: HttpRequest, tournament: Tournament, registration_i
                                                    checked_in=checked_in, idempotency_key=_key(request)),
             (gettext("%(name)s is checked in.") if checked_in else gettext("%(name)s is checked out."))
             % {"name": registration.display_name})
-    return _back_to_panel(tournament)
+    return _back_to_panel(request, tournament)
 
 
 @tournament_view("organiser")
@@ -121,7 +121,7 @@ def manage_walk_in(request: HttpRequest, tournament: Tournament) -> HttpResponse
     if attempt(request, register, ""):
         messages.success(request, gettext("%(name)s is registered and checked in. Give them their claim code (listed "
                                           "under walk-ins) and enter their decklist.") % {"name": made[0].display_name})
-    return _back_to_panel(tournament)
+    return _back_to_panel(request, tournament)
 
 
 @tournament_view("organiser")
@@ -144,7 +144,7 @@ def manage_no_shows(request: HttpRequest, tournament: Tournament) -> HttpRespons
                          else gettext("The no-shows were already dropped."))
         if request.POST.get("pair") == "1":
             return manage_pair(request, tournament.pk)
-    return _back_to_panel(tournament)
+    return _back_to_panel(request, tournament)
 
 
 @tournament_view("organiser")
@@ -153,4 +153,4 @@ def manage_check_in_close(request: HttpRequest, tournament: Tournament) -> HttpR
     """Close check-in now (logged): players can no longer check themselves in; "Drop no-shows" appears."""
     attempt(request, lambda: check_in_close(tournament=tournament, actor=request.user, idempotency_key=_key(request)),
             gettext("Check-in is closed."))
-    return _back_to_panel(tournament)
+    return _back_to_panel(request, tournament)

@@ -9,24 +9,20 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from tournaments.ids import parse_int
 from tournaments.models import Match, Round, Tournament
 from tournaments.pages.access import tournament_view
-from tournaments.pages.actions import attempt
+from tournaments.pages.actions import attempt, local_next
 from tournaments.services import clock
 
 
 def _back(request: HttpRequest, tournament: Tournament, rnd: Round) -> HttpResponse:
     """To ``next`` when it is a page of this tournament, else to the round page."""
-    target = request.POST.get("next", "")
-    if not (target.startswith(f"/t/{tournament.pk}/") and url_has_allowed_host_and_scheme(
-            target, allowed_hosts={request.get_host()}, require_https=request.is_secure())):
-        target = reverse("tournaments:round", args=[tournament.pk, rnd.number])
-    return HttpResponseRedirect(target)
+    return HttpResponseRedirect(local_next(request, tournament)
+                                or reverse("tournaments:round", args=[tournament.pk, rnd.number]))
 
 
 def _round(tournament: Tournament, number: int) -> Round:

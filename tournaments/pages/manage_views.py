@@ -1,5 +1,6 @@
-"""The organiser's pages: the manage page built around the event's state, the edit form, and each workflow step
-and correction (open, close, start, pair, finish, reopen, staff, results, penalties, drops); every change logged."""
+"""The organiser's actions: the edit form (the Settings tab), and each workflow step and correction (open, close,
+start, pair, finish, reopen, staff, results, penalties, drops); every change logged. Each POST comes back to the
+manage tab its form is on (``tournaments.pages.manage_tabs``)."""
 
 from __future__ import annotations
 
@@ -7,67 +8,28 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 from django.utils.translation import gettext
 
-from tournaments import selectors, services
+from tournaments import services
 from tournaments.errors import NotAllowed, UserError
 from tournaments.ids import parse_id
-from tournaments.models import (
-    AuditEntry,
-    Penalty,
-    Registration,
-    ResultSubmission,
-    Tournament,
-)
+from tournaments.models import Penalty, Registration, ResultSubmission, Tournament
 from tournaments.pages.access import tournament_view
-from tournaments.pages.actions import attempt, idempotency_key, state_actions
-from tournaments.pages.desk_views import desk_context
-from tournaments.pages.forms import TournamentEditForm, bootstrap, game_rows
+from tournaments.pages.actions import attempt, back_to, idempotency_key
+from tournaments.pages.forms import TournamentEditForm, bootstrap
 from tournaments.pages.result_form import result_from_post
 from tournaments.pages.match_views import match_of
 from tournaments.result_input import ResultInputError
-from tournaments.pages.presenters import (
-    audit_rows,
-    match_rows,
-)
-from tournaments.services.penalties import penalties_of
-from tournaments.services.permissions import is_main_organiser
-from tournaments.services.event_state import event_state
+from tournaments.pages.manage_tabs import penalties_tab
 from tournaments.services.tournaments import player_reinstate, tournament_reopen
 
 
 @tournament_view("organiser")
-def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """The organiser's page, built around the event's state (``event_state``): the status header, the steps
-    valid now, what blocks the next one, then tables to settle, players, penalties, pairing tools, decks, staff
-    and the audit log."""
-    latest = tournament.rounds.order_by("-number").first()
-    state = event_state(tournament)
-    return render(request, "tournaments/manage.html", {
-        "t": tournament,
-        "state": state,
-        "actions": state_actions(tournament, state),
-        "latest_round": latest,
-        "registrations": tournament.registrations.select_related("player"),
-        **desk_context(request, tournament, latest),
-        "audit": audit_rows(AuditEntry.objects.filter(tournament=tournament)
-                            .select_related("actor", "match__round")[:100]),
-        "forbidden_pairs": tournament.forbidden_pairs.select_related("player_a__player", "player_b__player"),
-        "game_rows": game_rows(tournament.best_of),
-        "penalties": penalties_of(tournament),
-        "penalty_kinds": Penalty.Kind.choices,
-        "current_matches": match_rows(selectors.round_matches(latest)) if latest else [],
-        "staff": selectors.staff_names(tournament),
-        "is_main_organiser": is_main_organiser(request.user, tournament),
-    })
-
-
-@tournament_view("organiser")
 def manage_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Edit the event: details always, the structure until round 1 is paired (read-only after). A refused value
-    is a form error (400), never a 500; every change is logged."""
+    """The Settings tab: edit the event, details until it is finished, the structure until round 1 is paired
+    (read-only after). A refused value is a form error (400), never a 500; every change is logged; a saved change
+    comes back to this tab."""
     locked = tournament.rounds.exists()
     form = TournamentEditForm(request.POST or None, instance=tournament, locked=locked)
     if request.method == "POST":
@@ -85,8 +47,9 @@ def manage_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 bootstrap(form)
             else:
                 messages.success(request, gettext("The event is updated; the change is logged."))
-                return redirect("tournaments:manage", pk=tournament.pk)
-    return render(request, "tournaments/edit.html", {"t": tournament, "form": form, "locked": locked})
+                return redirect("tournaments:manage-edit", pk=tournament.pk)
+    return render(request, "tournaments/edit.html", {"t": tournament, "form": form, "locked": locked,
+                                                     "tab": "settings"})
 
 
 @tournament_view("organiser")
@@ -111,7 +74,7 @@ def manage_staff_add(request: HttpRequest, tournament: Tournament) -> HttpRespon
                                                        username=username),
             gettext("%(username)s is now a co-organiser of %(tournament)s.") % {
                 "username": username, "tournament": tournament.name})
-    return redirect(reverse("tournaments:manage", args=[tournament.pk]) + "#staff")
+    return redirect("tournaments:manage-staff", pk=tournament.pk)
 
 
 @tournament_view("organiser")
@@ -122,7 +85,7 @@ def manage_staff_remove(request: HttpRequest, tournament: Tournament) -> HttpRes
     attempt(request, lambda: services.co_organiser_remove(tournament=tournament, actor=request.user,
                                                           username=username),
             gettext("%(username)s is no longer a co-organiser.") % {"username": username})
-    return redirect(reverse("tournaments:manage", args=[tournament.pk]) + "#staff")
+    return redirect("tournaments:manage-staff", pk=tournament.pk)
 
 
 @tournament_view("organiser")
@@ -184,7 +147,7 @@ def manage_override(request: HttpRequest, tournament: Tournament, match_id: int)
     """The organiser settles a dispute or enters or corrects a result, always with a reason (logged):
     ``submission`` accepts one of the match's reports as it stands; otherwise the posted games (the duel
     form for two seats, the winners or placements form for a table) are the new result.
-    ``next=match`` returns to the match page, else to the manage page."""
+    ``next=match`` returns to the match page, else to the manage page (another ``next`` of this tournament: there)."""
     match = match_of(tournament, match_id)
     reason = request.POST.get("reason", "")
     submission_id = request.POST.get("submission", "")
@@ -206,13 +169,16 @@ def manage_override(request: HttpRequest, tournament: Tournament, match_id: int)
                      gettext("Result of table %(table)s recorded and logged.") % {"table": match.table})
     if request.POST.get("next") == "match":
         return redirect("tournaments:match", pk=tournament.pk, match_id=match.pk)
-    return redirect("tournaments:manage", pk=tournament.pk)
+    return back_to(request, tournament, "tournaments:manage")
 
 
 @tournament_view("organiser")
-@require_POST
+@require_http_methods(["GET", "POST"])
 def manage_penalty(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Issue a penalty (warning, game loss, match loss, disqualification); logged in the audit log."""
+    """The Penalties tab (GET: ``manage_tabs.penalties_tab``); a POST issues a penalty (warning, game loss, match
+    loss, disqualification; logged in the audit log) and comes back to the tab."""
+    if request.method != "POST":
+        return penalties_tab(request, tournament)
     registration = get_object_or_404(Registration.objects.select_related("player"),
                                      pk=parse_id(request.POST.get("registration")) or 0, tournament=tournament)
     match_id = request.POST.get("match") or ""
@@ -226,18 +192,19 @@ def manage_penalty(request: HttpRequest, tournament: Tournament) -> HttpResponse
              gettext("%(penalty)s issued to %(player)s and logged.") % {
                  "penalty": dict(Penalty.Kind.choices).get(kind, gettext("Penalty")),
                  "player": registration.display_name})
-    return redirect("tournaments:manage", pk=tournament.pk)
+    return redirect("tournaments:penalty", pk=tournament.pk)
 
 
 @tournament_view("organiser")
 @require_POST
 def manage_drop(request: HttpRequest, tournament: Tournament, registration_id: int) -> HttpResponse:
+    """Drop a player (logged with the reason); back to the Players tab (``next``: with its search)."""
     registration = get_object_or_404(Registration, pk=registration_id, tournament=tournament)
     attempt(request, lambda: services.player_drop(registration=registration, actor=request.user,
                                                    reason=request.POST.get("reason", ""),
                                                    idempotency_key=idempotency_key(request)),
              gettext("%(player)s dropped.") % {"player": registration.display_name})
-    return redirect("tournaments:manage", pk=tournament.pk)
+    return back_to(request, tournament, "tournaments:manage-players", "#players")
 
 
 @tournament_view("organiser")
@@ -249,7 +216,7 @@ def manage_reinstate(request: HttpRequest, tournament: Tournament, registration_
                                               reason=request.POST.get("reason", ""),
                                               idempotency_key=idempotency_key(request)),
             gettext("%(player)s is reinstated.") % {"player": registration.display_name})
-    return redirect("tournaments:manage", pk=tournament.pk)
+    return back_to(request, tournament, "tournaments:manage-players", "#players")
 
 
 @tournament_view("organiser")

@@ -1,6 +1,6 @@
-"""The organiser's pairing tools on the manage page: forbidden pairs, byes at registration, teams,
-swapping two players and pairing the latest round again (each needs a reason and is logged), publishing a draft
-round (logged)."""
+"""The organiser's pairing tools (the Players tab; swap and re-pair on the Round tab): forbidden pairs, byes at
+registration, teams, swapping two players and pairing the latest round again (each needs a reason and is
+logged), publishing a draft round (logged)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from tournaments.errors import UserError
 from tournaments.ids import parse_id, parse_int
 from tournaments.models import ForbiddenPair, Registration, Tournament
 from tournaments.pages.access import tournament_view
-from tournaments.pages.actions import attempt
+from tournaments.pages.actions import attempt, back_to
 from tournaments.services import rounds as pairing
 
 
@@ -37,10 +37,12 @@ def _int_or_none(value) -> int | None:
     return number
 
 
-def _run(request: HttpRequest, tournament: Tournament, action, success: str) -> HttpResponse:
-    """Run ``action(tournament, request.POST)`` (one service call) and go back to the manage page."""
+def _run(request: HttpRequest, tournament: Tournament, action, success: str,
+         tab: str = "tournaments:manage-players") -> HttpResponse:
+    """Run ``action(tournament, request.POST)`` (one service call) and go back to the tab the form was on (``next``,
+    else ``tab``: the Players tab's tools, the Round tab's changes to the latest round)."""
     attempt(request, lambda: action(tournament, request.POST), success)
-    return redirect("tournaments:manage", pk=tournament.pk)
+    return back_to(request, tournament, tab, "#pairing-tools" if tab.endswith("players") else "")
 
 
 @tournament_view("organiser")
@@ -91,7 +93,7 @@ def swap(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         pairing.round_swap_players(tournament=t, actor=request.user, first=_registration(t, post.get("first")),
                                    second=_registration(t, post.get("second")), reason=post.get("reason", ""),
                                    idempotency_key=post.get("idempotency_key", ""))
-    return _run(request, tournament, action, gettext("The two players are swapped."))
+    return _run(request, tournament, action, gettext("The two players are swapped."), "tournaments:manage")
 
 
 @tournament_view("organiser")
@@ -100,7 +102,7 @@ def repair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     def action(t, post):
         pairing.round_repair(tournament=t, actor=request.user, reason=post.get("reason", ""),
                              idempotency_key=post.get("idempotency_key", ""))
-    return _run(request, tournament, action, gettext("The round is paired again."))
+    return _run(request, tournament, action, gettext("The round is paired again."), "tournaments:manage")
 
 
 @tournament_view("organiser")

@@ -8,6 +8,7 @@ from decks.pages import manage_views, views
 register_converter(ReplacementDecision, "decision")
 
 urlpatterns = [
+    path("t/<id:pk>/manage/decks/", manage_views.manage_decks, name="manage"),
     path("t/<id:pk>/manage/publish/", manage_views.manage_publish, name="publish"),
     path("t/<id:pk>/manage/deck-checks/", manage_views.manage_deck_checks, name="deck-checks"),
     path("t/<id:pk>/manage/deck-checks/<id:check_id>/", manage_views.manage_deck_check_record,

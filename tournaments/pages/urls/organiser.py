@@ -9,6 +9,7 @@ from tournaments.pages import (
     clock_views,
     desk_views,
     event_views,
+    manage_tabs,
     manage_views,
     pairing_views,
     print_views,
@@ -16,7 +17,10 @@ from tournaments.pages import (
 
 urlpatterns = [
     path("t/new/", event_views.tournament_new, name="new"),
-    path("t/<id:pk>/manage/", manage_views.manage, name="manage"),
+    path("t/<id:pk>/manage/", manage_tabs.manage, name="manage"),
+    path("t/<id:pk>/manage/players/", manage_tabs.manage_players, name="manage-players"),
+    path("t/<id:pk>/manage/staff/", manage_tabs.manage_staff, name="manage-staff"),
+    path("t/<id:pk>/manage/audit/", manage_tabs.manage_audit, name="manage-audit"),
     path("t/<id:pk>/manage/open/", manage_views.manage_open, name="manage-open"),
     path("t/<id:pk>/manage/close/", manage_views.manage_close, name="manage-close"),
     path("t/<id:pk>/manage/start/", manage_views.manage_start, name="manage-start"),
