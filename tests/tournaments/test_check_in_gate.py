@@ -119,7 +119,7 @@ def test_the_manage_page_offers_drop_no_shows_only_after_check_in_closes(client,
                                                                          organiser, alice):
     registration_check_in(registration=registered[0], actor=alice)
     client.force_login(organiser)
-    url = reverse("tournaments:manage", args=[tournament.pk])
+    url = reverse("tournaments:manage-players", args=[tournament.pk])
     page = client.get(url).content.decode()
     assert "Close check-in" in page and "Drop 1 no-show" not in page
     response = client.post(reverse("tournaments:manage-check-in-close", args=[tournament.pk]), follow=True)

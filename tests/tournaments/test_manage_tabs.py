@@ -119,11 +119,11 @@ def test_a_round_being_played_offers_its_clock_its_changes_and_its_tables_on_the
     t, _ = running
     client.force_login(organiser)
     page = _get(client, "round", t)
-    assert {"tournaments:clock-start", "tournaments:swap", "tournaments:repair", "tournaments:override"} <= \
-        _actions(page)
+    assert {"tournaments:clock-start", "tournaments:swap", "tournaments:repair", "tournaments:desk-record",
+            "tournaments:desk-keyboard"} <= _actions(page)
     assert "tournaments:manage-pair" not in _actions(page)
     match = t.rounds.get().matches.order_by("table").first()
-    assert f'id="m{match.pk}-game-1"' in page  # the settle form has its game rows
+    assert f'id="desk-table-{match.table}"' in page  # the desk's row
     players = _actions(_get(client, "players", t))
     assert "tournaments:manage-drop" in players
     assert "tournaments:byes-award" not in players  # byes at registration: before round 1 only
@@ -136,7 +136,7 @@ def test_between_rounds_the_round_tab_offers_the_next_round_and_no_longer_the_ch
     client.force_login(organiser)
     page = _get(client, "round", t)
     assert "tournaments:manage-pair" in _actions(page)
-    assert not _actions(page) & {"tournaments:swap", "tournaments:repair", "tournaments:override"}
+    assert not _actions(page) & {"tournaments:swap", "tournaments:repair", "tournaments:desk-record"}
 
 
 def test_a_finished_event_shows_what_happened_and_reopen_nothing_else(organiser, client):
@@ -274,7 +274,7 @@ def test_issue_penalty_never_wraps(running, client, organiser):
 
 
 #: queries of each tab for the organiser, flat in the number of players (4 and 64)
-TAB_QUERIES = {"round": 12, "players": 8, "decks": 6, "penalties": 8, "staff": 4, "settings": 4, "audit": 6}
+TAB_QUERIES = {"round": 13, "players": 8, "decks": 6, "penalties": 8, "staff": 4, "settings": 4, "audit": 6}
 
 
 @pytest.mark.parametrize("tab", list(TABS))
