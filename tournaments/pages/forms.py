@@ -121,7 +121,7 @@ class TournamentForm(forms.Form):
         label=_("Victory condition"),
         choices=[("", _("Follow the format: 10 realms with 110-card decks, 6 with 55 and 75"))]
         + list(Tournament.Victory.choices), required=False,
-        help_text=_("spellfire-tournament-rules-2.0.txt, victory conditions; you may announce the other"))
+        help_text=_("Spellfire Tournament Rules 2.0, victory conditions; you may announce the other"))
     deck_out = forms.ChoiceField(
         label=_("When a draw pile runs out"),
         choices=[("", _("Follow the format's rules: reshuffle (Tournament Rules 2.0); the game ends for the "
@@ -135,7 +135,7 @@ class TournamentForm(forms.Form):
     third_place_match = forms.BooleanField(required=False, label=_("Third-place match"))
     random_draw_each_round = forms.BooleanField(
         required=False, label=_("Single elimination: a new random draw every round"),
-        help_text=_("No fixed bracket: the players still in are drawn at random each round (spell-battle-rules.txt, "
+        help_text=_("No fixed bracket: the players still in are drawn at random each round (Spell Battle Rules, "
                   "8. Tournaments)"))
     random_seeding = forms.BooleanField(required=False, label=_("Seed brackets at random"),
                                         help_text=_("Brackets from the first round: a random draw instead of "

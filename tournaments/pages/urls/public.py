@@ -10,6 +10,7 @@ from tournaments.pages import (
     live_views,
     print_views,
     projector_views,
+    rules_views,
 )
 from tournaments.pages.access import by_method
 
@@ -18,6 +19,9 @@ urlpatterns = [
     path("signup/", event_views.signup, name="signup"),
     # the language switch of every page (no tournament, no audience: anyone may choose their language)
     path("language/", language.set_language, name="set-language"),
+    # the rules texts every citation links to (/rules/<document>/#<section>)
+    path("rules/", rules_views.rules_index, name="rules"),
+    path("rules/<slug:slug>/", rules_views.rules_document, name="rules-document"),
     path("t/<id:pk>/", event_views.tournament_detail, name="detail"),
     path("t/<id:pk>/rounds/<id:number>/", live_views.round_detail, name="round"),
     path("t/<id:pk>/standings/", live_views.standings, name="standings"),
