@@ -141,17 +141,17 @@ def test_a_section_of_the_2_0_rules_is_named_in_the_readers_language_with_its_en
     assert size.rule == "spellfire-tournament-rules-2.0.txt, 55-Card Deck (Standard)"
     with translation.override("pt-br"):
         assert rule_texts.violation_rule(size) == (
-            "spellfire-tournament-rules-2.0.txt, Baralho de 55 cartas (padrão) (no original: "
+            "Spellfire Tournament Rules 2.0, Baralho de 55 cartas (padrão) (no original: "
             "“55-Card Deck (Standard)”)")
         assert rule_texts.violation_text(size, rule_texts.format_name("55")) == (
             "O baralho tem 1 carta (sem contar as cartas de masmorra); um baralho de 55 cartas (padrão) deve ter "
             "exatamente 55.")
     with translation.override("fr"):
         assert rule_texts.violation_rule(size) == (
-            "spellfire-tournament-rules-2.0.txt, Deck de 55 cartes (standard) (dans l'original\u00a0: "
+            "Spellfire Tournament Rules 2.0, Deck de 55 cartes (standard) (dans l'original\u00a0: "
             "«\u00a055-Card Deck (Standard)\u00a0»)")
     with translation.override("en"):
-        assert rule_texts.violation_rule(size) == size.rule
+        assert rule_texts.violation_rule(size) == "Spellfire Tournament Rules 2.0, 55-Card Deck (Standard)"
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-br", "fr"])

@@ -117,7 +117,7 @@ def test_the_django_refusal_of_a_random_draw_with_random_seeding_is_the_document
                               "table_size": 4, "random_draw_each_round": True, "random_seeding": True,
                               "third_place_match": False})
     assert info.value.code == "random_draw_each_round"
-    assert "spell-battle-rules.txt" in info.value.english
+    assert "Spell Battle Rules" in info.value.english
 
 
 # --------------------------------------------------------------------------- labels and choices
