@@ -113,7 +113,34 @@ def bootstrap(form: forms.BaseForm) -> None:
         widget.attrs["class"] = css
 
 
-class TournamentForm(forms.Form):
+class StructureFirst:
+    """What the create and edit forms share (``fragments/structure_choice.html``, ``structure_options.html``,
+    ``time_zones.html``): the chosen structure (``chosen_structure``, its name and label), the removal of the
+    other structures' options, and the time zones the time-zone field suggests."""
+
+    chosen_structure: str
+    fields: dict[str, forms.Field]
+
+    @property
+    def structure_name(self) -> str:
+        return self.chosen_structure
+
+    @property
+    def structure_label(self) -> Any:
+        return structure_label(self.chosen_structure)
+
+    @property
+    def time_zone_choices(self) -> list[tuple[str, str]]:
+        return time_zone_choices()
+
+    def keep_only_its_options(self) -> None:
+        """Remove the fields of ``STRUCTURE_FIELDS`` the chosen structure does not read."""
+        for name in STRUCTURE_FIELDS:
+            if name not in fields_of_structure(self.chosen_structure):
+                del self.fields[name]
+
+
+class TournamentForm(StructureFirst, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     deck_format_id = forms.ChoiceField(label=_("Deck format"),
@@ -190,27 +217,13 @@ class TournamentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.chosen_structure = structure if structure in STRUCTURE_REGISTRY else next(iter(STRUCTURE_REGISTRY))
         self.fields["structure"].initial = self.chosen_structure
-        for name in STRUCTURE_FIELDS:
-            if name not in fields_of_structure(self.chosen_structure):
-                del self.fields[name]
+        self.keep_only_its_options()
         self.fields["time_zone"] = TimeZoneField(label=_("Time zone"), initial=zone, required=False,
                                                  help_text=_("Every time on the event's pages is shown in it"))
         if not zone:
             # no earlier event: the browser's zone (static/new_tournament.js), else UTC
             self.fields["time_zone"].widget.attrs.update({"data-fill-zone": "", "placeholder": "UTC"})
         bootstrap(self)
-
-    @property
-    def structure_name(self) -> str:
-        return self.chosen_structure
-
-    @property
-    def structure_label(self) -> Any:
-        return structure_label(self.chosen_structure)
-
-    @property
-    def time_zone_choices(self) -> list[tuple[str, str]]:
-        return time_zone_choices()
 
     @property
     def spec(self) -> StructureSpec:
@@ -328,7 +341,7 @@ def in_zone(value: datetime.datetime, zone: str) -> datetime.datetime:
         return timezone.make_aware(naive, ZoneInfo("UTC"))
 
 
-class TournamentEditForm(forms.ModelForm):
+class TournamentEditForm(StructureFirst, forms.ModelForm):
     """Edit the event (``tournaments.services.tournaments.tournament_update``): its details always, its structure
     and results settings until round 1 is paired (then shown read-only: ``locked``). ``reason`` is optional and
     logged. The registration deadline is a time in the event's (new) time zone."""
@@ -390,27 +403,14 @@ class TournamentEditForm(forms.ModelForm):
             self.fields["structure"].widget = forms.RadioSelect(choices=structure_choices())
             self.fields["structure"].initial = self.chosen_structure
             self.initial["structure"] = self.chosen_structure
-            for name in STRUCTURE_FIELDS:
-                if name not in fields_of_structure(self.chosen_structure):
-                    del self.fields[name]
+            self.keep_only_its_options()
         bootstrap(self)
-
-    @property
-    def structure_name(self) -> str:
-        return self.chosen_structure
-
-    @property
-    def structure_label(self) -> Any:
-        return structure_label(self.chosen_structure)
 
     @property
     def option_fields(self) -> list:
         """The chosen structure's own options (``fields_of_structure``), as bound fields (until round 1 is paired)."""
         return [self[name] for name in STRUCTURE_FIELDS if name in self.fields and not self.locked]
 
-    @property
-    def time_zone_choices(self) -> list[tuple[str, str]]:
-        return time_zone_choices()
 
     def full_clean(self) -> None:
         super().full_clean()
