@@ -115,7 +115,7 @@ def test_a_55_br_verdict_in_portuguese_names_the_cards_as_printed_and_cites_the_
             [v for v in verdict.violations if v.code == "type_minimum"][0], rule_texts.format_name("55-br"))
     assert text == ("Ilhas MoonShae (Reino) aparece 3 vezes (POR/7 Ilhas MoonShae); no máximo 2 cópias da mesma "
                     "carta (mesmo ícone e mesmo nome) podem estar num baralho.")
-    assert rule == ('spellfire-regras-pt-br.txt, LIMITAÇÃO DE BARALHOS PARA TORNEIOS ("Nenhuma carta pode '
+    assert rule == ('Regras do Spellfire (Brasil), LIMITAÇÃO DE BARALHOS PARA TORNEIOS ("Nenhuma carta pode '
                     'aparecer mais que duas vezes no mesmo baralho, eventos apenas aparecem uma vez em cada '
                     'baralho.")')
     assert minimum == ("O baralho tem 3 cartas do tipo Reino; um baralho de 55 cartas (regras brasileiras) "

@@ -3,6 +3,10 @@ explicit: anything else is a 404, never a view deciding what an unknown word mea
 
 from __future__ import annotations
 
+import re
+
+from rules.rule_documents import DOCUMENTS
+
 from tournaments.ids import parse_id
 
 
@@ -26,6 +30,12 @@ class ReplacementDecision(_Words):
     """``approve`` or ``reject`` (an Enter Darkness Together replacement)."""
 
     regex = "approve|reject"
+
+
+class RulesDocumentSlug(_Words):
+    """A rules text's slug (``rules.rule_documents.DOCUMENTS``): ``/rules/<rules_document:slug>/``."""
+
+    regex = "|".join(re.escape(d.slug) for d in DOCUMENTS.values())
 
 
 class Id:

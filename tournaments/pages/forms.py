@@ -215,6 +215,8 @@ class TournamentForm(StructureFirst, forms.Form):
         take their defaults (``STRUCTURE_DEFAULTS``). ``zone``: the time zone offered first (the organiser's last
         event's)."""
         super().__init__(*args, **kwargs)
+        if structure is None and self.is_bound:
+            structure = self.data.get("structure")
         self.chosen_structure = structure if structure in STRUCTURE_REGISTRY else next(iter(STRUCTURE_REGISTRY))
         self.fields["structure"].initial = self.chosen_structure
         self.keep_only_its_options()

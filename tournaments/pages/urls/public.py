@@ -1,6 +1,6 @@
 """Pages anyone may open, logged in or not (``@tournament_view("public")``)."""
 
-from django.urls import path
+from django.urls import path, register_converter
 
 from tournaments.pages import (
     event_views,
@@ -13,6 +13,9 @@ from tournaments.pages import (
     rules_views,
 )
 from tournaments.pages.access import by_method
+from tournaments.pages.converters import RulesDocumentSlug
+
+register_converter(RulesDocumentSlug, "rules_document")
 
 urlpatterns = [
     path("", event_views.tournament_list, name="list"),
@@ -21,7 +24,7 @@ urlpatterns = [
     path("language/", language.set_language, name="set-language"),
     # the rules texts every citation links to (/rules/<document>/#<section>)
     path("rules/", rules_views.rules_index, name="rules"),
-    path("rules/<slug:slug>/", rules_views.rules_document, name="rules-document"),
+    path("rules/<rules_document:slug>/", rules_views.rules_document, name="rules-document"),
     path("t/<id:pk>/", event_views.tournament_detail, name="detail"),
     path("t/<id:pk>/rounds/<id:number>/", live_views.round_detail, name="round"),
     path("t/<id:pk>/standings/", live_views.standings, name="standings"),
