@@ -56,3 +56,11 @@ def test_every_citation_of_the_rules_module_names_a_section_of_a_known_document(
         if part:
             citation = parse_citation(part)
             assert citation is not None and citation.section is not None, part
+
+
+def test_the_slugs_are_letters_digits_and_hyphens():
+    """They are the rules page's addresses and anchors (and a URL converter's regular expression, unescaped)."""
+    import re
+
+    slugs = [d.slug for d in DOCUMENTS.values()] + [s.slug for d in DOCUMENTS.values() for s in d.sections]
+    assert all(re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", slug) for slug in slugs)

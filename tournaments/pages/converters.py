@@ -3,8 +3,6 @@ explicit: anything else is a 404, never a view deciding what an unknown word mea
 
 from __future__ import annotations
 
-import re
-
 from rules.rule_documents import DOCUMENTS
 
 from tournaments.ids import parse_id
@@ -35,7 +33,7 @@ class ReplacementDecision(_Words):
 class RulesDocumentSlug(_Words):
     """A rules text's slug (``rules.rule_documents.DOCUMENTS``): ``/rules/<rules_document:slug>/``."""
 
-    regex = "|".join(re.escape(d.slug) for d in DOCUMENTS.values())
+    regex = "|".join(d.slug for d in DOCUMENTS.values())  # letters, digits and hyphens: nothing to escape
 
 
 class Id:
