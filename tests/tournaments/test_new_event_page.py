@@ -67,6 +67,7 @@ def test_without_javascript_a_changed_structure_shows_its_options_and_creates_no
     page = client.post(reverse("tournaments:new"), body).content.decode()
     assert Tournament.objects.count() == 0
     assert 'name="bracket_reset"' in page and 'name="swiss_rounds"' not in page
+    assert 'name="top_cut"' not in page  # no top cut without a Swiss phase
     assert 'value="Cup"' in page  # the values typed so far are kept
     assert 'name="shown_structure" value="double_elimination"' in page
     response = client.post(reverse("tournaments:new"), {**body, "shown_structure": "double_elimination",

@@ -270,6 +270,9 @@ def _reads(option: str) -> Callable[[StructureSpec], bool]:
 
 STRUCTURE_FIELDS: dict[str, Callable[[StructureSpec], bool]] = {
     **{name: _reads(name) for name in STRUCTURE_OPTIONS},
+    # the Django layer keeps no Swiss rounds and no top cut without a Swiss phase (structure_texts.checked_structure)
+    "swiss_rounds": lambda spec: spec.swiss_phase and "swiss_rounds" in spec.options,
+    "top_cut": lambda spec: spec.swiss_phase and "top_cut" in spec.options,
     "team_size": lambda spec: not spec.multiplayer,
     "late_entry_rounds": lambda spec: spec.swiss_phase,
     "placement_points": lambda spec: spec.multiplayer,
