@@ -287,7 +287,7 @@ def validate_structure(structure: str, *, swiss_rounds: int | None = 3, top_cut:
             raise bad(name, "must be true or false.")
     if not _is_int(table_size) or table_size not in TABLE_SIZES:
         raise bad("table_size", f"must be {TABLE_SIZES[0]} to {TABLE_SIZES[-1]} players per table "
-                  "(spell-battle-rules.txt, 8. Tournaments and 7. Teams; a table of two is a duel), "
+                  "(Spell Battle Rules, 8. Tournaments and 7. Teams; a table of two is a duel), "
                   f"not {table_size!r}.")
     for name in _REFUSED_UNLESS_READ:
         if values[name] and name not in spec.options:

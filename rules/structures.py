@@ -418,7 +418,7 @@ def _check_random_draw(values: Mapping[str, Any]) -> None:
                                              or values["random_seeding"]):
         raise StructureError("bad_setting", "random_draw_each_round is a single-elimination option (no top cut, "
                              "no third-place match, no random seeding): a new random draw every round "
-                             "(spell-battle-rules.txt, 8. Tournaments).", field="random_draw_each_round")
+                             "(Spell Battle Rules, 8. Tournaments).", field="random_draw_each_round")
 
 
 _BRACKET_OPTIONS = frozenset({"top_cut", "random_seeding"})

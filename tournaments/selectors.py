@@ -79,6 +79,14 @@ def visible_matches(tournament: Tournament, user) -> QuerySet[Match]:
     return matches if sees_drafts(tournament, user) else matches.filter(round__published_at__isnull=False)
 
 
+def last_time_zone(user) -> str:
+    """The time zone of the organiser's latest event (by creation), or "" when they have none: a new event's
+    default (issue 20, item 5). One query."""
+    if not getattr(user, "is_authenticated", False):
+        return ""
+    return Tournament.objects.filter(organiser=user).order_by("-pk").values_list("time_zone", flat=True).first() or ""
+
+
 def round_matches(rnd: Round) -> QuerySet[Match]:
     """The round's matches in table order with their seats and players (2 queries)."""
     return rnd.matches.prefetch_related(

@@ -25,7 +25,7 @@ STRUCTURE_REFUSALS: dict[str, Any] = {
     "swiss_rounds": _("A Swiss or pods tournament has between 1 and 20 rounds."),
     "top_cut": _("The top cut is 4, 8, 16 or 32 players (or none)."),
     "table_size": _("A multiplayer table seats 3 to 6 players."),
-    "random_draw_each_round": _("A random draw each round is a single-elimination option (spell-battle-rules.txt, "
+    "random_draw_each_round": _("A random draw each round is a single-elimination option (Spell Battle Rules, "
                                 "8. Tournaments): choose single elimination, without a third-place match or random "
                                 "seeding (every round is drawn at random anyway)."),
 }

@@ -11,7 +11,8 @@ Two ways to run (../shared/design/ARCHITECTURE.md, "Two ways to run"):
 config/secret_key.py); there is no public default.
 
 Other variables: ``DEBUG``, ``ALLOWED_HOSTS``, ``SPELLFIRE_CARDS_DIR``
-(the card catalogue, default ``../shared/cards`` beside the repository),
+(the card catalogue, default ``../shared/cards`` beside the repository), ``SPELLFIRE_RULES_TEXTS_DIR`` (the rules
+texts the rules page shows, default ``../shared/rules-texts``),
 ``CELERY_TASK_ALWAYS_EAGER`` (forced on when ``REDIS_URL`` is unset).
 """
 
@@ -256,6 +257,9 @@ DECKLIST_MAX_REQUEST_BYTES = 4 * DECKLIST_MAX_BYTES
 
 # The card catalogue is data, read in place (../shared/cards/SOURCES.md).
 SPELLFIRE_CARDS_DIR = Path(env.str("SPELLFIRE_CARDS_DIR", default=str(BASE_DIR.parent / "shared" / "cards")))
+# The rules texts the rules page (/rules/) shows, read in place (rules.rule_documents names them).
+SPELLFIRE_RULES_TEXTS_DIR = Path(env.str("SPELLFIRE_RULES_TEXTS_DIR",
+                                         default=str(BASE_DIR.parent / "shared" / "rules-texts")))
 
 # Celery: a real broker when REDIS_URL is set, otherwise tasks run eagerly in-process.
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"

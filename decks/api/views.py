@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -12,6 +14,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
+from rules.rule_documents import titled
 
 from decks.models import DeckSubmission, RegisteredDeck
 from decks.selectors import can_view_decklist, deck_export, exportable_submission
@@ -24,7 +27,30 @@ from tournaments.models import Registration
 from tournaments.services.permissions import is_tournament_organiser
 
 
+def _titled(value: Any) -> Any:
+    """``value`` (a stored verdict) with every rules text named by its title, never its file name."""
+    if isinstance(value, str):
+        return titled(value)
+    if isinstance(value, list):
+        return [_titled(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _titled(v) for k, v in value.items()}
+    return value
+
+
+@extend_schema_field(OpenApiTypes.OBJECT)
+class VerdictField(serializers.JSONField):
+    """The stored verdict (``rules.legality.Verdict.to_dict()``) as people read it: each violation's ``rule`` and
+    ``message`` name the rules text by its title and section ("Spellfire Tournament Rules 2.0, 55-Card Deck
+    (Standard)"), never its file name (``rules.rule_documents.titled``)."""
+
+    def to_representation(self, value: Any) -> Any:
+        return _titled(super().to_representation(value))
+
+
 class DeckSubmissionSerializer(serializers.ModelSerializer):
+    verdict = VerdictField(read_only=True)
+
     class Meta:
         model = DeckSubmission
         fields = ["id", "submitted_at", "source_format", "filename", "title", "text", "cards", "legal", "verdict",

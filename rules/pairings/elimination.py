@@ -455,7 +455,7 @@ def pair_random_elimination(players: Sequence[str], rounds: Sequence[RoundRecord
     rng.shuffle(order)
     tables = tuple(
         Table(number=k // 2 + 1, players=(order[k], order[k + 1]),
-              reason="random draw among the players still in (spell-battle-rules.txt, 8. Tournaments)",
+              reason="random draw among the players still in (Spell Battle Rules, 8. Tournaments)",
               reason_code="random_draw", reason_params={"stage": "main"})
         for k in range(0, len(order) - 1, 2)
     )

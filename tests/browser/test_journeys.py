@@ -167,11 +167,11 @@ def test_the_organisers_event(request, size, live_server, organiser, catalogue_r
     org.fill("#id_date", "2026-12-05")
     org.select_option("#id_deck_format_id", "55")
     org.select_option("#id_best_of", "3")
-    org.select_option("#id_structure", "swiss")
+    org.check("input[name=structure][value=swiss]")  # the structure first: swiss is the first offered
     org.fill("#id_swiss_rounds", "3")
     org.select_option("#id_top_cut", "4")
-    org.select_option("#id_time_zone", "America/Sao_Paulo")
-    click(org, "main form button")
+    org.fill("#id_time_zone", "America/Sao_Paulo")  # typed in the searchable time-zone field
+    click(org, "main form button.btn-primary")
     t = Tournament.objects.get(name="São Paulo Open")
     assert (t.structure, t.swiss_rounds, t.top_cut, t.best_of, t.time_zone) == ("swiss", 3, 4, 3, "America/Sao_Paulo")
     assert org.url.endswith(f"/t/{t.pk}/manage/")
@@ -394,7 +394,7 @@ def test_the_players_decks(request, size, live_server, organiser, catalogue_rows
     assert "Not legal" in verdict.inner_text()
     violations = verdict.locator(".violations li").all_inner_texts()
     assert len(violations) == 1 and "Shield of Devastation" in violations[0]
-    assert "spellfire-tournament-rules-2.0.txt" in violations[0]
+    assert "Spellfire Tournament Rules 2.0" in violations[0]
     assert page.locator(".alert-success").count() == 0  # a refusal is never green
     assert page.locator(".alert-danger").filter(has_text="Your deck is not legal").count() == 1
     assert "Registered deck: legal" in page.locator(".deck-status").inner_text()

@@ -133,11 +133,11 @@ def test_the_organisers_event_in_portuguese(size, live_server, organiser, catalo
     org.fill("#id_date", "2026-12-05")
     org.select_option("#id_deck_format_id", "55")
     org.select_option("#id_best_of", "3")
-    org.select_option("#id_structure", "swiss")
+    org.check("input[name=structure][value=swiss]")  # the structure first: swiss is the first offered
     org.fill("#id_swiss_rounds", "2")
     org.select_option("#id_top_cut", "0")
-    org.select_option("#id_time_zone", "America/Sao_Paulo")
-    click(org, "main form button")
+    org.fill("#id_time_zone", "America/Sao_Paulo")  # typed in the searchable time-zone field
+    click(org, "main form button.btn-primary")
     t = Tournament.objects.get(name="Copa São Paulo")
     assert org.url.endswith(f"/t/{t.pk}/manage/")
     assert action_buttons(org) == ["Abrir as inscrições"]
@@ -257,7 +257,7 @@ def test_the_players_deck_in_french(size, live_server, organiser, catalogue_rows
     assert "Illégal" in verdict.inner_text()
     violations = verdict.locator(".violations li").all_inner_texts()
     assert len(violations) == 1 and "Shield of Devastation" in violations[0]
-    assert "spellfire-tournament-rules-2.0.txt" in violations[0]
+    assert "Spellfire Tournament Rules 2.0" in violations[0]
     assert page.locator(".alert-success").count() == 0  # a refusal is never green
     step(page, check_page, fr, "deck-illegal", "Verdict du dernier envoi :", "Format : deck de 55 cartes (standard).")
 

@@ -50,7 +50,7 @@ def test_an_illegal_list_shows_every_violation_with_its_rule(client, tournament,
     assert "Not legal" in page
     assert "4 of 55 cards" in page
     assert "at least 8" in page or "needs at least 8" in page  # too few realms
-    assert "spellfire-tournament-rules-2.0.txt" in page
+    assert "Spellfire Tournament Rules 2.0" in page
     assert 'class="group bad"' in page  # the Realm row is flagged
 
 

@@ -9,6 +9,7 @@ import html
 import re
 
 import pytest
+from rules.rule_documents import DOCUMENTS
 from django.test import Client
 from django.urls import reverse
 
@@ -45,7 +46,9 @@ LANGUAGES = ["pt-br", "fr"]
 _ATTRS = re.compile(r'\b(?:aria-label|placeholder|title|data-confirm|alt)="([^"]*)"')
 _DROP = re.compile(r"<(script|style|textarea|pre|code|select)\b.*?</\1>|<span class=\"cite[^\"]*\">.*?</span>"
                    r"|<tr class=\"card-row\">.*?</tr>|<title>.*?</title>", re.S)
-_QUOTED = re.compile(r"“[^”]*”|«[^»]*»|\"[^\"]*\"|\([^()]*\.txt[^()]*\)")
+#: A citation of a rules text in parentheses: the document's title (rules.rule_documents) is a name, not translated.
+_TITLES = "|".join(re.escape(d.title) for d in DOCUMENTS.values())
+_QUOTED = re.compile(r"“[^”]*”|«[^»]*»|\"[^\"]*\"|\([^()]*(?:\.txt|" + _TITLES + r")[^()]*\)")
 
 
 def visible_text(page: str) -> str:
@@ -159,7 +162,7 @@ def test_a_55_br_verdict_in_portuguese_cites_the_brazilian_rules_text(client, or
     assert "Ilegal" in page
     assert ("Ilhas MoonShae (Reino) aparece 3 vezes (POR/7 Ilhas MoonShae); no máximo 2 cópias da mesma carta "
             "(mesmo ícone e mesmo nome) podem estar num baralho.") in html.unescape(page)
-    assert "spellfire-regras-pt-br.txt, LIMITAÇÃO DE BARALHOS PARA TORNEIOS" in html.unescape(page)
+    assert "Regras do Spellfire (Brasil), LIMITAÇÃO DE BARALHOS PARA TORNEIOS" in html.unescape(page)
     assert "<th scope=\"row\">Reino</th>" in page
 
 

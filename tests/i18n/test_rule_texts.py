@@ -115,7 +115,7 @@ def test_a_55_br_verdict_in_portuguese_names_the_cards_as_printed_and_cites_the_
             [v for v in verdict.violations if v.code == "type_minimum"][0], rule_texts.format_name("55-br"))
     assert text == ("Ilhas MoonShae (Reino) aparece 3 vezes (POR/7 Ilhas MoonShae); no máximo 2 cópias da mesma "
                     "carta (mesmo ícone e mesmo nome) podem estar num baralho.")
-    assert rule == ('spellfire-regras-pt-br.txt, LIMITAÇÃO DE BARALHOS PARA TORNEIOS ("Nenhuma carta pode '
+    assert rule == ('Regras do Spellfire (Brasil), LIMITAÇÃO DE BARALHOS PARA TORNEIOS ("Nenhuma carta pode '
                     'aparecer mais que duas vezes no mesmo baralho, eventos apenas aparecem uma vez em cada '
                     'baralho.")')
     assert minimum == ("O baralho tem 3 cartas do tipo Reino; um baralho de 55 cartas (regras brasileiras) "
@@ -141,17 +141,17 @@ def test_a_section_of_the_2_0_rules_is_named_in_the_readers_language_with_its_en
     assert size.rule == "spellfire-tournament-rules-2.0.txt, 55-Card Deck (Standard)"
     with translation.override("pt-br"):
         assert rule_texts.violation_rule(size) == (
-            "spellfire-tournament-rules-2.0.txt, Baralho de 55 cartas (padrão) (no original: "
+            "Spellfire Tournament Rules 2.0, Baralho de 55 cartas (padrão) (no original: "
             "“55-Card Deck (Standard)”)")
         assert rule_texts.violation_text(size, rule_texts.format_name("55")) == (
             "O baralho tem 1 carta (sem contar as cartas de masmorra); um baralho de 55 cartas (padrão) deve ter "
             "exatamente 55.")
     with translation.override("fr"):
         assert rule_texts.violation_rule(size) == (
-            "spellfire-tournament-rules-2.0.txt, Deck de 55 cartes (standard) (dans l'original\u00a0: "
+            "Spellfire Tournament Rules 2.0, Deck de 55 cartes (standard) (dans l'original\u00a0: "
             "«\u00a055-Card Deck (Standard)\u00a0»)")
     with translation.override("en"):
-        assert rule_texts.violation_rule(size) == size.rule
+        assert rule_texts.violation_rule(size) == "Spellfire Tournament Rules 2.0, 55-Card Deck (Standard)"
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-br", "fr"])

@@ -231,12 +231,12 @@ def test_the_edit_page_shows_the_services_refusal_as_a_translated_form_error(cli
     client.force_login(organiser)
     url = reverse("tournaments:manage-edit", args=[t.pk])
     data = {"name": t.name, "date": t.date.isoformat(), "time_zone": t.time_zone, "venue": "", "description": "",
-            "capacity": "", "registration_deadline": "", "structure": "round_robin", "swiss_rounds": 3, "top_cut": 0,
-            "best_of": 3, "table_size": 4, "team_size": 1, "late_entry_rounds": 2, "tiebreakers": "mtg",
+            "capacity": "", "registration_deadline": "", "structure": "pods", "swiss_rounds": 3, "top_cut": 0,
+            "best_of": 3, "table_size": 4, "late_entry_rounds": 0, "tiebreakers": "buchholz",
             "tiebreaker_floor": "", "placement_points": "", "end_of_round": t.end_of_round, "round_minutes": 50}
     response = client.post(url, data, HTTP_ACCEPT_LANGUAGE="fr")
     assert response.status_code == 200
-    assert ("Les inscriptions tardives rejoignent des rondes suisses ou de groupes sans points\u00a0;"
+    assert ("Les tables multijoueurs sont classées avec le système de départage des groupes (points de place)."
             in response.content.decode())
 
 

@@ -136,7 +136,7 @@ def test_between_rounds_the_round_tab_offers_the_next_round_and_no_longer_the_ch
     client.force_login(organiser)
     page = _get(client, "round", t)
     assert "tournaments:manage-pair" in _actions(page)
-    assert not _actions(page) & {"tournaments:swap", "tournaments:repair", "tournaments:desk-record"}
+    assert not _actions(page) & {"tournaments:swap", "tournaments:repair"}
 
 
 def test_a_finished_event_shows_what_happened_and_reopen_nothing_else(organiser, client):

@@ -20,6 +20,7 @@ from rules.decklists import read_decklist
 from rules.game_start import FIRST_PLAYER_RULE, FIRST_PLAYER_TEXT
 from rules.history import history_to_json
 from rules.results import DECK_OUT_RULES, VICTORY_RULE
+from rules.rule_documents import titled
 from rules.structures import NextRound, next_round
 
 from tests.conftest import LEGAL_55, make_event as make_pods, seat_users
@@ -51,6 +52,11 @@ def html(response) -> str:
     from html import unescape
 
     return unescape(response.content.decode())
+
+
+def cited(rule: str, page: str) -> bool:
+    """The page cites ``rule``: each of its parts, the rules texts named by their titles (a link each)."""
+    return all(titled(part) in page for part in rule.split("; "))
 
 
 def counts(a_realms: int, b_realms: int) -> dict:
@@ -149,7 +155,7 @@ def test_under_the_reshuffle_rule_a_deck_out_game_is_refused_with_the_reason(rou
     page = html(browser.get(slip_url(match)))
     assert 'value="deck_out"' not in page
     assert "the discard pile is reshuffled into a new draw pile and play goes on" in page
-    assert DECK_OUT_RULES["reshuffle"] in page
+    assert cited(DECK_OUT_RULES["reshuffle"], page)
     posted = browser.post(slip_url(match), {"game-1": "me", "game-2": "deck_out", "game-3": "me"})
     assert posted.status_code == 400 and "cannot end because a draw pile ran out" in html(posted)
     assert not match.submissions.exists()
@@ -164,7 +170,7 @@ def test_when_the_game_ends_the_counts_decide_a_deck_out(client, round_one, tour
     client.force_login(player_a)
     page = html(client.get(slip_url(match)))
     assert 'value="deck_out"' in page and "the game ends and the end-of-game counts decide it" in page
-    assert DECK_OUT_RULES["game_ends"] in page
+    assert cited(DECK_OUT_RULES["game_ends"], page)
     report = services.result_report(match=match, actor=player_a, games=[
         {"winner": "a"}, {"deck_out": True, "counts": counts(2, 5)}, {"winner": "a"}])
     assert report.outcome["wins"] == [2, 1]
@@ -239,11 +245,11 @@ def test_the_slip_and_the_format_page_say_who_goes_first_and_the_hand_sizes(clie
     client.force_login(alice)
     for url in (slip_url(round_one.matches.get()), reverse("tournaments:format", args=[tournament.pk])):
         page = html(client.get(url))
-        assert FIRST_PLAYER_TEXT in page and FIRST_PLAYER_RULE in page
+        assert FIRST_PLAYER_TEXT in page and cited(FIRST_PLAYER_RULE, page)
         assert ("Each player draws 5 cards to form the starting hand and 3 cards at the start of each turn; at "
                 "the end of a turn a player keeps at most 8 cards in hand.") in page
         assert "55-Card Game Drawing &amp; Hand Size" in client.get(url).content.decode()
-        assert VICTORY_RULE in page
+        assert cited(VICTORY_RULE, page)
 
 
 def test_a_format_stored_without_hand_sizes_shows_the_2_0_numbers_of_its_size_or_none(client, organiser):

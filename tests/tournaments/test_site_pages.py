@@ -44,7 +44,7 @@ def test_an_illegal_paste_shows_each_violation_with_its_rule(client, tournament,
     response = client.post(reverse("decks:deck", args=[tournament.pk]), {"text": "3rd/54\n2x War Party"},
                            follow=True)
     page = response.content.decode()
-    assert "Not legal" in page and "spellfire-tournament-rules-2.0.txt" in page
+    assert "Not legal" in page and "Spellfire Tournament Rules 2.0" in page
 
 
 def test_an_unknown_card_is_a_form_error_that_keeps_the_pasted_text(client, tournament, alice):

@@ -20,7 +20,7 @@ from tournaments import services
 from tournaments.api.serializers import TournamentCreateSerializer
 from tournaments.errors import Conflict, UserError
 from tournaments.models import Tournament, structure_choices, structure_label
-from tournaments.pages.forms import TournamentForm
+from tournaments.pages.forms import STRUCTURE_DEFAULTS, STRUCTURE_FIELDS, TournamentForm, fields_of_structure
 from tournaments.services.tournaments import _checked_structure
 
 BUILT_INS = ("swiss", "single_elimination", "double_elimination", "round_robin", "pods", "table_elimination")
@@ -91,7 +91,10 @@ def test_the_creation_form_refuses_exactly_what_the_rules_refuse() -> None:
         data = {"name": "X", "date": "2026-12-05", "deck_format_id": "55", "best_of": "3", **values}
         data = {k: ("on" if v is True else v) for k, v in data.items() if v is not False}
         form = TournamentForm(data)
-        verdict = rules_verdict(values)
+        # the form reads only the chosen structure's options (the others are not fields: their defaults)
+        read = {k: (v if k not in STRUCTURE_FIELDS or k in fields_of_structure(values["structure"])
+                    else STRUCTURE_DEFAULTS[k]) for k, v in values.items()}
+        verdict = rules_verdict(read)
         assert form.is_valid() == (verdict is None), (values, form.errors)
         if verdict is not None:
             assert verdict in form.errors
@@ -117,7 +120,7 @@ def test_the_django_refusal_of_a_random_draw_with_random_seeding_is_the_document
                               "table_size": 4, "random_draw_each_round": True, "random_seeding": True,
                               "third_place_match": False})
     assert info.value.code == "random_draw_each_round"
-    assert "spell-battle-rules.txt" in info.value.english
+    assert "Spell Battle Rules" in info.value.english
 
 
 # --------------------------------------------------------------------------- labels and choices

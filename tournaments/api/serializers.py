@@ -74,13 +74,13 @@ class TournamentCreateSerializer(serializers.Serializer):
     victory_condition = serializers.ChoiceField(
         choices=Tournament.Victory.values, required=False, allow_null=True, allow_blank=True, default=None,
         help_text="Left out: the format's (10_realms with 110-card decks, 6_realms with 55 and 75; "
-                  "spellfire-tournament-rules-2.0.txt, victory conditions)")
+                  "Spellfire Tournament Rules 2.0, victory conditions)")
     deck_out = serializers.ChoiceField(
         choices=list(DECK_OUT_SETTINGS), required=False, allow_null=True, allow_blank=True, default=None,
         help_text="What running out of cards does: reshuffle (Tournament Rules 2.0) or game_ends (the counts "
                   "decide); left out: the format's rules (game_ends for 55-br, reshuffle otherwise)")
     random_draw_each_round = serializers.BooleanField(
-        default=False, help_text="single_elimination: a new random draw every round (spell-battle-rules.txt)")
+        default=False, help_text="single_elimination: a new random draw every round (Spell Battle Rules, 8. Tournaments)")
     tiebreakers = serializers.ChoiceField(choices=list(TIEBREAKERS), default="mtg",
                                           help_text="Tiebreaker system (GET `python -m rules tiebreakers`)")
     tiebreaker_floor = serializers.CharField(required=False, allow_blank=True, default="", max_length=16,

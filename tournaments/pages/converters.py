@@ -3,6 +3,8 @@ explicit: anything else is a 404, never a view deciding what an unknown word mea
 
 from __future__ import annotations
 
+from rules.rule_documents import DOCUMENTS
+
 from tournaments.ids import parse_id
 
 
@@ -26,6 +28,12 @@ class ReplacementDecision(_Words):
     """``approve`` or ``reject`` (an Enter Darkness Together replacement)."""
 
     regex = "approve|reject"
+
+
+class RulesDocumentSlug(_Words):
+    """A rules text's slug (``rules.rule_documents.DOCUMENTS``): ``/rules/<rules_document:slug>/``."""
+
+    regex = "|".join(d.slug for d in DOCUMENTS.values())  # letters, digits and hyphens: nothing to escape
 
 
 class Id:

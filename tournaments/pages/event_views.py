@@ -52,8 +52,18 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 @organiser_required
 def tournament_new(request: HttpRequest) -> HttpResponse:
-    form = TournamentForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    """The create form, structure first (``?structure=NAME``): only that structure's options are fields. A post
+    whose structure is not the one whose options were shown (``shown_structure``: chosen without JavaScript), or
+    that asks for them ("Show its options"), shows the new structure's options with the values kept and creates
+    nothing; with JavaScript the options follow the choice at once (htmx swaps ``#structure-options``)."""
+    posted = request.POST if request.method == "POST" else None
+    chosen = (posted if posted is not None else request.GET).get("structure")
+    zone = selectors.last_time_zone(request.user)
+    if posted is not None and ("show_options" in posted or posted.get("shown_structure", chosen) != chosen):
+        form = TournamentForm(initial=posted.dict(), structure=chosen, zone=zone)
+        return render(request, "tournaments/new.html", {"form": form, "options_changed": True, "zone_known": True})
+    form = TournamentForm(posted, structure=chosen, zone=zone)
+    if posted is not None and form.is_valid():
         try:
             tournament = services.tournament_create(actor=request.user, **form.cleaned_data)
         except UserError as exc:
@@ -61,7 +71,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, gettext("Tournament created. Open registration when you are ready."))
             return redirect("tournaments:manage", pk=tournament.pk)
-    return render(request, "tournaments/new.html", {"form": form})
+    return render(request, "tournaments/new.html", {"form": form, "zone_known": bool(zone) or posted is not None})
 
 
 def _create_error_field(exc: UserError) -> str | None:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
@@ -11,10 +12,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rules.formats import BUILTIN_FORMATS
 from rules.results import COUNT_ORDER
-from rules.structures import MAX_SWISS_ROUNDS, TABLE_SIZES
+from rules.structures import MAX_SWISS_ROUNDS, STRUCTURE_OPTIONS, STRUCTURE_REGISTRY, TABLE_SIZES, StructureSpec
 
 from tournaments.errors import UserError
-from tournaments.models import Tournament, structure_choices
+from tournaments.models import Tournament, structure_choices, structure_label
 from tournaments.pages.labels import system_choices as tiebreaker_choices
 from tournaments.structure_texts import checked_structure
 
@@ -112,7 +113,34 @@ def bootstrap(form: forms.BaseForm) -> None:
         widget.attrs["class"] = css
 
 
-class TournamentForm(forms.Form):
+class StructureFirst:
+    """What the create and edit forms share (``fragments/structure_choice.html``, ``structure_options.html``,
+    ``time_zones.html``): the chosen structure (``chosen_structure``, its name and label), the removal of the
+    other structures' options, and the time zones the time-zone field suggests."""
+
+    chosen_structure: str
+    fields: dict[str, forms.Field]
+
+    @property
+    def structure_name(self) -> str:
+        return self.chosen_structure
+
+    @property
+    def structure_label(self) -> Any:
+        return structure_label(self.chosen_structure)
+
+    @property
+    def time_zone_choices(self) -> list[tuple[str, str]]:
+        return time_zone_choices()
+
+    def keep_only_its_options(self) -> None:
+        """Remove the fields of ``STRUCTURE_FIELDS`` the chosen structure does not read."""
+        for name in STRUCTURE_FIELDS:
+            if name not in fields_of_structure(self.chosen_structure):
+                del self.fields[name]
+
+
+class TournamentForm(StructureFirst, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     deck_format_id = forms.ChoiceField(label=_("Deck format"),
@@ -121,21 +149,21 @@ class TournamentForm(forms.Form):
         label=_("Victory condition"),
         choices=[("", _("Follow the format: 10 realms with 110-card decks, 6 with 55 and 75"))]
         + list(Tournament.Victory.choices), required=False,
-        help_text=_("spellfire-tournament-rules-2.0.txt, victory conditions; you may announce the other"))
+        help_text=_("Spellfire Tournament Rules 2.0, victory conditions; you may announce the other"))
     deck_out = forms.ChoiceField(
         label=_("When a draw pile runs out"),
         choices=[("", _("Follow the format's rules: reshuffle (Tournament Rules 2.0); the game ends for the "
                       "Brazilian 55-br"))] + list(Tournament.DeckOut.choices), required=False)
     best_of = forms.TypedChoiceField(label=_("Best of"), choices=[(1, _("Best of 1")), (3, _("Best of 3")), (5, _("Best of 5"))], coerce=int,
                                      initial=3)
-    structure = forms.ChoiceField(label=_("Structure"), choices=structure_choices)
+    structure = forms.ChoiceField(label=_("Structure"), choices=structure_choices, widget=forms.RadioSelect)
     swiss_rounds = forms.IntegerField(label=_("Swiss rounds"), min_value=1, max_value=MAX_SWISS_ROUNDS, initial=4)
     top_cut = forms.TypedChoiceField(label=_("Top cut"), choices=Tournament._meta.get_field("top_cut").choices or [], coerce=int,
                                      help_text=_("Swiss or pods: the best players by standing play a bracket"))
     third_place_match = forms.BooleanField(required=False, label=_("Third-place match"))
     random_draw_each_round = forms.BooleanField(
         required=False, label=_("Single elimination: a new random draw every round"),
-        help_text=_("No fixed bracket: the players still in are drawn at random each round (spell-battle-rules.txt, "
+        help_text=_("No fixed bracket: the players still in are drawn at random each round (Spell Battle Rules, "
                   "8. Tournaments)"))
     random_seeding = forms.BooleanField(required=False, label=_("Seed brackets at random"),
                                         help_text=_("Brackets from the first round: a random draw instead of "
@@ -191,19 +219,56 @@ class TournamentForm(forms.Form):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         help_text=_("In the event's time zone; blank: until you close registration"))
 
-    def __init__(self, *args, **kwargs) -> None:
+    #: The event's own details (shown after the structure's options); every other field not a structure option
+    #: is a game or standings setting (``game_fields``).
+    DETAILS = ("name", "date", "time_zone", "venue", "description", "capacity", "registration_deadline")
+
+    def __init__(self, *args, structure: str | None = None, zone: str = "UTC", **kwargs) -> None:
+        """``structure``: the structure whose options the form shows and reads (``shown_structure``; else the
+        posted one, else the registry's first); the options of the other structures are not fields at all and
+        take their defaults (``STRUCTURE_DEFAULTS``). ``zone``: the time zone offered first (the organiser's last
+        event's)."""
         super().__init__(*args, **kwargs)
-        self.fields["time_zone"].choices = time_zone_choices()  # type: ignore[attr-defined]
+        if structure is None and self.is_bound:
+            structure = self.data.get("structure")
+        self.chosen_structure = structure if structure in STRUCTURE_REGISTRY else next(iter(STRUCTURE_REGISTRY))
+        self.fields["structure"].initial = self.chosen_structure
+        self.keep_only_its_options()
+        self.fields["time_zone"] = TimeZoneField(label=_("Time zone"), initial=zone, required=False,
+                                                 help_text=_("Every time on the event's pages is shown in it"))
+        if not zone:
+            # no earlier event: the browser's zone (static/new_tournament.js), else UTC
+            self.fields["time_zone"].widget.attrs.update({"data-fill-zone": "", "placeholder": "UTC"})
         bootstrap(self)
 
+    @property
+    def spec(self) -> StructureSpec:
+        return STRUCTURE_REGISTRY[self.chosen_structure]
+
+    @property
+    def option_fields(self) -> list:
+        """The chosen structure's own options (``fields_of_structure``), as bound fields."""
+        return [self[name] for name in STRUCTURE_FIELDS if name in self.fields]
+
+    @property
+    def detail_fields(self) -> list:
+        return [self[name] for name in self.DETAILS]
+
+    @property
+    def game_fields(self) -> list:
+        """Every other field: the deck format, best of N, the results and standings settings, the clock."""
+        return [self[name] for name in self.fields
+                if name != "structure" and name not in STRUCTURE_FIELDS and name not in self.DETAILS]
+
     def clean(self):
-        """Results settings left out of the post take their defaults (mtg, unfinished is a draw, 50 minutes); the
-        registration deadline is a time in the event's time zone."""
+        """Results settings left out of the post take their defaults (mtg, unfinished is a draw, 50 minutes), the
+        options of other structures theirs (``STRUCTURE_DEFAULTS``); the registration deadline is a time in the
+        event's time zone."""
         data = super().clean()
         for name, default in (("tiebreakers", "mtg"), ("end_of_round", Tournament.EndOfRound.UNFINISHED_IS_DRAW),
                               ("round_minutes", 50), ("table_size", 4), ("team_size", 1), ("late_entry_rounds", 0),
                               ("time_zone", "UTC"), ("venue", ""), ("description", ""),
-                              ("clock_start", Tournament.ClockStart.AT_PAIRING)):
+                              ("clock_start", Tournament.ClockStart.AT_PAIRING), *STRUCTURE_DEFAULTS.items()):
             if name not in self.errors and data.get(name) in (None, ""):
                 data[name] = default
         for name in ("registration_deadline", "check_in_deadline"):
@@ -211,6 +276,57 @@ class TournamentForm(forms.Form):
                 data[name] = in_zone(data[name], data.get("time_zone") or "UTC")
         check_structure(self, data)
         return data
+
+
+#: The form fields only some structures read, and which: the registry's options (``StructureSpec.options``), teams
+#: (not at multiplayer tables), late entries (a Swiss or pods phase) and placement points (multiplayer tables).
+def _reads(option: str) -> Callable[[StructureSpec], bool]:
+    return lambda spec: option in spec.options
+
+
+STRUCTURE_FIELDS: dict[str, Callable[[StructureSpec], bool]] = {
+    **{name: _reads(name) for name in STRUCTURE_OPTIONS},
+    # the Django layer keeps no Swiss rounds and no top cut without a Swiss phase (structure_texts.checked_structure)
+    "swiss_rounds": lambda spec: spec.swiss_phase and "swiss_rounds" in spec.options,
+    "top_cut": lambda spec: spec.swiss_phase and "top_cut" in spec.options,
+    "team_size": lambda spec: not spec.multiplayer,
+    "late_entry_rounds": lambda spec: spec.swiss_phase,
+    "placement_points": lambda spec: spec.multiplayer,
+}
+#: What a structure that does not read a field gets (``tournaments.services.tournament_create``'s defaults).
+STRUCTURE_DEFAULTS: dict[str, Any] = {"swiss_rounds": 0, "top_cut": 0, "third_place_match": False,
+                                      "random_seeding": False, "random_draw_each_round": False,
+                                      "bracket_reset": False, "double_round_robin": False, "table_size": 4,
+                                      "team_size": 1, "late_entry_rounds": 0, "placement_points": ""}
+
+
+def fields_of_structure(structure: str) -> list[str]:
+    """The fields of ``STRUCTURE_FIELDS`` the registered structure ``structure`` reads, in form order ([] for a
+    name not registered)."""
+    spec = STRUCTURE_REGISTRY.get(structure)
+    return [name for name, reads in STRUCTURE_FIELDS.items() if spec is not None and reads(spec)]
+
+
+class TimeZoneField(forms.CharField):
+    """An IANA time zone typed or picked from a list (``<input list>`` with a ``<datalist>`` of
+    ``time_zone_choices``: searchable as you type, fits a phone), checked against ``zoneinfo``'s names."""
+
+    widget = forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off", "spellcheck": "false"})
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(max_length=64, **kwargs)
+
+    def clean(self, value: Any) -> Any:
+        value = super().clean(value)
+        if value:
+            value = value.strip().replace(" ", "_")
+            names = {name.casefold(): name for name in available_timezones()}
+            if value.casefold() not in names:
+                raise forms.ValidationError(
+                    _("'%(zone)s' is not a time zone: type a city of the zone, e.g. Europe/Paris or America/Sao "
+                      "Paulo, and pick it from the list."), code="time_zone", params={"zone": value})
+            value = names[value.casefold()]
+        return value
 
 
 #: The settings of ``tournaments.structure_texts.checked_structure``, as the forms name them.
@@ -246,7 +362,7 @@ def in_zone(value: datetime.datetime, zone: str) -> datetime.datetime:
         return timezone.make_aware(naive, ZoneInfo("UTC"))
 
 
-class TournamentEditForm(forms.ModelForm):
+class TournamentEditForm(StructureFirst, forms.ModelForm):
     """Edit the event (``tournaments.services.tournaments.tournament_update``): its details always, its structure
     and results settings until round 1 is paired (then shown read-only: ``locked``). ``reason`` is optional and
     logged. The registration deadline is a time in the event's (new) time zone."""
@@ -276,9 +392,14 @@ class TournamentEditForm(forms.ModelForm):
                  "random_draw_each_round", "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round",
                  "round_minutes")
 
-    def __init__(self, *args, locked: bool = False, **kwargs) -> None:
+    def __init__(self, *args, locked: bool = False, structure: str | None = None, **kwargs) -> None:
+        """``structure`` (until round 1 is paired): the structure whose options the form shows and reads (else the
+        event's); the options of the other structures are not fields and take their defaults, as on the create
+        form (``STRUCTURE_FIELDS``). Once ``locked``, every setting is shown, read-only."""
         super().__init__(*args, **kwargs)
         self.locked = locked
+        self.chosen_structure = (structure if structure in STRUCTURE_REGISTRY and not locked
+                                 else self.instance.structure)
         # the labels and help of the creation form (translated), where the two forms share a field
         for name, field in self.fields.items():
             twin = TournamentForm.base_fields.get(name)
@@ -287,8 +408,8 @@ class TournamentEditForm(forms.ModelForm):
                 field.help_text = twin.help_text
         self.fields["structure"] = forms.ChoiceField(label=TournamentForm.base_fields["structure"].label,
                                                      choices=structure_choices)
-        self.fields["time_zone"] = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices(),
-                                                     help_text=_("Every time on the event's pages is shown in it"))
+        self.fields["time_zone"] = TimeZoneField(label=_("Time zone"),
+                                                 help_text=_("Every time on the event's pages is shown in it"))
         self.fields["tiebreakers"] = forms.ChoiceField(
             label=_("Tiebreaker system"), choices=tiebreaker_choices)
         self.fields["capacity"].help_text = _("Further players join the waiting list. Blank: no limit")
@@ -301,7 +422,18 @@ class TournamentEditForm(forms.ModelForm):
                 self.fields[name].disabled = True
         for name in ("swiss_rounds", "table_size", "late_entry_rounds", "round_minutes", "clock_start"):
             self.fields[name].required = False
+        if not locked:
+            self.fields["structure"].widget = forms.RadioSelect(choices=structure_choices())
+            self.fields["structure"].initial = self.chosen_structure
+            self.initial["structure"] = self.chosen_structure
+            self.keep_only_its_options()
         bootstrap(self)
+
+    @property
+    def option_fields(self) -> list:
+        """The chosen structure's own options (``fields_of_structure``), as bound fields (until round 1 is paired)."""
+        return [self[name] for name in STRUCTURE_FIELDS if name in self.fields and not self.locked]
+
 
     def full_clean(self) -> None:
         super().full_clean()
@@ -316,10 +448,17 @@ class TournamentEditForm(forms.ModelForm):
 
     @property
     def structure_fields(self) -> list:
-        return [self[name] for name in self.STRUCTURE]
+        """Once locked, every structure and results setting (read-only); before, the ones no structure owns
+        (best of N, tiebreakers, the end of round, the clock): the structure's own are ``option_fields``."""
+        return [self[name] for name in self.STRUCTURE if name in self.fields
+                and (self.locked or name not in STRUCTURE_FIELDS)]
 
     def clean(self):
         data = super().clean()
+        if not self.locked:
+            for name, default in STRUCTURE_DEFAULTS.items():
+                if name not in self.fields:
+                    data[name] = default
         for name in ("swiss_rounds", "table_size", "late_entry_rounds", "round_minutes", "clock_start"):
             if name not in self.errors and data.get(name) in (None, ""):
                 data[name] = getattr(self.instance, name)

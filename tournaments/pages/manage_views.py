@@ -29,9 +29,18 @@ from tournaments.services.tournaments import player_reinstate, tournament_reopen
 def manage_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The Settings tab: edit the event, details until it is finished, the structure until round 1 is paired
     (read-only after). A refused value is a form error (400), never a 500; every change is logged; a saved change
-    comes back to this tab."""
+    comes back to this tab. Until round 1, the structure comes first and only its options are fields, as on the
+    create form (``tournament_new``: ``?structure=``, ``shown_structure``, "Show its options")."""
     locked = tournament.rounds.exists()
-    form = TournamentEditForm(request.POST or None, instance=tournament, locked=locked)
+    posted = request.POST if request.method == "POST" else None
+    chosen = None if locked else (posted if posted is not None else request.GET).get("structure")
+    if posted is not None and not locked and ("show_options" in posted
+                                                or posted.get("shown_structure", chosen) != chosen):
+        # another structure chosen without JavaScript: its options, the values kept, nothing saved yet
+        form = TournamentEditForm(initial=posted.dict(), instance=tournament, structure=chosen)
+        return render(request, "tournaments/edit.html", {"t": tournament, "form": form, "locked": locked,
+                                                         "options_changed": True})
+    form = TournamentEditForm(posted, instance=tournament, locked=locked, structure=chosen)
     if request.method == "POST":
         if form.is_valid():
             try:

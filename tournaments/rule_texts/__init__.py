@@ -31,9 +31,18 @@ The texts are split by what they say: :mod:`.terms` (card types, format names, c
 
 from tournaments.rule_texts.errors import ERROR_TEXTS, error_text
 from tournaments.rule_texts.pairing_reasons import PAIRING_REASON_TEXTS, pairing_reason_text
-from tournaments.rule_texts.terms import CARD_TYPES, FORMAT_NAMES, card_type_name, cite, format_label, format_name
+from tournaments.rule_texts.terms import (
+    CARD_TYPES,
+    FORMAT_NAMES,
+    card_type_name,
+    citation_parts,
+    cite,
+    cite_part,
+    format_label,
+    format_name,
+)
 from tournaments.rule_texts.violations import VIOLATION_TEXTS, violation_rule, violation_text
 
 __all__ = ["CARD_TYPES", "ERROR_TEXTS", "FORMAT_NAMES", "PAIRING_REASON_TEXTS", "VIOLATION_TEXTS", "card_type_name",
-           "cite", "error_text", "format_label", "format_name", "pairing_reason_text", "violation_rule",
-           "violation_text"]
+           "citation_parts", "cite", "cite_part", "error_text", "format_label", "format_name", "pairing_reason_text",
+           "violation_rule", "violation_text"]

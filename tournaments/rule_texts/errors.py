@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import get_language, ngettext
+from rules.rule_documents import titled
 from rules.errors import RulesError
 
 from tournaments.rule_texts.terms import joined
@@ -168,11 +169,12 @@ def error_text(error: RulesError) -> str:
 
     In English it is the rule's own ``message`` (the wording ``rules/`` owns, with its rule citation, as the
     command line prints it); in another language the code's template filled with the params. The English
-    ``message`` too when a code is unknown or its params are not the expected ones."""
+    ``message`` too when a code is unknown or its params are not the expected ones. A rules text is named by its
+    title, never its file name (``rules.rule_documents.titled``)."""
     render = ERROR_TEXTS.get(error.code)
     if render is None or (get_language() or "en").split("-")[0] == "en":
-        return error.message
+        return titled(error.message)
     try:
-        return render(error.params)
+        return titled(render(error.params))
     except (KeyError, TypeError, ValueError, AttributeError):
-        return error.message
+        return titled(error.message)

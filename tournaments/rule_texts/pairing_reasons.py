@@ -143,7 +143,7 @@ PAIRING_REASON_TEXTS: dict[str, Callable[[_P], str]] = {
     "third_place": lambda p: _("third-place match: the losing semi-finalists (seed %(a)s vs seed %(b)s)") % (
         _two_seeds(p)),
     "elimination_table": _elimination_table,
-    "random_draw": lambda p: _("random draw among the players still in (spell-battle-rules.txt, 8. Tournaments)"),
+    "random_draw": lambda p: _("random draw among the players still in (Spell Battle Rules, 8. Tournaments)"),
     "random_draw_bye": lambda p: _("left over in the random draw (uneven number of players): the bye counts as a "
                                    "win"),
     # double elimination (rules.pairings.double_elimination)

@@ -11,7 +11,11 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from rules.card_pairs import EDITOR_SOURCE, PRECEDENCE_RULE
 from rules.formats import BRAZIL_DUNGEON_RULE, BRAZIL_FILE, RULES_FILE
 from rules.legality import DUNGEON_RULE, DUPLICATE_RULE
+from rules.rule_documents import DOCUMENTS, titled
 
+#: The documents' titles as citations name them (``rules.rule_documents``: never the file name).
+RULES_TITLE = DOCUMENTS[RULES_FILE].title
+BRAZIL_TITLE = DOCUMENTS[BRAZIL_FILE].title
 
 
 #: Card types (rules.formats.CARD_TYPES) and champion types, as the printed cards and the rules texts name them.
@@ -103,23 +107,24 @@ def joined(values: Any) -> str:
 
 
 # --------------------------------------------------------------------------- citations
-def _cite_part(part: str) -> str:
+def cite_part(part: str) -> str:
+    """One citation (no ``"; "`` split) in the active language: ``cite`` maps each part with it."""
     if part == DUPLICATE_RULE:
         return _('%(file)s, deck construction preamble before "55-Card Deck (Standard)": no card may appear more '
                  "than once in a deck unless the card says so; a card is the same when it has the same icon and "
-                 "the same name") % {"file": RULES_FILE}
+                 "the same name") % {"file": RULES_TITLE}
     if part == DUNGEON_RULE:
         return _("%(file)s, %(section)s: each player may add a dungeon card, a free card in deck construction "
-                 "(decks of 56, 76 or 111 cards)") % {"file": RULES_FILE,
+                 "(decks of 56, 76 or 111 cards)") % {"file": RULES_TITLE,
                                                       "section": SECTIONS["How Dungeon Cards Work"]}
     if part == BRAZIL_DUNGEON_RULE:
         # the Portuguese text, cited as written; only the project's reading of it is translated
         return _('%(file)s, LIMITAÇÃO DE BARALHOS PARA TORNEIOS ("Total de cartas: 55"; O BARALHO: "Um baralho '
                  'normal de SPELLFIRE contém 55 cartas"): the text predates dungeon cards and allows none') % {
-            "file": BRAZIL_FILE}
+            "file": BRAZIL_TITLE}
     if part == PRECEDENCE_RULE:
         return _("%(file)s, %(section)s: the special power on the card takes precedence over the rules") % {
-            "file": RULES_FILE, "section": SECTIONS["introduction"]}
+            "file": RULES_TITLE, "section": SECTIONS["introduction"]}
     if part.startswith(EDITOR_SOURCE):
         return _("CrossFire deck editor (Editor.tcl, the cards that may not share a deck)") + part[len(EDITOR_SOURCE):]
     if part.startswith("card text of "):
@@ -132,19 +137,25 @@ def _cite_part(part: str) -> str:
                 translated = str(SECTIONS[english])
                 tail = rest[len(english):]
                 if translated == english:
-                    return part
+                    return titled(part)
                 return _("%(file)s, %(section)s (“%(heading)s”)%(tail)s") % {
-                    "file": RULES_FILE, "section": translated, "heading": english, "tail": tail}
-    return part
+                    "file": RULES_TITLE, "section": translated, "heading": english, "tail": titled(tail)}
+    return titled(part)
 
 
 def cite(rule: str) -> str:
     """A citation in the active language (see the module doc); parts separated by "; " are mapped one by one.
 
+    The file names become the documents' titles (``rules.rule_documents.titled``): never a file name for people.
     ``"spellfire-tournament-rules-2.0.txt, 55-Card Deck (Standard)"`` reads in pt-br
-    ``"spellfire-tournament-rules-2.0.txt, Baralho de 55 cartas (padrão) (“55-Card Deck (Standard)”)"``; a
-    citation of ``spellfire-regras-pt-br.txt`` is kept as written there; an organiser's provenance or a
-    CrossFire format file is kept as given."""
+    ``"Spellfire Tournament Rules 2.0, Baralho de 55 cartas (padrão) (“55-Card Deck (Standard)”)"``; a
+    citation of ``spellfire-regras-pt-br.txt`` keeps its Portuguese section as written there; an organiser's
+    provenance or a CrossFire format file is kept as given."""
+    return "; ".join(cite_part(part) for part in citation_parts(rule))
+
+
+def citation_parts(rule: str) -> list[str]:
+    """The citations ``rule`` joins with ``"; "`` (the project's own readings of a rule are one part)."""
     if rule in (DUPLICATE_RULE, DUNGEON_RULE, BRAZIL_DUNGEON_RULE, PRECEDENCE_RULE):
-        return _cite_part(rule)
-    return "; ".join(_cite_part(part) for part in rule.split("; "))
+        return [rule]
+    return rule.split("; ")

@@ -10,7 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from rules.formats import RULES_FILE
 from rules.legality import Violation
+from rules.results import MULLIGAN_RULE
+from rules.rule_documents import parse_citation
 
 from tournaments import rule_texts
 from tournaments.models import Match
@@ -38,9 +44,9 @@ def violation_text(value: Any, format_name: str = "") -> str:
 
 @register.filter
 def violation_rule(value: Any) -> str:
-    """The violation's citation in the active language."""
+    """The violation's citation in the active language, linked to the rules page (``rule_cite``)."""
     violation = as_violation(value)
-    return rule_texts.cite(violation.rule) if violation is not None else ""
+    return rule_cite(violation.rule) if violation is not None else ""
 
 
 @register.filter
@@ -49,10 +55,41 @@ def card_type(value: str) -> str:
     return rule_texts.card_type_name(str(value))
 
 
+#: Citations the templates name by key (``{% cited_rule "mulligan" as rule %}``): the rules module's own where it
+#: has one.
+CITED_RULES = {
+    "mulligan": MULLIGAN_RULE,
+    "replacement": f"{RULES_FILE}, opening section",
+}
+
+
+@register.simple_tag
+def cited_rule(key: str) -> SafeString:
+    """One of ``CITED_RULES`` as a linked citation (``rule_cite``), for use inside ``{% blocktranslate %}``."""
+    return rule_cite(CITED_RULES[key])
+
+
+def rule_url(part: str) -> str | None:
+    """The rules page's address of one citation (``/rules/<document>/#<section>``), or None when it cites no rules
+    text (``rules.rule_documents.parse_citation``)."""
+    citation = parse_citation(part)
+    if citation is None:
+        return None
+    url = reverse("tournaments:rules-document", args=[citation.document.slug])
+    return url if citation.section is None else f"{url}#{citation.section.slug}"
+
+
 @register.filter
-def rule_cite(value: str) -> str:
-    """A citation of a rules text (``"<file>, <section> ..."``) in the active language (``rule_texts.cite``)."""
-    return rule_texts.cite(str(value))
+def rule_cite(value: str) -> SafeString:
+    """A citation of a rules text (``"<file>, <section> ..."``) in the active language (``rule_texts.cite``): the
+    document's title and section, never its file name, each part (``"; "``) linked to its section on the rules
+    page when it cites a rules text."""
+    linked = []
+    for part in rule_texts.citation_parts(str(value)):
+        url = rule_url(part)
+        text = rule_texts.cite_part(part)
+        linked.append(format_html('<a href="{}">{}</a>', url, text) if url else format_html("{}", text))
+    return format_html_join("; ", "{}", ((part,) for part in linked))
 
 
 @register.filter

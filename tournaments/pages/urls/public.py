@@ -1,6 +1,6 @@
 """Pages anyone may open, logged in or not (``@tournament_view("public")``)."""
 
-from django.urls import path
+from django.urls import path, register_converter
 
 from tournaments.pages import (
     account_views,
@@ -12,8 +12,12 @@ from tournaments.pages import (
     player_views,
     print_views,
     projector_views,
+    rules_views,
 )
 from tournaments.pages.access import by_method
+from tournaments.pages.converters import RulesDocumentSlug
+
+register_converter(RulesDocumentSlug, "rules_document")
 
 urlpatterns = [
     path("", event_views.tournament_list, name="list"),
@@ -23,6 +27,9 @@ urlpatterns = [
     path("players/<id:user_id>/", player_views.player_page, name="player"),
     # the language switch of every page (no tournament, no audience: anyone may choose their language)
     path("language/", language.set_language, name="set-language"),
+    # the rules texts every citation links to (/rules/<document>/#<section>)
+    path("rules/", rules_views.rules_index, name="rules"),
+    path("rules/<rules_document:slug>/", rules_views.rules_document, name="rules-document"),
     path("t/<id:pk>/", event_views.tournament_detail, name="detail"),
     path("t/<id:pk>/rounds/<id:number>/", live_views.round_detail, name="round"),
     path("t/<id:pk>/standings/", live_views.standings, name="standings"),
