@@ -161,6 +161,16 @@ class Tournament(models.Model):
     deck_out = models.CharField(max_length=12, choices=DeckOut.choices, default=DeckOut.RESHUFFLE,
                                 help_text="What running out of cards does (rules.results.DECK_OUT_RULES)")
     round_minutes = models.PositiveSmallIntegerField(default=50, help_text="Round clock, in minutes")
+
+    class OptionalRule(models.TextChoices):
+        # rules.optional_rules.OPTIONAL_RULES (the variants the rules texts name)
+        BARBARIANS_GAME = "barbarians_game", _("The Barbarian's Game")
+
+    optional_rules = models.JSONField(
+        default=list, blank=True,
+        help_text="Optional rules variants in use (codes of rules.optional_rules.OPTIONAL_RULES); posted to players")
+    optional_rules_text = models.TextField(
+        blank=True, default="", help_text="Other optional rules in use, as the organiser posts them (plain text)")
     time_zone = models.CharField(
         max_length=64, default="UTC", validators=[validate_time_zone],
         help_text="The event's IANA time zone (e.g. America/Sao_Paulo): every time on its pages is shown in it")
@@ -214,6 +224,11 @@ class Tournament(models.Model):
         return self.decks_locked_at is not None
 
     @property
+    def optional_rules_labels(self) -> list[str]:
+        """The optional rules variants in use (``optional_rules``), as their translated names, in choice order."""
+        labels = dict(self.OptionalRule.choices)
+        return [str(labels[code]) for code in self.optional_rules or () if code in labels]
+
     def deck_out_rule(self) -> str:
         """The rules text behind the tournament's running-out-of-cards setting."""
         return DECK_OUT_RULES.get(self.deck_out, "")

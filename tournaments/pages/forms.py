@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import copy
 import datetime
 from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
@@ -101,7 +102,7 @@ def bootstrap(form: forms.BaseForm) -> None:
     ``is-invalid`` when the field has an error."""
     for name, field in form.fields.items():
         widget = field.widget
-        if isinstance(widget, forms.CheckboxInput):
+        if isinstance(widget, (forms.CheckboxInput, forms.CheckboxSelectMultiple)):
             css = "form-check-input"
         elif isinstance(widget, forms.Select):
             css = "form-select"
@@ -172,6 +173,11 @@ class TournamentForm(forms.Form):
                                   help_text=_("What players should know (plain text)"))
     capacity = forms.IntegerField(label=_("Capacity (players)"), min_value=2, max_value=100000, required=False,
                                   help_text=_("Most players; further players join the waiting list. Blank: no limit"))
+    optional_rules = forms.MultipleChoiceField(
+        label=_("Optional rules in use"), choices=Tournament.OptionalRule.choices, required=False,
+        widget=forms.CheckboxSelectMultiple, help_text=_("Posted to the players (Tournament Rules 2.0)"))
+    optional_rules_text = forms.CharField(label=_("Other optional rules"), required=False, max_length=1000,
+                                          widget=forms.Textarea(attrs={"rows": 2}))
     registration_deadline = forms.DateTimeField(
         label=_("Registration deadline"), required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
@@ -240,7 +246,7 @@ class TournamentEditForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = ["name", "date", "time_zone", "venue", "description", "capacity", "registration_deadline",
-                  "structure", "swiss_rounds", "top_cut", "third_place_match", "best_of", "table_size", "team_size",
+                  "optional_rules", "optional_rules_text", "structure", "swiss_rounds", "top_cut", "third_place_match", "best_of", "table_size", "team_size",
                   "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
                   "random_draw_each_round", "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round",
                   "round_minutes"]
@@ -267,6 +273,8 @@ class TournamentEditForm(forms.ModelForm):
             if twin is not None and name not in ("swiss_rounds", "capacity"):
                 field.label = twin.label
                 field.help_text = twin.help_text
+        for name in ("optional_rules", "optional_rules_text"):  # the creation form's fields
+            self.fields[name] = copy.deepcopy(TournamentForm.base_fields[name])
         self.fields["structure"] = forms.ChoiceField(label=TournamentForm.base_fields["structure"].label,
                                                      choices=structure_choices)
         self.fields["time_zone"] = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices(),
@@ -293,7 +301,7 @@ class TournamentEditForm(forms.ModelForm):
     @property
     def detail_fields(self) -> list:
         return [self[name] for name in ("name", "date", "time_zone", "venue", "description", "capacity",
-                                        "registration_deadline")]
+                                        "registration_deadline", "optional_rules", "optional_rules_text")]
 
     @property
     def structure_fields(self) -> list:

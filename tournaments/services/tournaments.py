@@ -8,6 +8,7 @@ them from this module: opening and closing registration, starting, finishing and
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from zoneinfo import ZoneInfo
 
 from django.core.exceptions import ValidationError
@@ -17,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from rules.formats import UnknownFormat, get_format
 from rules.history import History
+from rules.optional_rules import MAX_OPTIONAL_RULES_TEXT, OPTIONAL_RULES
 from rules.results import DECK_OUT_SETTINGS, END_OF_ROUND_PROCEDURES, default_deck_out, victory_realms
 from rules.standings import TIEBREAKERS, StandingsError, compute_standings
 
@@ -47,7 +49,8 @@ from tournaments.structure_texts import checked_structure
 
 
 #: The fields of the event's details: editable until the tournament is finished (``tournament_update``).
-DETAIL_FIELDS = ("name", "date", "time_zone", "venue", "description", "capacity", "registration_deadline")
+DETAIL_FIELDS = ("name", "date", "time_zone", "venue", "description", "capacity", "registration_deadline",
+                 "optional_rules", "optional_rules_text")
 #: The structure and results settings: editable only until round 1 is paired (``tournament_update``).
 STRUCTURE_FIELDS = ("structure", "swiss_rounds", "top_cut", "third_place_match", "best_of", "table_size",
                     "team_size", "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
@@ -116,13 +119,17 @@ def tournament_create(
     description: str = "",
     capacity: int | None = None,
     registration_deadline: datetime.datetime | None = None,
+    optional_rules: Sequence[str] = (),
+    optional_rules_text: str = "",
 ) -> Tournament:
     """Create a tournament in draft, freezing a copy of the chosen built-in deck format.
 
     Event details (see :func:`_checked_details`): ``time_zone`` (an IANA name, e.g. Europe/Paris; every time on
     the event's pages is shown in it), ``venue``, ``description``, ``capacity`` (players; None: unlimited, further
     players join the waiting list) and ``registration_deadline`` (an aware datetime; None: until registration
-    closes).
+    closes); the optional rules posted to players (``rules.optional_rules.POSTING_RULE``): ``optional_rules``
+    (codes of ``rules.optional_rules.OPTIONAL_RULES``, e.g. "barbarians_game") and ``optional_rules_text`` (any
+    other, plain text, at most ``MAX_OPTIONAL_RULES_TEXT`` characters).
 
     Results settings: ``tiebreakers`` (a system of ``rules.standings.TIEBREAKERS``) with its
     options ``tiebreaker_floor`` (e.g. "1/3"; blank: the system's default) and
@@ -161,7 +168,8 @@ def tournament_create(
     except UnknownFormat as exc:
         raise UserError.from_rules(exc, code="unknown_format") from exc
     details = _checked_details(name=name, date=date, time_zone=time_zone, venue=venue, description=description,
-                               capacity=capacity, registration_deadline=registration_deadline)
+                               capacity=capacity, registration_deadline=registration_deadline,
+                               optional_rules=optional_rules, optional_rules_text=optional_rules_text)
     settings = _checked_structure(
         best_of=best_of, structure=structure, swiss_rounds=swiss_rounds, top_cut=top_cut, tiebreakers=tiebreakers,
         tiebreaker_floor=tiebreaker_floor, placement_points=placement_points, end_of_round=end_of_round,
@@ -186,10 +194,22 @@ def tournament_create(
 
 
 def _checked_details(*, name: str, date: datetime.date, time_zone: str, venue: str, description: str,
-                     capacity: int | None, registration_deadline: datetime.datetime | None) -> dict:
+                     capacity: int | None, registration_deadline: datetime.datetime | None,
+                     optional_rules: Sequence[str] = (), optional_rules_text: str = "") -> dict:
     """The event's details, trimmed and checked: a name, a known IANA ``time_zone``, a ``capacity`` of at least 2
-    players (None: unlimited), a venue of at most 200 characters and a description of at most 4,000. Raises
-    UserError (``code``: the field)."""
+    players (None: unlimited), a venue of at most 200 characters, a description of at most 4,000, optional rules
+    of ``rules.optional_rules.OPTIONAL_RULES`` (each once, in that order) and their free text of at most
+    ``MAX_OPTIONAL_RULES_TEXT`` characters. Raises UserError (``code``: the field)."""
+    if isinstance(optional_rules, str) or not all(isinstance(code, str) for code in optional_rules or ()):
+        raise UserError(_("Give the optional rules as a list of variants."), code="optional_rules")
+    unknown_rules = sorted(set(optional_rules or ()) - set(OPTIONAL_RULES))
+    if unknown_rules:
+        raise UserError(_("Unknown optional rules: %(names)s (known: %(known)s)."), code="optional_rules",
+                        params={"names": ", ".join(unknown_rules), "known": ", ".join(OPTIONAL_RULES)})
+    optional_rules_text = (optional_rules_text or "").strip()
+    if len(optional_rules_text) > MAX_OPTIONAL_RULES_TEXT:
+        raise UserError(_("The optional rules text is at most %(max)s characters long."),
+                        code="optional_rules_text", params={"max": MAX_OPTIONAL_RULES_TEXT})
     if not (name or "").strip():
         raise UserError(_("The tournament needs a name."), code="name")
     if len(name.strip()) > 200:
@@ -210,7 +230,9 @@ def _checked_details(*, name: str, date: datetime.date, time_zone: str, venue: s
     if registration_deadline is not None and timezone.is_naive(registration_deadline):
         registration_deadline = timezone.make_aware(registration_deadline, ZoneInfo(time_zone))
     return {"name": name.strip(), "date": date, "time_zone": time_zone, "venue": venue, "description": description,
-            "capacity": capacity, "registration_deadline": registration_deadline}
+            "capacity": capacity, "registration_deadline": registration_deadline,
+            "optional_rules": [code for code in OPTIONAL_RULES if code in set(optional_rules or ())],
+            "optional_rules_text": optional_rules_text}
 
 
 def _checked_structure(*, best_of: int, structure: str, swiss_rounds: int, top_cut: int, tiebreakers: str,
