@@ -138,8 +138,15 @@ def _cite_part(part: str) -> str:
     return part
 
 
+def clause_separator() -> str:
+    """The "; " that joins two clauses, in the active language's typography: French puts a no-break space before
+    the semicolon ("\u00a0; ", as its catalogue does before ; : ! ?), the other languages none."""
+    return "\u00a0; " if (translation.get_language() or "").startswith("fr") else "; "
+
+
 def cite(rule: str) -> str:
-    """A citation in the active language (see the module doc); parts separated by "; " are mapped one by one.
+    """A citation in the active language (see the module doc); parts separated by "; " are mapped one by one and
+    joined again with the language's separator (:func:`clause_separator`).
 
     ``"spellfire-tournament-rules-2.0.txt, 55-Card Deck (Standard)"`` reads in pt-br
     ``"spellfire-tournament-rules-2.0.txt, Baralho de 55 cartas (padrão) (“55-Card Deck (Standard)”)"``; a
@@ -147,4 +154,4 @@ def cite(rule: str) -> str:
     CrossFire format file is kept as given."""
     if rule in (DUPLICATE_RULE, DUNGEON_RULE, BRAZIL_DUNGEON_RULE, PRECEDENCE_RULE):
         return _cite_part(rule)
-    return "; ".join(_cite_part(part) for part in rule.split("; "))
+    return clause_separator().join(_cite_part(part) for part in rule.split("; "))

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from rules.legality import Violation
 
-from tournaments.rule_texts.terms import card_labels, card_type_name, cite
+from tournaments.rule_texts.terms import card_labels, card_type_name, cite, clause_separator
 
 
 def violation_rule(violation: Violation) -> str:
@@ -32,7 +32,7 @@ def _deck_size(p: Mapping[str, Any], cards: str, fmt: str) -> str:
     else:
         need = _("%(in_format)s must have exactly %(expected)s.") % {"in_format": _in_format(fmt),
                                                                       "expected": p["expected"]}
-    return f"{has}; {need}"
+    return f"{has}{clause_separator()}{need}"
 
 
 def _type_minimum(p: Mapping[str, Any], cards: str, fmt: str) -> str:
