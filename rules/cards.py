@@ -56,6 +56,7 @@ __all__ = [
     "PrintingLink",
     "LANGUAGE_EDITIONS",
     "STATED_LIMIT_PATTERN",
+    "COMMUNITY_SETS",
 ]
 
 #: The international editions: translations of the 1st (GenCon '94 / 2nd) edition,
@@ -65,6 +66,23 @@ LANGUAGE_EDITIONS = ("FRN", "DE", "IT", "POR", "SP")
 #: The English editions whose numbers the language editions share; chase n of a language
 #: edition is 1st-edition chase n (1st/440 + n).
 _BASE_EDITION = "1st"
+#: The Brazilian community sets of ``spellfire_cards_br_community_sets.csv`` (their names as the file writes
+#: them, "Insquisition BR" included) -> the set code this project gives them (the file has none; SOURCES.md,
+#: source 3).  Codes start with "BR" + a letter or digit no CrossFire set uses.
+COMMUNITY_SETS: dict[str, str] = {
+    "Myths and Legends": "BRML",
+    "Promo BSW BR": "BRPB",
+    "Ravenloft BR": "BRRL",
+    "Carioca 2017": "BRC17",
+    "Chaos BR": "BRCH",
+    "Conquest BR": "BRCQ",
+    "Insquisition BR": "BRIQ",
+    "Millennium BR": "BRMI",
+    "Promo BSW Int": "BRPI",
+    "Liga Mol": "BRLM",
+    "Rio de Janeiro": "BRRJ",
+}
+COMMUNITY_FILE = "spellfire_cards_br_community_sets.csv"
 
 #: "No limit per deck." or "Limit N per deck." in a card's blueline or text, as CrossFire's
 #: deck editor reads it (spellfire/CrossFire Scripts/Editor.tcl, Editor::CheckMultipleCards).
@@ -140,6 +158,8 @@ class Card:
     code M, C, UC, R, VR, S or V), ``world_id`` (CrossFire world id "0".."9"),
     ``is_chase`` (a chase card), ``chase_number`` (n of "chase n", else None) and
     ``is_fan`` (a fan-made set such as AB or OH7); CrossFire .cff formats limit these.
+    ``community_set``: the set's name as ``spellfire_cards_br_community_sets.csv`` gives it
+    ("Myths and Legends") for a Brazilian community card, "" otherwise (``COMMUNITY_SETS``).
     ``stated_limit_text``: where the card states its copy limit, e.g.
     ``'AR/1 Wand of Orcus: "Limit one per deck."'`` ("" when ``stated_copy_limit`` is
     None).  ``same_as``: the name of the English card this printing is (a translation
@@ -166,6 +186,7 @@ class Card:
     stated_limit_text: str = ""
     same_as: str = ""
     chase_number: int | None = None
+    community_set: str = ""
 
     @property
     def last_digit(self) -> int:
@@ -275,6 +296,28 @@ def _apply_links(cards: list[Card], links: list[PrintingLink]) -> list[Card]:
             seen.add(key)
         out.append(card if key == card.key else replace(card, same_as=by_key[key].name))
     return out
+
+
+def _community_cards(path: Path) -> list[Card]:
+    """The Brazilian community cards of ``path`` (``COMMUNITY_FILE``), [] when the file is absent.  A set the
+    file names that ``COMMUNITY_SETS`` lacks raises ValueError (a new set needs its code)."""
+    if not path.exists():
+        return []
+    with open(path, encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    cards: list[Card] = []
+    for row in rows:
+        set_name = row["set_name"].strip()
+        if set_name not in COMMUNITY_SETS:
+            raise ValueError(f"{path.name}: the set {set_name!r} has no code in rules.cards.COMMUNITY_SETS")
+        cards.append(Card(
+            set_code=COMMUNITY_SETS[set_name], number=int(row["number"]), name=row["name"],
+            card_type=row["card_type"], champion_type=row["champion_type"], level=row["level"],
+            level_value=_int_or_none(row["level_value"]), world=row["world"],
+            is_avatar=row["is_avatar"].strip() == "1", multiples_allowed=row["multiples_allowed"].strip() == "1",
+            rarity=row.get("rarity", ""), community_set=set_name,
+        ))
+    return cards
 
 
 def map_printings(cards: list[Card]) -> list[PrintingLink]:
@@ -390,7 +433,7 @@ def _int_or_none(text: str) -> int | None:
 class Catalogue:
     """All card printings, indexed by key, alias, identity and normalised name.
 
-    Build with :meth:`Catalogue.load`.  ``len()`` is 6089 for the shared data;
+    Build with :meth:`Catalogue.load`.  ``len()`` is 6433 for the shared data (6089 + 344 community cards);
     iteration yields :class:`Card` in file order.  Source: SOURCES.md in the cards
     directory (columns, keys, aliases); deck-construction identity from
     spellfire-tournament-rules-2.0.txt, paragraph "No individual card can appear more
@@ -454,6 +497,9 @@ class Catalogue:
         "Numbering conventions"); spellfire-tournament-rules-2.0.txt, paragraph "No
         individual card can appear more than once in a deck ... (such as the Shaqat
         Beetles (329/3rd) or War Party (54/3rd))".
+        When ``spellfire_cards_br_community_sets.csv`` is present, its cards are added as their own
+        sets (``COMMUNITY_SETS``; ``Card.community_set``), after the printings are linked: they are
+        cards of their own, not printings of English cards.
         """
         directory = Path(cards_dir) if cards_dir is not None else default_cards_dir()
         rows: list[dict[str, str]] = []
@@ -500,7 +546,7 @@ class Catalogue:
                     chase_number=chase_number,
                 )
             )
-        cards = _apply_links(cards, map_printings(cards))
+        cards = _apply_links(cards, map_printings(cards)) + _community_cards(directory / COMMUNITY_FILE)
         multiples: set[tuple[str, str]] = set()
         limits: dict[tuple[str, str], tuple[int, str]] = {}
         for card in cards:
@@ -538,7 +584,7 @@ class Catalogue:
         return iter(self._cards)
 
     def __len__(self) -> int:
-        """Number of printings (6089 for the shared data)."""
+        """Number of printings (6433 for the shared data)."""
         return len(self._cards)
 
     def __contains__(self, key: object) -> bool:

@@ -13,7 +13,7 @@ Terms used here:
   ``set tempDeck { {4th 120} {FR 3} ... }`` (one ``{SET NUMBER}`` per copy; older files
   hold whole card records of which only the first two elements matter), metadata in
   ``tempDeckTitle``, ``tempAuthorName``, ``tempNotes``, the CrossFire format id in
-  ``tempDeckSize``; ``tempAltCards`` (side cards) is ignored.  See SOURCES.md in the
+  ``tempDeckSize``; ``tempAltCards`` (side cards) is left out of the deck (``Decklist.side_cards``).  See SOURCES.md in the
   cards directory, "Deck file formats found".
 * **.dek** – a LackeyCCG deck file: XML ``<deck><meta>[title, author, note ...]</meta>
   <superzone name="Deck"><card><name id="090">Fortification Breastwork</name>
@@ -103,7 +103,10 @@ class Decklist:
 
     ``title``, ``author``, ``notes`` come from the file when it has them;
     ``source_format`` is ``"text"``, ``"cfd"`` or ``"dek"``; ``declared_format`` is the format id
-    a .cfd file names in ``tempDeckSize`` ("55", "551ES", ...), "" otherwise.
+    a .cfd file names in ``tempDeckSize`` ("55", "551ES", ...), "" otherwise.  ``side_cards``: the
+    cards the file holds beside the deck, left out of it (one entry per copy, as written: ``"DU/27"``
+    from a .cfd's ``tempAltCards``, ``"Sideboard: War Party"`` from a .dek's other superzones);
+    ``rules.legality.check_deck`` reports them (``side_cards_left_out``).
     """
 
     cards: tuple[Card, ...]
@@ -112,6 +115,7 @@ class Decklist:
     notes: str = ""
     source_format: str = "text"
     declared_format: str = ""
+    side_cards: tuple[str, ...] = ()
 
     def counts(self) -> dict[str, int]:
         """Return ``{card key: copies}`` in order of first appearance, e.g. ``{"3rd/54": 2}``."""
@@ -583,7 +587,27 @@ def _read_cfd(text: str, catalogue: Catalogue, meter: _Meter) -> Decklist:
         notes=value("tempNotes"),
         source_format="cfd",
         declared_format=value("tempDeckSize"),
+        side_cards=_cfd_side_cards(variables.get("tempAltCards"), meter),
     )
+
+
+def _cfd_side_cards(variable: tuple[str, int] | None, meter: _Meter) -> tuple[str, ...]:
+    """The ``{SET NUMBER}`` entries of a .cfd's ``tempAltCards`` as ``"SET/NUMBER"`` (side cards, left out)."""
+    if variable is None:
+        return ()
+    entries = _tcl_words(variable[0], variable[1], commands=False, meter=meter)
+    elements = entries[0] if entries else []
+    if len(elements) > MAX_CARD_LINES:
+        raise _too_many("cards", len(elements))
+    side: list[str] = []
+    for element, line in elements:
+        parts = _tcl_words(element, line, commands=False, meter=meter)
+        fields = [word.strip() for word, _ in parts[0]] if parts else []
+        if len(fields) >= 2 and fields[1].isdigit():
+            side.append(f"{fields[0]}/{int(fields[1])}")
+        elif fields:
+            side.append(" ".join(fields)[:80])
+    return tuple(side)
 
 
 # --------------------------------------------------------------------------- LackeyCCG .dek
@@ -605,7 +629,7 @@ LACKEY_SETS: dict[str, str] = {
 }
 
 #: Superzones whose cards are part of the registered deck (others, e.g. a sideboard,
-#: are ignored).
+#: are left out: ``Decklist.side_cards``).
 _DEK_ZONES = frozenset({"deck", "dungeon"})
 #: difflib ratio two normalised names need to count as the same card within one set.
 _CLOSE_NAME = 0.85
@@ -809,9 +833,16 @@ def _read_dek(text: str, catalogue: Catalogue, meter: _Meter) -> Decklist:
     if len(lines) == len(all_cards):  # a "<card" inside a comment would shift them: use positions
         line_of = {id(element): line for element, line in zip(all_cards, lines)}
     entries: list[ElementTree.Element] = []
+    side: list[str] = []
     for zone in root.findall("superzone"):
-        if " ".join((zone.get("name") or "").split()).lower() in _DEK_ZONES:
+        zone_name = " ".join((zone.get("name") or "").split())
+        if zone_name.lower() in _DEK_ZONES:
             entries.extend(zone.findall("card"))
+        else:
+            side.extend(f"{zone_name or '?'}: {' '.join((card.findtext('name') or '').split())}"
+                        for card in zone.findall("card"))
+    if len(side) > MAX_CARD_LINES:
+        raise _too_many("cards", len(side))
     if len(entries) > MAX_CARD_LINES:
         raise _too_many("cards", len(entries))
     resolver = _Resolver(catalogue, meter)
@@ -857,4 +888,5 @@ def _read_dek(text: str, catalogue: Catalogue, meter: _Meter) -> Decklist:
         author=value("author"),
         notes=value("note"),
         source_format="dek",
+        side_cards=tuple(side),
     )

@@ -221,6 +221,11 @@ class DeckFormat:
     ``chase_limit``, ``type_limits:<card type>``, ``champion_type_limits:<champion
     type>``, ``group_limits:<kind>:<key>``, ``banned:<card key>``,
     ``restricted:<card key>``.  :func:`amend_format` fills it when given a provenance.
+    ``card_text_lifts_copies``: whether a card saying "No limit per deck." escapes ``max_copies``
+    (True, Tournament Rules 2.0's card precedence; False for ``55-br``, whose text lets no card
+    lift it: ``BRAZIL_NO_LIMIT_RULE``, cited through ``no_limit_source``).  ``community_cards``:
+    whether the Brazilian community sets' cards (``rules.cards.COMMUNITY_SETS``) may be played
+    (True for ``55-br``; an organiser may allow them in any format: :func:`amend_format`).
 
     Game set-up (not checked by :func:`rules.legality.check_deck`; None when the source
     does not say): ``starting_hand`` (cards drawn to form the starting hand),
@@ -257,6 +262,9 @@ class DeckFormat:
     hand_limit: int | None = None
     hand_source: str = ""
     amended_by: tuple[tuple[str, str], ...] = ()
+    card_text_lifts_copies: bool = True
+    no_limit_source: str = ""
+    community_cards: bool = False
 
     def cite(self, limit: str, default: str) -> str:
         """The citation for a violation of ``limit`` (a key of ``amended_by``, see the class doc).
@@ -327,6 +335,9 @@ class DeckFormat:
             "hand_limit": self.hand_limit,
             "hand_source": self.hand_source,
             "amended_by": {key: provenance for key, provenance in self.amended_by},
+            "card_text_lifts_copies": self.card_text_lifts_copies,
+            "no_limit_source": self.no_limit_source,
+            "community_cards": self.community_cards,
         }
 
     @classmethod
@@ -367,6 +378,9 @@ class DeckFormat:
             hand_limit=_opt_int(data.get("hand_limit")),
             hand_source=str(data.get("hand_source", "")),
             amended_by=tuple((str(k), str(v)) for k, v in dict(data.get("amended_by") or {}).items()),
+            card_text_lifts_copies=bool(data.get("card_text_lifts_copies", True)),
+            no_limit_source=str(data.get("no_limit_source", "")),
+            community_cards=bool(data.get("community_cards", False)),
         )
 
 
@@ -436,6 +450,14 @@ _BRAZIL_SECTION = f"{BRAZIL_FILE}, LIMITAÇÃO DE BARALHOS PARA TORNEIOS"
 BRAZIL_COPIES_RULE = (
     f'{_BRAZIL_SECTION} ("Nenhuma carta pode aparecer mais que duas vezes no mesmo baralho, eventos apenas '
     'aparecem uma vez em cada baralho.")'
+)
+#: Issue 22's decision: the Brazilian text governs a Brazilian (55-br) event, and it lets no card's text
+#: lift its copies rule, so a "No limit per deck." card is held to two copies there too.
+BRAZIL_NO_LIMIT_RULE = (
+    f"{BRAZIL_COPIES_RULE}: \"Nenhuma carta\" (no card), and the Brazilian text has no clause letting a card's "
+    "text override it; the card-precedence clause (\"the special power on the card takes precedence over the "
+    "rules presented here\") is spellfire-tournament-rules-2.0.txt's, about its own rules, which a 55-br event "
+    "does not play: a card saying \"No limit per deck.\" is held to two copies in 55-br"
 )
 #: The Brazilian text predates dungeon cards: its list has none and "Total de cartas: 55".
 BRAZIL_DUNGEON_RULE = (
@@ -514,6 +536,10 @@ BUILTIN_FORMATS: dict[str, DeckFormat] = {
         # "Nenhuma carta pode aparecer mais que duas vezes no mesmo baralho, eventos
         # apenas aparecem uma vez em cada baralho."
         max_copies=2,
+        card_text_lifts_copies=False,
+        no_limit_source=BRAZIL_NO_LIMIT_RULE,
+        # The Brazilian community sets are played at Brazilian events (issue 22; SOURCES.md, source 3).
+        community_cards=True,
         source=_BRAZIL_SECTION,
         copies_source=BRAZIL_COPIES_RULE,
         dungeon_source=BRAZIL_DUNGEON_RULE,
@@ -968,7 +994,8 @@ def amend_format(fmt: DeckFormat, changes: dict[str, Any], catalogue: Catalogue,
     * ``restrict``: ``{card: copies}`` (at most that many copies, whatever the card
       says); ``unrestrict``: cards;
     * ``sets``: the set codes allowed (every other set's cards become a
-      ``GroupLimit("set", code, 0, 0)``), or None to allow every set again.
+      ``GroupLimit("set", code, 0, 0)``), or None to allow every set again;
+    * ``community_cards`` (bool): whether the Brazilian community sets' cards are allowed.
 
     ``provenance`` (e.g. ``"format version 3: a casual league"``): when given, every
     limit the changes set is recorded in ``amended_by`` with it (so its violations cite
@@ -981,7 +1008,7 @@ def amend_format(fmt: DeckFormat, changes: dict[str, Any], catalogue: Catalogue,
     if not isinstance(changes, dict):
         raise FormatError("bad_value", "The changes must be an object of fields to change.")
     known = {"name", "type_limits", "champion_type_limits", "chase_limit", "group_limits", "ban", "unban",
-             "restrict", "unrestrict", "sets", *_NUMBER_FIELDS}
+             "restrict", "unrestrict", "sets", "community_cards", *_NUMBER_FIELDS}
     unknown = sorted(set(changes) - known)
     if unknown:
         raise FormatError("bad_value", f"Unknown fields: {', '.join(unknown)} (fields: {', '.join(sorted(known))}).")
@@ -1041,6 +1068,10 @@ def amend_format(fmt: DeckFormat, changes: dict[str, Any], catalogue: Catalogue,
                 raise FormatError("bad_value", f"Unknown sets: {', '.join(strangers)} (sets: {', '.join(every_set)}).")
             groups += [GroupLimit("set", code, 0, 0) for code in every_set if code not in allowed_sets]
         updates["group_limits"] = tuple(groups)
+    if "community_cards" in changes:
+        if not isinstance(changes["community_cards"], bool):
+            raise FormatError("bad_value", "community_cards: give true or false.")
+        updates["community_cards"] = changes["community_cards"]
     if provenance is not None:
         updates["amended_by"] = _provenance(fmt, changes, catalogue, updates, str(provenance))
     return validate_format(replace(fmt, **updates))
@@ -1050,7 +1081,7 @@ def _provenance(fmt: DeckFormat, changes: dict[str, Any], catalogue: Catalogue, 
                 provenance: str) -> tuple[tuple[str, str], ...]:
     """``fmt.amended_by`` with every limit ``changes`` sets recorded as ``provenance`` (see DeckFormat)."""
     amended = dict(fmt.amended_by)
-    keys: list[str] = [key for key in _NUMBER_FIELDS if key in changes]
+    keys: list[str] = [key for key in (*_NUMBER_FIELDS, "community_cards") if key in changes]
     if "min_total" in changes:
         keys.append("total")
     if "chase_limit" in changes:

@@ -21,11 +21,13 @@ Violation codes: ``deck_size``, ``type_minimum``, ``type_maximum``,
 ``group_maximum`` (rarity, world, set or card-number digit; ``params["kind"]`` says
 which), ``banned_card``, ``stated_limit`` (more copies than the card's own "Limit N per
 deck." allows, in every format: the card text takes precedence over the rules),
-``duplicate_card`` (more copies than the format allows) and ``forbidden_pair`` (two
-cards that may not share a deck, ``rules.card_pairs``).
+``duplicate_card`` (more copies than the format allows), ``forbidden_pair`` (two
+cards that may not share a deck, ``rules.card_pairs``) and ``community_card`` (a Brazilian
+community card where the format does not allow them, ``COMMUNITY_RULE``).
 
 Warnings (``Verdict.warnings``; they never make a deck illegal): ``discouraged_pair``
-(``rules.card_pairs`` pairs of mode "warn").
+(``rules.card_pairs`` pairs of mode "warn") and ``side_cards_left_out`` (a file's side cards,
+``Decklist.side_cards``, are not part of the deck: ``SIDE_CARDS_RULE``).
 
 Citations: a limit the organiser set cites their change (``DeckFormat.amended_by``,
 ``DeckFormat.cite``); the copies and dungeon rules cite the format's own text
@@ -486,6 +488,33 @@ def check_forbidden_pairs(deck: DeckContents, fmt: DeckFormat) -> list[Violation
     ]
 
 
+#: Why the Brazilian community cards are refused where the format does not allow them.
+COMMUNITY_RULE = (
+    "this project's choice (issue 22): the Brazilian community sets (cards/SOURCES.md, source 3, "
+    "spellfire_cards_br_community_sets.csv) are fan-made sets played at Brazilian events: allowed in 55-br "
+    "(spellfire-regras-pt-br.txt) and in a format whose organiser allows them, not in the formats of "
+    "spellfire-tournament-rules-2.0.txt"
+)
+
+
+def check_community_cards(deck: DeckContents, fmt: DeckFormat) -> list[Violation]:
+    """``community_card``: cards of the Brazilian community sets (``Card.community_set``) in a format that does
+    not allow them (``fmt.community_cards`` False); params ``cards`` (labels) and ``sets`` (set names).  Source:
+    ``COMMUNITY_RULE``, or the organiser's change (``fmt.cite("community_cards", ...)``)."""
+    if fmt.community_cards:
+        return []
+    found = [card for card in deck.cards if card.community_set]
+    if not found:
+        return []
+    labels = _labels(found)
+    sets = sorted({card.community_set for card in found})
+    return [Violation(
+        code="community_card", params={"cards": list(labels), "sets": sets}, cards=labels,
+        rule=fmt.cite("community_cards", COMMUNITY_RULE),
+        message=f"{', '.join(labels)}: cards of the Brazilian community sets ({', '.join(sets)}) are not allowed in "
+                "this format; the organiser may allow them.")]
+
+
 def discouraged_pairs(deck: DeckContents) -> list[DeckWarning]:
     """``discouraged_pair`` warnings: both cards of a ``rules.card_pairs`` pair of mode "warn" (the deck stays legal).
 
@@ -496,6 +525,29 @@ def discouraged_pairs(deck: DeckContents) -> list[DeckWarning]:
                     message=f"{pair.message} The deck has {', '.join(labels)}; it is still legal.")
         for pair, labels, params in _pairs_found(deck, "warn")
     ]
+
+
+#: Side cards in a deck file are not part of the registered deck.
+SIDE_CARDS_RULE = (
+    "spellfire-tournament-rules-2.0.txt, the opening section (\"There's no such thing as an ante or sideboard in "
+    "sanctioned tournaments\")"
+)
+
+
+def side_cards_left_out(decklist: Decklist) -> list[DeckWarning]:
+    """One ``side_cards_left_out`` warning when the file held side cards (``decklist.side_cards``): params
+    ``count`` and ``zones`` (``["tempAltCards"]`` for a .cfd, the .dek superzone names); ``cards`` the side cards
+    as written.  Source: ``SIDE_CARDS_RULE``."""
+    side = decklist.side_cards
+    if not side:
+        return []
+    zones = (["tempAltCards"] if decklist.source_format == "cfd"
+             else sorted({entry.split(":", 1)[0] for entry in side}))
+    return [DeckWarning(
+        code="side_cards_left_out", params={"count": len(side), "zones": zones}, cards=tuple(side),
+        rule=SIDE_CARDS_RULE,
+        message=f"The file holds {len(side)} side cards ({', '.join(zones)}); they are not part of the deck "
+                f"and were left out: there is no sideboard in sanctioned tournaments.")]
 
 
 def _pairs_found(deck: DeckContents, mode: str) -> list[tuple[CardPair, tuple[str, ...], dict[str, Any]]]:
@@ -521,6 +573,7 @@ CHECKS: tuple[Check, ...] = (
     check_chase_limit,
     check_group_limits,
     check_banned_cards,
+    check_community_cards,
     check_card_copies,
     check_forbidden_pairs,
 )
@@ -532,7 +585,7 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
     Runs every check of :data:`CHECKS` in order (deck size, type limits, champion type
     limits, level cap, dungeon cards, chase limit, group limits, banned cards, copies
     of a card, forbidden pairs; each function's docstring cites its rule) and collects
-    all their violations, then the ``discouraged_pair`` warnings.  Never raises for a
+    all their violations, then the ``discouraged_pair`` and ``side_cards_left_out`` warnings.  Never raises for a
     well-formed Decklist.
     """
     deck = DeckContents.of(decklist, fmt)
@@ -544,7 +597,7 @@ def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
         champion_levels=counted_levels(deck.cards, fmt.free_avatars)[0],
         type_counts={card_type: len(cards) for card_type, cards in deck.by_type.items()},
         violations=tuple(violations),
-        warnings=tuple(discouraged_pairs(deck)),
+        warnings=tuple(discouraged_pairs(deck) + side_cards_left_out(decklist)),
     )
 
 
@@ -601,17 +654,19 @@ def _group_key(card: Card, kind: str) -> str:
 def _copies_allowed(card: Card, fmt: DeckFormat) -> tuple[int | None, str]:
     """Copies of ``card``'s identity the format allows (None: no limit) and the rule behind it.
 
-    A card that says "No limit per deck." is unlimited and "Limit N per deck." caps it
-    at N; otherwise the format's ``max_copies``, lowered by the "copies" column of the
+    A card that says "No limit per deck." is unlimited (but not in a format whose
+    ``card_text_lifts_copies`` is False, ``55-br``: there it is held to the format's copies
+    rule, cited as ``fmt.no_limit_source``) and "Limit N per deck." caps it at N; otherwise the format's ``max_copies``, lowered by the "copies" column of the
     card's type (and champion type) when that is smaller.  The copies columns of the
     rarity, world, set and digit rows are not applied: every real .cff file leaves them
     at 1 (or 99) even in 551ES and the *OT formats, whose whole point is two copies
     of a card through the card-type column, so CrossFire cannot enforce them either.
     """
-    if card.multiples_allowed:
+    if card.multiples_allowed and fmt.card_text_lifts_copies:
         return card.stated_copy_limit, DUPLICATE_RULE
     allowed = fmt.max_copies
-    source = fmt.cite("max_copies", fmt.copies_source or DUPLICATE_RULE)
+    source = fmt.cite("max_copies", (card.multiples_allowed and fmt.no_limit_source) or fmt.copies_source
+                      or DUPLICATE_RULE)
     caps: list[tuple[int | None, str]] = []
     limit = fmt.limit_for(card.card_type)
     if limit is not None:

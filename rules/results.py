@@ -102,6 +102,9 @@ __all__ = [
     "MAX_ELIMINATION_DRAWN_GAMES",
     "REPORT_BOUND_RULE",
     "games_of_score",
+    "ELIMINATION_AT_TIME_RULE",
+    "decide_table_by_counts",
+    "check_elimination_draws",
 ]
 
 MULLIGAN_RULE = "spellfire-tournament-rules-2.0.txt, Two-Draw Mulligan"
@@ -164,6 +167,16 @@ ELIMINATION_RULE = (
     "End-of-Match Procedure (single-elimination matches may not end in a draw)"
 )
 
+#: An elimination match (a duel or a table) when time is called: decided by games won, then by the
+#: end-of-game counts of the game in progress; only a true tie plays on.
+ELIMINATION_AT_TIME_RULE = (
+    "spell-battle-rules.txt, 8. Tournaments (\"If there is no winner in the limited time, then the winner is the "
+    "player that has the highest life total\": a timed match still has a winner, read from the game in "
+    "progress); the end-of-game counts of that game decide it (" + ", ".join(COUNT_ORDER) + ", unrazed realms "
+    "first: spellfire-tournament-rules-2.0.txt, victory conditions); only equal games won and equal counts "
+    "play on"
+)
+
 
 #: Most two-draw mulligans (restarts) reported before one counted game, or after the last one.
 #: The Two-Draw Mulligan text only stops *one* player's third mulligan in a row ("A mulligan can
@@ -190,6 +203,21 @@ REPORT_BOUND_RULE = (
     f"(this project's practical limit: {MULLIGAN_RULE} stops one player's third mulligan in a row, not two "
     "players alternating)"
 )
+
+
+def check_elimination_draws(draws: int, game: int) -> None:
+    """Refuse the ``draws``-th drawn game (game number ``game``) of an elimination match, duel or table, past
+    ``MAX_ELIMINATION_DRAWN_GAMES`` (the one cap, whatever the best of): ``ResultError("too_many_drawn_games")``
+    with ``params`` ``game``, ``max`` and ``rule`` (``REPORT_BOUND_RULE``)."""
+    if draws > MAX_ELIMINATION_DRAWN_GAMES:
+        raise ResultError(
+            "too_many_drawn_games",
+            f"Game {game} is drawn game {draws} of an elimination match; a match has at most "
+            f"{MAX_ELIMINATION_DRAWN_GAMES} — {REPORT_BOUND_RULE}.",
+            game=game,
+            max=MAX_ELIMINATION_DRAWN_GAMES,
+            rule=REPORT_BOUND_RULE,
+        )
 
 
 def max_games(best_of: int, elimination: bool = False) -> int:
@@ -282,7 +310,8 @@ class MatchScore:
     ``wins``: games won by seat 0 and seat 1; ``draws``: drawn games;
     ``mulligans``: two-draw mulligans declared; ``winner``: the winning seat or
     None for a drawn match; ``games_played``: counted games (mulligans
-    excluded); ``decided``: a player reached the game wins needed.
+    excluded); ``decided``: a player reached the game wins needed;
+    ``at_time``: the report ends with a game unfinished when time was called.
     """
 
     wins: tuple[int, int]
@@ -291,6 +320,7 @@ class MatchScore:
     winner: int | None
     games_played: int
     decided: bool
+    at_time: bool = False
 
 
 class ResultError(RulesError):
@@ -369,6 +399,21 @@ def decide_by_counts(counts: tuple[GameCounts, GameCounts]) -> CountDecision:
         if x != y:
             return CountDecision(winner=0 if x > y else 1, deciding=name)
     return CountDecision(winner=None, deciding=None)
+
+
+def decide_table_by_counts(counts: Sequence[GameCounts]) -> tuple[int, ...]:
+    """The seats (0-based, ascending) that win a table's game stopped at time: those with the best counts,
+    compared in ``COUNT_ORDER`` as ``decide_by_counts`` does for a duel; equal best counts share the win.
+
+    ``counts``: one ``GameCounts`` per seat, in seat order (two or more).  Raises
+    ``ResultError("bad_counts")`` for anything else.  Source: ``ELIMINATION_AT_TIME_RULE`` and ``COUNTS_RULE``.
+    """
+    if len(counts) < 2 or not all(isinstance(c, GameCounts) for c in counts):
+        raise ResultError("bad_counts", "Give one GameCounts per seat, for two or more seats.", game=0)
+    for pair in zip(counts, counts[1:]):
+        _check_counts(pair, 0)
+    best = max(c.key() for c in counts)
+    return tuple(seat for seat, c in enumerate(counts) if c.key() == best)
 
 
 def resolve_game(game: Game, end_of_round: str = "unfinished_is_draw", number: int = 1) -> Game:
@@ -566,7 +611,13 @@ def score_match(games: Sequence[Game], best_of: int, *, end_of_round: str = "unf
     ``best_of``, so "too_many_games" only limits won games (win A, win B,
     drawn, win A scores 2-1 with 1 draw and decides a best of 3); a record
     that ends with equal game wins raises "elimination_undecided" (play on).
-    A player ahead on game wins when time ends the record wins, as in Swiss.
+    When time is called (the report ends with an ``unfinished`` game; ``at_time``) the match is decided
+    by games won, the unfinished game counting as none, whatever ``end_of_round`` says; when those are
+    level, by the end-of-game counts of the unfinished game (``decide_by_counts``; that game becomes
+    the leader's win); only equal counts play on ("elimination_undecided"), and missing counts raise
+    "counts_missing" (``ELIMINATION_AT_TIME_RULE``: spell-battle-rules.txt, 8. Tournaments).
+    An elimination match has at most ``MAX_ELIMINATION_DRAWN_GAMES`` drawn games, whatever ``best_of``
+    ("too_many_drawn_games").
     Games after a player reached ceil(best_of/2) wins are still refused
     ("game_after_decision").
 
@@ -578,8 +629,12 @@ def score_match(games: Sequence[Game], best_of: int, *, end_of_round: str = "unf
     An unknown setting raises "deck_out".
     """
     _check_match_settings(games, best_of, end_of_round, elimination, deck_out)
-    games = [resolve_game(game, end_of_round, index + 1) for index, game in enumerate(games)]
-    tally = _tally_games(games, best_of, elimination)
+    played = [game for game in games if game.mulligan_by is None]
+    at_time = bool(played) and played[-1].unfinished
+    # In elimination a game unfinished at time is no game won: it decides only a level match (below).
+    procedure = "unfinished_is_draw" if elimination else end_of_round
+    resolved = [resolve_game(game, procedure, index + 1) for index, game in enumerate(games)]
+    tally = _tally_games(resolved, best_of, elimination)
     wins = tally.wins
     if tally.counted == 0:
         raise ResultError(
@@ -587,6 +642,11 @@ def score_match(games: Sequence[Game], best_of: int, *, end_of_round: str = "unf
             "The report has no won or drawn game (mulligans are restarted games, not results); "
             "report at least one game.",
         )
+    if elimination and wins[0] == wins[1] and at_time:
+        seat = _decide_at_time(played[-1], len(games) - games[::-1].index(played[-1]))
+        if seat is not None:
+            wins[seat] += 1
+            tally.draws -= 1
     if elimination and wins[0] == wins[1]:
         raise _undecided_error(wins[0], wins[1], tally.draws, best_of)
     winner: int | None
@@ -603,7 +663,22 @@ def score_match(games: Sequence[Game], best_of: int, *, end_of_round: str = "unf
         winner=winner,
         games_played=tally.counted,
         decided=max(wins) >= best_of // 2 + 1,
+        at_time=at_time,
     )
+
+
+def _decide_at_time(game: Game, number: int) -> int | None:
+    """The seat whose counts lead in ``game`` (game ``number``, unfinished at time), or None for equal counts.
+    Raises ``ResultError("counts_missing")`` (rule ``ELIMINATION_AT_TIME_RULE``) without counts."""
+    if game.counts is None:
+        raise ResultError(
+            "counts_missing",
+            f"Game {number} was unfinished at time with the games won level: report both players' end-of-game "
+            f"counts ({', '.join(COUNT_ORDER)}) to decide the match — {ELIMINATION_AT_TIME_RULE}.",
+            game=number,
+            rule=ELIMINATION_AT_TIME_RULE,
+        )
+    return decide_by_counts(game.counts).winner
 
 
 def _check_match_settings(
@@ -681,6 +756,8 @@ def _tally_games(games: list[Game], best_of: int, elimination: bool) -> _Tally:
             )
         if game.drawn:
             tally.draws += 1
+            if elimination:
+                check_elimination_draws(tally.draws, number)
         else:
             assert game.winner is not None
             wins[game.winner] += 1

@@ -88,6 +88,8 @@ from rules.structure_registry import (
 )
 
 __all__ = [
+    "SPELL_BATTLE_MIN_PLAYERS",
+    "SPELL_BATTLE_MIN_RULE",
     "MAX_SWISS_ROUNDS",
     "STRUCTURES",
     "STRUCTURE_OPTIONS",
@@ -409,6 +411,14 @@ def _pair_table_elimination(settings: StructureSettings, history: History, rng: 
     table_rng = random.Random(settings.seed_draw) if settings.random_seeding else None
     return "elimination", pair_table_elimination(_bracket_seeds(settings, history, first), elimination,
                                                  table_size=settings.table_size, rng=table_rng)
+
+
+#: Spell Battle's tournaments are for 6 or more players: fewer is allowed (the organiser is warned), not refused.
+SPELL_BATTLE_MIN_PLAYERS = 6
+SPELL_BATTLE_MIN_RULE = (
+    "spell-battle-rules.txt, 8. Tournaments (\"Tournaments are events where 6 or more players all compete to see "
+    "who is best\")"
+)
 
 
 def _check_random_draw(values: Mapping[str, Any]) -> None:

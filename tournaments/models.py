@@ -192,6 +192,15 @@ class Tournament(models.Model):
         null=True, blank=True, help_text="Check-in closes at this moment (blank: when the organiser closes it)")
     check_in_closed_at = models.DateTimeField(
         null=True, blank=True, help_text="When the organiser closed check-in (None: not closed by hand)")
+    class OptionalRule(models.TextChoices):
+        # rules.optional_rules.OPTIONAL_RULES (the variants the rules texts name)
+        BARBARIANS_GAME = "barbarians_game", _("The Barbarian's Game")
+
+    optional_rules = models.JSONField(
+        default=list, blank=True,
+        help_text="Optional rules variants in use (codes of rules.optional_rules.OPTIONAL_RULES); posted to players")
+    optional_rules_text = models.TextField(
+        blank=True, default="", help_text="Other optional rules in use, as the organiser posts them (plain text)")
     time_zone = models.CharField(
         max_length=64, default="UTC", validators=[validate_time_zone],
         help_text="The event's IANA time zone (e.g. America/Sao_Paulo): every time on its pages is shown in it")
@@ -249,6 +258,11 @@ class Tournament(models.Model):
         return self.decks_locked_at is not None
 
     @property
+    def optional_rules_labels(self) -> list[str]:
+        """The optional rules variants in use (``optional_rules``), as their translated names, in choice order."""
+        labels = dict(self.OptionalRule.choices)
+        return [str(labels[code]) for code in self.optional_rules or () if code in labels]
+
     def deck_out_rule(self) -> str:
         """The rules text behind the tournament's running-out-of-cards setting."""
         return DECK_OUT_RULES.get(self.deck_out, "")

@@ -21,7 +21,7 @@ def test_the_whole_catalogue_is_searchable_and_paginated(client, catalogue_rows)
     response = client.get(URL)
     assert response.status_code == 200
     body = response.json()
-    assert body["count"] == catalogue_rows == 6089
+    assert body["count"] == catalogue_rows == 6089 + 344  # with the Brazilian community sets
     assert len(body["results"]) == 25 and body["next"]
     page = client.get(URL, {"limit": 5, "offset": 5}).json()
     assert len(page["results"]) == 5 and page["previous"]
@@ -156,3 +156,9 @@ def test_a_key_in_the_query_adds_that_printing(client, catalogue_rows):
     from decks.selectors import card_search_grouped
 
     assert card_search_grouped(q="1st/44")[0].line == "1x Elminster the Mage (1st/44)"
+
+
+def test_a_brazilian_community_card_is_found_by_its_portuguese_name(client, catalogue_rows):
+    # issue 22, item 5: the community sets are imported as their own sets (rules.cards.COMMUNITY_SETS)
+    body = client.get(URL, {"q": "aberracao mental"}).json()
+    assert [(row["key"], row["name"]) for row in body["results"]][:1] == [("BRC17/1", "Aberração Mental")]

@@ -79,7 +79,7 @@ def test_the_scan_finds_the_codes_it_must():
     assert {"deck_size", "duplicate_card", "group_maximum", "chase_minimum", "discouraged_pair"} <= violations
     assert {"unknown_card", "unknown_format", "mulligan_limit", "no_pairing", "unknown_structure",
             "unknown_tiebreakers", "not_in_deck"} <= errors
-    assert len(violations) == 16
+    assert len(violations) == 18  # with community_card and side_cards_left_out (issue 22)
 
 
 def test_every_violation_code_of_rules_has_a_translation_template():
@@ -197,3 +197,20 @@ def test_the_template_filters_take_a_stored_violation_dict(catalogue):
     assert html.startswith("Ilhas MoonShae (Reino) aparece 3 vezes")
     assert "LIMITAÇÃO DE BARALHOS PARA TORNEIOS" in html
     assert html.endswith("— Fortaleza")
+
+
+def test_clauses_are_joined_with_the_languages_typography():
+    # issue 22, item 11: French puts a no-break space before ";" (rule_texts.clause_separator)
+    from django.utils import translation
+
+    from rules.formats import BRAZIL_NO_LIMIT_RULE
+    from rules.legality import Violation
+    from tournaments.rule_texts import violation_text
+    from tournaments.rule_texts.terms import cite
+
+    size = Violation(code="deck_size", params={"expected": 55, "actual": 54}, cards=(), rule="", message="")
+    with translation.override("fr"):
+        assert "\u00a0; " in violation_text(size) and "\u00a0; " in cite("a.txt, x; b.txt, y")
+    with translation.override("pt-br"):
+        assert "\u00a0;" not in violation_text(size) and "; " in violation_text(size)
+        assert "; " in cite(BRAZIL_NO_LIMIT_RULE.replace(": ", "; ", 1))

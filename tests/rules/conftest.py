@@ -14,7 +14,7 @@ ENGLISH_EDITIONS = ("1st", "2nd", "3rd", "4th")
 
 @pytest.fixture(scope="session")
 def catalogue() -> Catalogue:
-    """The shared catalogue from ../shared/cards (6089 printings)."""
+    """The shared catalogue from ../shared/cards (6433 printings)."""
     return Catalogue.load()
 
 

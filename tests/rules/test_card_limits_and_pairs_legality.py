@@ -14,7 +14,7 @@ from rules.__main__ import main
 from rules.card_pairs import CARD_PAIRS, PRECEDENCE_RULE
 from rules.cards import Card, Catalogue, identity_name
 from rules.decklists import Decklist
-from rules.formats import BRAZIL_COPIES_RULE, BRAZIL_DUNGEON_RULE, amend_format, get_format, load_format
+from rules.formats import BRAZIL_COPIES_RULE, BRAZIL_DUNGEON_RULE, BRAZIL_NO_LIMIT_RULE, DeckFormat, amend_format, get_format, load_format
 from rules.legality import DUNGEON_RULE, DUPLICATE_RULE, Verdict, check_deck
 
 TEXTS = Path("/work/shared/rules-texts")
@@ -270,3 +270,31 @@ def test_the_printing_map_over_the_whole_catalogue(catalogue: Catalogue) -> None
     # every printing of a language edition is either linked or listed as refused
     international = {card.key for card in catalogue if card.set_code in ("FRN", "DE", "IT", "POR", "SP")}
     assert international == {link.key for link in links if link.kind == "language_edition"}
+
+
+# --------------------------------------------------------------------------- issue 22, item 6: 55-br "No limit"
+# The Brazilian text (spellfire-regras-pt-br.txt, LIMITAÇÃO DE BARALHOS PARA TORNEIOS) says "Nenhuma carta pode
+# aparecer mais que duas vezes" and, unlike spellfire-tournament-rules-2.0.txt (whose card-precedence clause speaks
+# of "the rules presented here"), lets no card's text lift it: in 55-br a "No limit per deck." card is held to two.
+
+
+def test_55_br_holds_no_limit_cards_to_two_copies(catalogue: Catalogue, legal_55_cards: list[Card],
+                                                  tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    war_party = catalogue.get("3rd/54")
+    assert war_party.multiples_allowed
+    two = swap(legal_55_cards, "Ally", [war_party] * 2)
+    three = swap(legal_55_cards, "Ally", [war_party] * 3)
+    assert check_deck(deck(two), get_format("55-br")).legal
+    assert check_deck(deck(three), get_format("55")).legal  # Tournament Rules 2.0: the card's text governs
+    verdict = check_deck(deck(three), get_format("55-br"))
+    (violation,) = [v for v in verdict.violations if v.code == "duplicate_card"]
+    assert violation.params["max_copies"] == 2 and violation.rule == BRAZIL_NO_LIMIT_RULE
+    assert "Nenhuma carta pode aparecer mais que duas vezes" in BRAZIL_NO_LIMIT_RULE
+    assert "No limit per deck." in BRAZIL_NO_LIMIT_RULE
+    status, row = validate_cli(tmp_path, three, "55-br", capsys)
+    assert status == 1 and row["violations"][0]["rule"] == BRAZIL_NO_LIMIT_RULE
+
+
+def test_a_stored_55_br_keeps_its_copies_rule_for_no_limit_cards() -> None:
+    fmt = get_format("55-br")
+    assert DeckFormat.from_dict(fmt.to_dict()) == fmt and not fmt.card_text_lifts_copies

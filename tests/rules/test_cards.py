@@ -27,8 +27,8 @@ def test_default_cards_dir_is_the_shared_cards_folder_beside_the_checkout() -> N
 def test_it_loads_every_printing() -> None:
     """Every printing of the catalogue loads (its speed is bench/legality.py's business, not a unit test's)."""
     catalogue = Catalogue.load()
-    assert len(catalogue) == 6089
-    assert len(list(catalogue)) == 6089
+    assert len(catalogue) == 6089 + 344  # with the Brazilian community sets
+    assert len(list(catalogue)) == 6089 + 344
 
 
 def test_load_default_is_cached_per_path() -> None:
@@ -194,6 +194,6 @@ def test_nomad_mercenaries_carry_their_stated_limit(catalogue: Catalogue) -> Non
 
 
 def test_avatars_are_flagged(catalogue: Catalogue) -> None:
-    assert sum(1 for c in catalogue if c.is_avatar) == 51
+    assert sum(1 for c in catalogue if c.is_avatar and not c.community_set) == 51  # SOURCES.md: "avatar 51"
     assert catalogue.get("4th/487").is_avatar
     assert not catalogue.get("3rd/46").is_avatar

@@ -266,7 +266,7 @@ def test_each_construction_rule_is_one_check_that_cites_its_rule() -> None:
     assert [check.__name__ for check in CHECKS] == [
         "check_deck_size", "check_type_limits", "check_champion_type_limits", "check_level_cap",
         "check_dungeon_cards", "check_chase_limit", "check_group_limits", "check_banned_cards",
-        "check_card_copies", "check_forbidden_pairs",
+        "check_community_cards", "check_card_copies", "check_forbidden_pairs",
     ]
     for check in CHECKS:
         assert check.__doc__ and "Source" in check.__doc__, check.__name__

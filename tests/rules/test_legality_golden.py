@@ -37,7 +37,10 @@ CFF_FORMATS = (
     "Misc/35.cff",
 )
 
-GOLDEN = "86e1a1beddc845e5b1cebd38087104f4072ba6e6a7d6ec404cd0a29d697a8126"
+# Changed by issue 22 (was 86e1a1be...): the sample decks' side cards are reported (side_cards_left_out), the
+# Brazilian community cards are in the catalogue (community_card outside 55-br) and 55-br holds "No limit per
+# deck." cards to two copies.
+GOLDEN = "e03c1d3a00148e4becac74f0f84e3d4405019c7fa17c6f22d8aa0c04819ad2d3"
 
 
 def _decks(catalogue: Catalogue) -> dict[str, Decklist]:
@@ -105,5 +108,6 @@ def test_verdicts_over_sample_and_crafted_decks_are_unchanged(catalogue: Catalog
         "deck_size", "type_minimum", "type_maximum", "champion_type_minimum", "champion_type_maximum",
         "level_cap", "too_many_dungeon_cards", "chase_minimum", "chase_maximum", "group_minimum",
         "group_maximum", "banned_card", "stated_limit", "duplicate_card", "forbidden_pair", "discouraged_pair",
+        "community_card", "side_cards_left_out",
     }
     assert digest == GOLDEN

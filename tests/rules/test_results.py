@@ -5,7 +5,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.results import (
+    ELIMINATION_AT_TIME_RULE,
     END_OF_ROUND_RULE,
+    MAX_ELIMINATION_DRAWN_GAMES,
     COUNT_ORDER,
     END_OF_ROUND_PROCEDURES,
     CountDecision,
@@ -16,6 +18,7 @@ from rules.results import (
     check_match_score,
     check_mulligan,
     decide_by_counts,
+    decide_table_by_counts,
     resolve_game,
     score_match,
 )
@@ -413,3 +416,57 @@ def test_an_elimination_match_may_report_five_drawn_games_on_top():
     games = [Game(drawn=True)] * 5 + [Game(winner=0), Game(winner=1), Game(winner=0)]
     score = score_match(games, 3, elimination=True)
     assert score.wins == (2, 1) and score.draws == 5
+
+
+# An elimination match at time (issue 22, item 1). Source: rules.results.ELIMINATION_AT_TIME_RULE:
+# /work/shared/rules-texts/spell-battle-rules.txt, "8. Tournaments" ("If there is no winner in the limited time,
+# then the winner is ..."): decided by games won, then by the counts of the game in progress; a true tie plays on.
+
+AHEAD_1 = (GameCounts(unrazed_realms=2), GameCounts(unrazed_realms=3))
+LEVEL = (GameCounts(unrazed_realms=3, holdings=1), GameCounts(unrazed_realms=3, holdings=1))
+
+
+@pytest.mark.parametrize("procedure", END_OF_ROUND_PROCEDURES)
+def test_an_elimination_match_ahead_on_games_at_time_is_won(procedure: str) -> None:
+    score = score_match([W0, Game(unfinished=True, counts=AHEAD_1)], 3, elimination=True, end_of_round=procedure)
+    assert (score.wins, score.winner, score.decided, score.at_time) == ((1, 0), 0, False, True)
+
+
+@pytest.mark.parametrize("procedure", END_OF_ROUND_PROCEDURES)
+def test_an_elimination_match_level_at_time_is_decided_by_the_counts_of_the_game_in_progress(procedure: str) -> None:
+    score = score_match([W0, W1, Game(unfinished=True, counts=AHEAD_1)], 3, elimination=True,
+                        end_of_round=procedure)
+    assert (score.wins, score.draws, score.winner, score.at_time) == ((1, 2), 0, 1, True)
+    assert score_match([Game(unfinished=True, counts=AHEAD_1)], 1, elimination=True).winner == 1
+
+
+def test_only_a_true_tie_at_time_plays_on_in_elimination() -> None:
+    with pytest.raises(ResultError) as info:
+        score_match([W0, W1, Game(unfinished=True, counts=LEVEL)], 3, elimination=True)
+    assert info.value.code == "elimination_undecided"
+
+
+def test_a_level_elimination_match_at_time_needs_the_counts_of_the_game_in_progress() -> None:
+    with pytest.raises(ResultError) as info:
+        score_match([W0, W1, Game(unfinished=True)], 3, elimination=True)
+    assert info.value.code == "counts_missing"
+    assert info.value.params["rule"] == ELIMINATION_AT_TIME_RULE
+    assert "spell-battle-rules.txt, 8. Tournaments" in ELIMINATION_AT_TIME_RULE
+
+
+def test_a_table_game_at_time_is_won_by_the_best_counts_shared_when_equal() -> None:
+    low, high = GameCounts(unrazed_realms=1), GameCounts(unrazed_realms=4)
+    assert decide_table_by_counts((low, high, low)) == (1,)
+    assert decide_table_by_counts((high, low, high)) == (0, 2)
+
+
+# One cap on drawn games in an elimination match (issue 22, item 9): MAX_ELIMINATION_DRAWN_GAMES, whatever best_of.
+
+@pytest.mark.parametrize("best_of", [1, 3, 5])
+def test_an_elimination_match_refuses_more_drawn_games_than_the_cap(best_of: int) -> None:
+    wins = [W0] * (best_of // 2 + 1)
+    assert score_match([D] * MAX_ELIMINATION_DRAWN_GAMES + wins, best_of, elimination=True).winner == 0
+    with pytest.raises(ResultError) as info:
+        score_match([D] * (MAX_ELIMINATION_DRAWN_GAMES + 1) + wins, best_of, elimination=True)
+    assert info.value.code == "too_many_drawn_games"
+    assert info.value.params["max"] == MAX_ELIMINATION_DRAWN_GAMES

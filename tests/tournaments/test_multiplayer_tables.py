@@ -563,7 +563,8 @@ def test_the_api_refuses_outsiders_unknown_ids_and_duel_endpoints_for_a_table(po
     # one endpoint for any seat count, but a duel's input is refused at a table, and a table's at a duel
     # (a two-draw mulligan is table input too: tests/tournaments/test_rules_texts_in_pages_and_api.py)
     seat_one = users_at(big)[0]
-    for games in ([{"unfinished": True}, {"winners": [1]}], [{"winner": "a"}]):
+    # (a game unfinished at time is table input since issue 22: tests/tournaments/test_elimination_at_time.py)
+    for games in ([{"deck_out": True}, {"winners": [1]}], [{"winner": "a"}]):
         response = api(seat_one).post(f"/api/v1/matches/{big.pk}/reports/", {"games": games}, format="json")
         assert response.status_code == 400 and response.json()["code"] == "games", response.content
         assert set(response.json()) == {"code", "detail", "params"}

@@ -223,3 +223,18 @@ def test_the_page_edits_champion_types_and_chase_cards_and_an_unchanged_form_cha
     assert fmt["champion_type_limits"] == [{"card_type": "Thief", "minimum": 0, "maximum": 0, "max_copies": None}]
     assert fmt["chase_limit"] == [0, 2] and tournament.format_version == 2
     assert "Thief champions" in client.get(url).content.decode()
+
+
+def test_the_organiser_allows_the_brazilian_community_sets_on_the_page(client, tournament, organiser):
+    # issue 22, item 5: rules.formats.DeckFormat.community_cards, chosen by the organiser, logged
+    client.force_login(organiser)
+    url = reverse("tournaments:format", args=[tournament.pk])
+    form = client.get(url).context["edit_form"]
+    data = {f"edit-{name}": "" if value is None else value for name, value in form.initial.items()
+            if not isinstance(value, list) and name != "community_cards"}
+    data.update({"which": "edit", "edit-community_cards": "on", "edit-reason": "Rio league",
+                 "edit-sets": form.initial["sets"]})
+    assert client.post(url, data).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.deck_format["community_cards"] is True and tournament.format_version == 2
+    assert AuditEntry.objects.get(action=AuditEntry.Action.FORMAT_CHANGED).reason == "Rio league"

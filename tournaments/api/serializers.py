@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rules.optional_rules import MAX_OPTIONAL_RULES_TEXT, OPTIONAL_RULES
 from rules.results import DECK_OUT_SETTINGS, END_OF_ROUND_PROCEDURES
 from rules.pairings.elimination import TOP_CUT_SIZES
 from rules.standings import TIEBREAKERS
@@ -41,7 +42,7 @@ class TournamentSerializer(serializers.ModelSerializer):
                   "team_size", "late_entry_rounds", "format_version", "deck_out", "random_draw_each_round",
                   "time_zone", "venue", "description", "capacity", "registration_deadline", "clock_start",
                   "check_in_required", "check_in_deadline", "check_in_closed_at", "co_organisers",
-                  "pairings_as_draft"]
+                  "pairings_as_draft", "optional_rules", "optional_rules_text"]
         read_only_fields = ["status", "decks_locked_at", "results_version", "check_in_closed_at"]
 
 
@@ -113,6 +114,11 @@ class TournamentCreateSerializer(serializers.Serializer):
     pairings_as_draft = serializers.BooleanField(
         default=False, help_text="Pairing a round makes a draft only the staff sees until the organiser publishes "
                                  "it (POST .../rounds/publish/)")
+    optional_rules = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(OPTIONAL_RULES)), required=False, default=list,
+        help_text="Optional rules variants in use, posted to the players (rules.optional_rules.OPTIONAL_RULES)")
+    optional_rules_text = serializers.CharField(max_length=MAX_OPTIONAL_RULES_TEXT, required=False, allow_blank=True,
+                                                default="", help_text="Other optional rules in use (plain text)")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

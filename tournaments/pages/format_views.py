@@ -109,6 +109,7 @@ class FormatEditForm(forms.Form):
     restricted = forms.CharField(label=gettext_lazy("Restricted cards (one per line: card = copies)"), required=False,
                                  widget=forms.Textarea(attrs={"rows": 3}))
     sets = forms.MultipleChoiceField(label=gettext_lazy("Sets allowed"), required=False, widget=forms.CheckboxSelectMultiple)
+    community_cards = forms.BooleanField(label=gettext_lazy("Brazilian community sets allowed"), required=False)
     reason = forms.CharField(label=gettext_lazy("Reason (logged)"), max_length=500)
 
     def __init__(self, data: Mapping[str, Any] | None = None,
@@ -124,6 +125,7 @@ class FormatEditForm(forms.Form):
             "banned": "\n".join(summary["banned"]),
             "restricted": "\n".join(summary["restricted"]),
             "sets": summary["sets"] if summary["sets"] is not None else every_set,
+            "community_cards": fmt.community_cards,
         }
         for limit in fmt.type_limits:
             prefilled[f"min_{_slug(limit.card_type)}"] = limit.minimum
@@ -162,7 +164,7 @@ class FormatEditForm(forms.Form):
     def plain_fields(self) -> list:
         """The fields shown one per line (numbers, banned and restricted cards)."""
         return [self[name] for name in ("name", "total", "champion_level_cap", "free_avatars", "max_dungeon_cards",
-                                        "max_copies", "banned", "restricted")]
+                                        "max_copies", "banned", "restricted", "community_cards")]
 
     def _cards(self, text: str, field: str) -> list[str]:
         keys, unknown = [], []
@@ -218,6 +220,8 @@ class FormatEditForm(forms.Form):
         changes["restrict"] = restrict
         chosen = data.get("sets") or []
         changes["sets"] = None if set(chosen) >= set(self.every_set) else chosen
+        if bool(data.get("community_cards")) != self.fmt.community_cards:  # logged only when changed
+            changes["community_cards"] = bool(data.get("community_cards"))
         return changes
 
 

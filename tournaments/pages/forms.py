@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import copy
 import datetime
 from collections.abc import Callable
 from typing import Any
@@ -102,7 +103,7 @@ def bootstrap(form: forms.BaseForm) -> None:
     ``is-invalid`` when the field has an error."""
     for name, field in form.fields.items():
         widget = field.widget
-        if isinstance(widget, forms.CheckboxInput):
+        if isinstance(widget, (forms.CheckboxInput, forms.CheckboxSelectMultiple)):
             css = "form-check-input"
         elif isinstance(widget, forms.Select):
             css = "form-select"
@@ -214,6 +215,11 @@ class TournamentForm(StructureFirst, forms.Form):
                                   help_text=_("What players should know (plain text)"))
     capacity = forms.IntegerField(label=_("Capacity (players)"), min_value=2, max_value=100000, required=False,
                                   help_text=_("Most players; further players join the waiting list. Blank: no limit"))
+    optional_rules = forms.MultipleChoiceField(
+        label=_("Optional rules in use"), choices=Tournament.OptionalRule.choices, required=False,
+        widget=forms.CheckboxSelectMultiple, help_text=_("Posted to the players (Tournament Rules 2.0)"))
+    optional_rules_text = forms.CharField(label=_("Other optional rules"), required=False, max_length=1000,
+                                          widget=forms.Textarea(attrs={"rows": 2}))
     registration_deadline = forms.DateTimeField(
         label=_("Registration deadline"), required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
@@ -372,7 +378,8 @@ class TournamentEditForm(StructureFirst, forms.ModelForm):
     class Meta:
         model = Tournament
         fields = ["name", "date", "time_zone", "venue", "description", "capacity", "registration_deadline",
-                  "clock_start", "check_in_required", "check_in_deadline", "structure", "swiss_rounds", "top_cut",
+                  "clock_start", "check_in_required", "check_in_deadline", "optional_rules", "optional_rules_text",
+                  "structure", "swiss_rounds", "top_cut",
                   "third_place_match", "best_of", "table_size", "team_size",
                   "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
                   "random_draw_each_round", "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round",
@@ -406,6 +413,8 @@ class TournamentEditForm(StructureFirst, forms.ModelForm):
             if twin is not None and name not in ("swiss_rounds", "capacity"):
                 field.label = twin.label
                 field.help_text = twin.help_text
+        for name in ("optional_rules", "optional_rules_text"):  # the creation form's fields
+            self.fields[name] = copy.deepcopy(TournamentForm.base_fields[name])
         self.fields["structure"] = forms.ChoiceField(label=TournamentForm.base_fields["structure"].label,
                                                      choices=structure_choices)
         self.fields["time_zone"] = TimeZoneField(label=_("Time zone"),
@@ -444,7 +453,8 @@ class TournamentEditForm(StructureFirst, forms.ModelForm):
     def detail_fields(self) -> list:
         return [self[name] for name in ("name", "date", "time_zone", "venue", "description", "capacity",
                                         "registration_deadline", "clock_start", "check_in_required",
-                                        "check_in_deadline", "pairings_as_draft")]
+                                        "check_in_deadline", "pairings_as_draft", "optional_rules",
+                                        "optional_rules_text")]
 
     @property
     def structure_fields(self) -> list:

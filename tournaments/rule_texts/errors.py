@@ -99,6 +99,8 @@ ERROR_TEXTS: dict[str, Callable[[_P], str]] = {
     "seats": lambda p: _("A table has two or more players."),
     "too_many_games": lambda p: _("More games were reported than a best of %(best_of)s allows.") % {
         "best_of": p.get("best_of")},
+    "too_many_drawn_games": lambda p: _("Game %(game)s: an elimination match has at most %(max)s drawn games.") % {
+        "game": p.get("game"), "max": p.get("max")},
     "too_many_games_reported": lambda p: _("%(count)s games were reported; at most %(max)s are allowed.") % {
         "count": p.get("count"), "max": p.get("max")},
     "too_many_wins": lambda p: _("More games won than a best of %(best_of)s allows (%(wins)s).") % {

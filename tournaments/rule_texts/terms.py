@@ -143,15 +143,22 @@ def cite_part(part: str) -> str:
     return titled(part)
 
 
+def clause_separator() -> str:
+    """The "; " that joins two clauses, in the active language's typography: French puts a no-break space before
+    the semicolon ("\u00a0; ", as its catalogue does before ; : ! ?), the other languages none."""
+    return "\u00a0; " if (translation.get_language() or "").startswith("fr") else "; "
+
+
 def cite(rule: str) -> str:
-    """A citation in the active language (see the module doc); parts separated by "; " are mapped one by one.
+    """A citation in the active language (see the module doc); parts separated by "; " are mapped one by one and
+    joined again with the language's separator (:func:`clause_separator`).
 
     The file names become the documents' titles (``rules.rule_documents.titled``): never a file name for people.
     ``"spellfire-tournament-rules-2.0.txt, 55-Card Deck (Standard)"`` reads in pt-br
     ``"Spellfire Tournament Rules 2.0, Baralho de 55 cartas (padrão) (“55-Card Deck (Standard)”)"``; a
     citation of ``spellfire-regras-pt-br.txt`` keeps its Portuguese section as written there; an organiser's
     provenance or a CrossFire format file is kept as given."""
-    return "; ".join(cite_part(part) for part in citation_parts(rule))
+    return clause_separator().join(cite_part(part) for part in citation_parts(rule))
 
 
 def citation_parts(rule: str) -> list[str]:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from rules.legality import Violation
 
-from tournaments.rule_texts.terms import card_labels, card_type_name, cite
+from tournaments.rule_texts.terms import card_labels, card_type_name, cite, clause_separator
 
 
 def violation_rule(violation: Violation) -> str:
@@ -32,7 +32,7 @@ def _deck_size(p: Mapping[str, Any], cards: str, fmt: str) -> str:
     else:
         need = _("%(in_format)s must have exactly %(expected)s.") % {"in_format": _in_format(fmt),
                                                                       "expected": p["expected"]}
-    return f"{has}; {need}"
+    return f"{has}{clause_separator()}{need}"
 
 
 def _type_minimum(p: Mapping[str, Any], cards: str, fmt: str) -> str:
@@ -160,6 +160,20 @@ def _discouraged_pair(p: Mapping[str, Any], cards: str, fmt: str) -> str:
     return _("These cards do not work well together: %(cards)s; the deck is still legal.") % {"cards": cards}
 
 
+def _community_card(p: Mapping[str, Any], cards: str, fmt: str) -> str:
+    return _("%(cards)s: cards of the Brazilian community sets (%(sets)s) are not allowed in %(in_format)s; the "
+             "organiser may allow them.") % {"cards": cards, "sets": ", ".join(p.get("sets", [])),
+                                            "in_format": _in_format(fmt)}
+
+
+def _side_cards_left_out(p: Mapping[str, Any], cards: str, fmt: str) -> str:
+    count = p.get("count", 0)
+    return ngettext("The file holds %(count)s side card; it is not part of the deck and was left out (no "
+                    "sideboard in sanctioned tournaments).",
+                    "The file holds %(count)s side cards; they are not part of the deck and were left out (no "
+                    "sideboard in sanctioned tournaments).", count) % {"count": count}
+
+
 #: Every violation and warning code of rules.legality, with its text: (params, cards, format name) -> str.
 VIOLATION_TEXTS: dict[str, Callable[[Mapping[str, Any], str, str], str]] = {
     "deck_size": _deck_size,
@@ -177,7 +191,9 @@ VIOLATION_TEXTS: dict[str, Callable[[Mapping[str, Any], str, str], str]] = {
     "duplicate_card": _duplicate_card,
     "stated_limit": _stated_limit,
     "forbidden_pair": _forbidden_pair,
+    "community_card": _community_card,
     "discouraged_pair": _discouraged_pair,
+    "side_cards_left_out": _side_cards_left_out,
 }
 
 

@@ -18,7 +18,7 @@ from django.db.models import Count
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from rules.structures import Finished, NextRound
+from rules.structures import SPELL_BATTLE_MIN_PLAYERS, Finished, NextRound
 
 from tournaments.errors import UserError
 from tournaments.models import Match, Round, Tournament
@@ -61,7 +61,9 @@ class EventState:
     ``phase``: "Round 2 of 4", "Top cut, round 5 of 6", ...; ``next_step``: what comes next, in one sentence;
     ``actions``: the steps valid now (``Action``); ``blockers``: what keeps the next step from being taken, one
     sentence each with the data (tables, players); ``open_tables``: the latest round's tables without a confirmed
-    result; ``complete``: the structure has no round left (finish it); ``waitlisted``: players on the waiting list.
+    result; ``complete``: the structure has no round left (finish it); ``waitlisted``: players on the waiting list;
+    ``warnings``: what the organiser should know before the next step, which does not block it (fewer than
+    ``rules.structures.SPELL_BATTLE_MIN_PLAYERS`` players for Spell Battle's random draw: ``SPELL_BATTLE_MIN_RULE``).
     """
 
     status: str
@@ -76,6 +78,7 @@ class EventState:
     open_tables: list[int] = field(default_factory=list)
     complete: bool = False
     waitlisted: int = 0
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def action_codes(self) -> list[str]:
@@ -165,6 +168,13 @@ def _before_start(tournament: Tournament, state: EventState) -> EventState:
         blockers.append(ngettext("%(n)s player registered: at least 2 are needed to start.",
                                  "%(n)s players registered: at least 2 are needed to start.",
                                  len(entered)) % {"n": len(entered)})
+    if tournament.random_draw_each_round and 2 <= len(entered) < SPELL_BATTLE_MIN_PLAYERS:
+        state.warnings.append(ngettext(
+            "%(n)s player registered: Spell Battle's tournaments are for %(min)s or more players (Spell Battle "
+            "rules, 8. Tournaments). You may still start.",
+            "%(n)s players registered: Spell Battle's tournaments are for %(min)s or more players (Spell Battle "
+            "rules, 8. Tournaments). You may still start.", len(entered)) % {
+                "n": len(entered), "min": SPELL_BATTLE_MIN_PLAYERS})
     missing = [name for name, legal in entered if not legal]
     if missing:
         blockers.append(ngettext(

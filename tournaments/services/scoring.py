@@ -7,7 +7,8 @@ A *record* is what a submission holds (``ResultSubmission.record``):
   "unfinished": bool, "deck_out": bool, "counts": {"1": {...}, "2": {...}} | None}``; seats are
   numbered from 1 in the match's seat order. In a duel a game has one winner, or is drawn, a
   two-draw mulligan, unfinished at time or a deck-out (with both seats' end-of-game counts);
-  at a multiplayer table a game has one or more winners (a shared win), is drawn, or was restarted
+  at a multiplayer table a game has one or more winners (a shared win), is drawn, unfinished at time
+  (with every seat's counts: the best counts win it, ``_at_time_winners``), or was restarted
   by a two-draw mulligan a seat declared (``mulligan_by``; no winner: it counts as no game, and
   ``rules.results.check_table_mulligan`` refuses a seat's third in a row).
 * ``{"placements": [int, ...]}``: a multiplayer table's finishing places in seat order (1 = won,
@@ -48,11 +49,14 @@ from rules.history import History, MatchRecord, PlayerEntry, RoundRecord, derive
 from rules.pairings.elimination import table_winner
 from rules.results import (
     COUNT_ORDER,
+    ELIMINATION_AT_TIME_RULE,
     Game,
     GameCounts,
+    check_elimination_draws,
     check_report_length,
     check_table_mulligan,
     games_of_score,
+    decide_table_by_counts,
     score_match,
 )
 from rules.game_start import FIRST_PLAYER_RULE, first_player
@@ -303,7 +307,9 @@ def _duel(record: dict[str, Any], penalties: Sequence[PenaltyEffect], *, best_of
             return Outcome(wins=(counted[0], counted[1]), placements=_places(counted), draws=0,
                            decided=max(counted) >= needed)
         raise _user_error(exc) from exc
-    return Outcome(wins=score.wins, placements=_places(score.wins), draws=score.draws, decided=score.decided)
+    # A match stopped at time is over: its games won (then, when level, the counts) decided it.
+    return Outcome(wins=score.wins, placements=_places(score.wins), draws=score.draws,
+                   decided=score.decided or score.at_time)
 
 
 def _places(wins: Sequence[int]) -> tuple[int, ...]:
@@ -329,10 +335,40 @@ def _check_table(seats: int, wins: Sequence[int], draws: int, placements: Sequen
                         params={"seats": seats, "placements": list(placements)}) from exc
 
 
+def _check_draws(draws: int, number: int, elimination: bool) -> None:
+    """Raise UserError past the one cap on drawn games of an elimination match (``check_elimination_draws``)."""
+    if elimination:
+        try:
+            check_elimination_draws(draws, number)
+        except RulesError as exc:
+            raise _user_error(exc) from exc
+
+
+def _at_time_winners(game: dict[str, Any], seats: int, number: int, *, end_of_round: str,
+                     elimination: bool) -> list[int]:
+    """The winner seats (1..n) of a table's game unfinished at time: none (a drawn game) under the
+    ``unfinished_is_draw`` procedure outside elimination, else the best end-of-game counts
+    (``rules.results.decide_table_by_counts``; shared when equal; a drawn game when every seat is equal). Raises UserError without every seat's counts."""
+    if game["deck_out"] or game["drawn"] or game["winners"] or game["mulligan_by"]:
+        raise UserError(_("Game %(game)s needs exactly one outcome: its winner seat(s), a draw, unfinished at "
+                          "time, or the seat that declared a two-draw mulligan."), code="games",
+                        params={"game": number})
+    if not elimination and end_of_round == "unfinished_is_draw":
+        return []
+    if game["counts"] is None:
+        raise UserError(_("Game %(game)s was unfinished at time: give every player's end-of-game counts to "
+                          "decide it — %(rule)s."), code="counts_missing",
+                        params={"game": number, "rule": _cited(ELIMINATION_AT_TIME_RULE)})
+    by_seat = [GameCounts(**game["counts"][str(seat)]) for seat in range(1, seats + 1)]
+    best = decide_table_by_counts(by_seat)
+    return [] if len(best) == seats else [seat + 1 for seat in best]
+
+
 def _table(record: dict[str, Any], penalties: Sequence[PenaltyEffect], seats: int, *, best_of: int,
-           elimination: bool) -> Outcome:
+           elimination: bool, end_of_round: str = "unfinished_is_draw") -> Outcome:
     """A table of three or more seats. A game loss is a game won by every other seat (a shared win); a
-    match loss places the player last, below every seat without one (the others keep their order)."""
+    match loss places the player last, below every seat without one (the others keep their order). A game
+    unfinished at time is won by the best end-of-game counts (``_at_time_winners``)."""
     losers = {p.seat for p in penalties if p.kind == "match_loss"}
     if "placements" in record:
         places = list(record["placements"])
@@ -350,7 +386,15 @@ def _table(record: dict[str, Any], penalties: Sequence[PenaltyEffect], seats: in
         wins, draws = [0] * seats, 0
         declared: list[int | None] = []
         for number, game in enumerate(games, start=1):
-            if game["unfinished"] or game["deck_out"] or game["counts"]:
+            if game["unfinished"]:
+                declared.append(None)
+                at_time = _at_time_winners(game, seats, number, end_of_round=end_of_round, elimination=elimination)
+                for seat in at_time:
+                    wins[seat - 1] += 1
+                draws += not at_time
+                _check_draws(draws, number, elimination)
+                continue
+            if game["deck_out"] or game["counts"]:
                 raise UserError(_("Game %(game)s: at a multiplayer table give each game's winner seat(s), a "
                                   "draw, or the seat that declared a two-draw mulligan."), code="games",
                                 params={"game": number})
@@ -374,6 +418,7 @@ def _table(record: dict[str, Any], penalties: Sequence[PenaltyEffect], seats: in
             for seat in game["winners"]:
                 wins[seat - 1] += 1
             draws += game["drawn"]
+            _check_draws(draws, number, elimination)
         if games and not played and not penalties:
             raise UserError(_("Every game reported was restarted by a two-draw mulligan: report the game played "
                               "after them."), code="no_games", params={"seats": seats})
@@ -415,13 +460,16 @@ def score(record: dict[str, Any], *, seats: int, penalties: Sequence[PenaltyEffe
             # needed (rules.results.score_match, elimination=True).
             raise UserError(ngettext_lazy(
                 "An elimination match goes on until one player has won %(count)s game (this result is "
-                "%(score)s); play on, then report every game.",
+                "%(score)s); play on, then report every game. When time is called, report the game in "
+                "progress as unfinished, with the counts if the games won are level.",
                 "An elimination match goes on until one player has won %(count)s games (this result is "
-                "%(score)s); play on, then report every game.", "count"), code="elimination_undecided",
+                "%(score)s); play on, then report every game. When time is called, report the game in "
+                "progress as unfinished, with the counts if the games won are level.", "count"),
+                code="elimination_undecided",
                 params={"wins": list(outcome.wins), "needed": best_of // 2 + 1, "count": best_of // 2 + 1,
                         "score": f"{outcome.wins[0]}-{outcome.wins[1]}"})
         return outcome
-    outcome = _table(record, penalties, seats, best_of=best_of, elimination=elimination)
+    outcome = _table(record, penalties, seats, best_of=best_of, elimination=elimination, end_of_round=end_of_round)
     if elimination:
         record_ = MatchRecord(players=tuple(str(n) for n in range(seats)), wins=outcome.wins, draws=outcome.draws,
                               placements=outcome.placements)

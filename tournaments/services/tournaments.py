@@ -8,6 +8,7 @@ them from this module: opening and closing registration, starting, finishing and
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from zoneinfo import ZoneInfo
 
 from django.core.exceptions import ValidationError
@@ -17,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from rules.formats import UnknownFormat, get_format
 from rules.history import History
+from rules.optional_rules import MAX_OPTIONAL_RULES_TEXT, OPTIONAL_RULES
 from rules.results import DECK_OUT_SETTINGS, END_OF_ROUND_PROCEDURES, default_deck_out, victory_realms
 from rules.standings import TIEBREAKERS, StandingsError, compute_standings
 
@@ -48,7 +50,8 @@ from tournaments.structure_texts import checked_structure
 
 #: The fields of the event's details: editable until the tournament is finished (``tournament_update``).
 DETAIL_FIELDS = ("name", "date", "time_zone", "venue", "description", "capacity", "registration_deadline",
-                 "clock_start", "check_in_required", "check_in_deadline")
+                 "clock_start", "check_in_required", "check_in_deadline", "optional_rules",
+                 "optional_rules_text")
 #: How the event runs, editable until it is finished (``tournament_update``): ``pairings_as_draft`` (a new round
 #: is a draft the organiser publishes; it applies from the next pairing).
 WORKFLOW_FIELDS = ("pairings_as_draft",)
@@ -124,6 +127,8 @@ def tournament_create(
     check_in_required: bool = False,
     check_in_deadline: datetime.datetime | None = None,
     pairings_as_draft: bool = False,
+    optional_rules: Sequence[str] = (),
+    optional_rules_text: str = "",
 ) -> Tournament:
     """Create a tournament in draft, freezing a copy of the chosen built-in deck format.
 
@@ -135,7 +140,10 @@ def tournament_create(
     (round 1 is not paired while an active player has not checked in, ``tournaments.services.check_in``) and
     ``check_in_deadline`` (an aware datetime, naive ones are read in ``time_zone``: check-in closes then; None:
     when the organiser closes it). ``pairings_as_draft``: pairing a round makes a draft only the staff sees, until the organiser
-    publishes it (``tournaments.services.round_publish``).
+    publishes it (``tournaments.services.round_publish``). The optional rules posted to players
+    (``rules.optional_rules.POSTING_RULE``): ``optional_rules`` (codes of ``rules.optional_rules.OPTIONAL_RULES``, e.g.
+    "barbarians_game") and ``optional_rules_text`` (any other, plain text, at most ``MAX_OPTIONAL_RULES_TEXT``
+    characters).
 
     Results settings: ``tiebreakers`` (a system of ``rules.standings.TIEBREAKERS``) with its
     options ``tiebreaker_floor`` (e.g. "1/3"; blank: the system's default) and
@@ -176,7 +184,8 @@ def tournament_create(
     details = _checked_details(name=name, date=date, time_zone=time_zone, venue=venue, description=description,
                                capacity=capacity, registration_deadline=registration_deadline,
                                clock_start=clock_start, check_in_required=check_in_required,
-                               check_in_deadline=check_in_deadline)
+                               check_in_deadline=check_in_deadline,
+                               optional_rules=optional_rules, optional_rules_text=optional_rules_text)
     settings = _checked_structure(
         best_of=best_of, structure=structure, swiss_rounds=swiss_rounds, top_cut=top_cut, tiebreakers=tiebreakers,
         tiebreaker_floor=tiebreaker_floor, placement_points=placement_points, end_of_round=end_of_round,
@@ -211,11 +220,23 @@ def _checked_bool(value: object, field: str) -> bool:
 def _checked_details(*, name: str, date: datetime.date, time_zone: str, venue: str, description: str,
                      capacity: int | None, registration_deadline: datetime.datetime | None,
                      clock_start: str = Tournament.ClockStart.AT_PAIRING, check_in_required: bool = False,
-                     check_in_deadline: datetime.datetime | None = None) -> dict:
+                     check_in_deadline: datetime.datetime | None = None,
+                     optional_rules: Sequence[str] = (), optional_rules_text: str = "") -> dict:
     """The event's details, trimmed and checked: a name, a known IANA ``time_zone``, a ``capacity`` of at least 2
     players (None: unlimited), a venue of at most 200 characters and a description of at most 4,000, a
-    ``clock_start`` of ``Tournament.ClockStart``; naive deadlines are read in ``time_zone``. Raises UserError
-    (``code``: the field)."""
+    ``clock_start`` of ``Tournament.ClockStart``, optional rules of ``rules.optional_rules.OPTIONAL_RULES`` (each
+    once, in that order) and their free text of at most ``MAX_OPTIONAL_RULES_TEXT`` characters; naive deadlines
+    are read in ``time_zone``. Raises UserError (``code``: the field)."""
+    if isinstance(optional_rules, str) or not all(isinstance(code, str) for code in optional_rules or ()):
+        raise UserError(_("Give the optional rules as a list of variants."), code="optional_rules")
+    unknown_rules = sorted(set(optional_rules or ()) - set(OPTIONAL_RULES))
+    if unknown_rules:
+        raise UserError(_("Unknown optional rules: %(names)s (known: %(known)s)."), code="optional_rules",
+                        params={"names": ", ".join(unknown_rules), "known": ", ".join(OPTIONAL_RULES)})
+    optional_rules_text = (optional_rules_text or "").strip()
+    if len(optional_rules_text) > MAX_OPTIONAL_RULES_TEXT:
+        raise UserError(_("The optional rules text is at most %(max)s characters long."),
+                        code="optional_rules_text", params={"max": MAX_OPTIONAL_RULES_TEXT})
     if not (name or "").strip():
         raise UserError(_("The tournament needs a name."), code="name")
     if len(name.strip()) > 200:
@@ -242,7 +263,9 @@ def _checked_details(*, name: str, date: datetime.date, time_zone: str, venue: s
                         params={"value": clock_start, "valid": list(Tournament.ClockStart.values)})
     return {"name": name.strip(), "date": date, "time_zone": time_zone, "venue": venue, "description": description,
             "capacity": capacity, "registration_deadline": registration_deadline, "clock_start": clock_start,
-            "check_in_required": bool(check_in_required), "check_in_deadline": check_in_deadline}
+            "check_in_required": bool(check_in_required), "check_in_deadline": check_in_deadline,
+            "optional_rules": [code for code in OPTIONAL_RULES if code in set(optional_rules or ())],
+            "optional_rules_text": optional_rules_text}
 
 
 def _checked_structure(*, best_of: int, structure: str, swiss_rounds: int, top_cut: int, tiebreakers: str,
