@@ -24,8 +24,9 @@ pytestmark = pytest.mark.django_db
 # by the service (the view looked it up first)
 REPORT_QUERIES = 9
 # 17 before issue 27: -1 the session from the cache, -1 the match locked by id (it was read once unlocked first),
-# -2 the answer serialised from the locked match and its seats (they were read again)
-CONFIRM_QUERIES = 13
+# -2 the answer serialised from the locked match and its seats (they were read again), -1 no earlier confirmed
+# submission looked for when the match is not confirmed
+CONFIRM_QUERIES = 12
 
 
 def _first_duel(organiser, players: int):

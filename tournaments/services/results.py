@@ -142,7 +142,10 @@ def _check_slip(match: Match, round_number: int | None, table: int | None) -> No
 def confirm(match: Match, submission: ResultSubmission, outcome: Outcome, *, by=None) -> None:
     """Make ``submission`` the match's result: the confirmed one before it is superseded (and named in
     ``submission.supersedes``), seats and drawn games stored, the standings queued."""
-    previous = match.submissions.filter(state=State.CONFIRMED).exclude(pk=submission.pk).first()
+    # Only a confirmed match has a confirmed submission (every service sets the status with it, and the constraint
+    # one_confirmed_submission_per_match refuses a second): a player's confirmation looks for none.
+    previous = (match.submissions.filter(state=State.CONFIRMED).exclude(pk=submission.pk).first()
+                if match.status == Match.Status.CONFIRMED else None)
     if previous is not None:
         previous.state = State.SUPERSEDED
         previous.save(update_fields=["state"])
