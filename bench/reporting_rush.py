@@ -131,8 +131,9 @@ def start_server(tmp: str, port: int) -> subprocess.Popen:
         try:
             requests.get(f"http://127.0.0.1:{port}/accounts/login/", timeout=5)
             return server
-        except requests.ConnectionError:
+        except (requests.ConnectionError, requests.Timeout):  # not listening yet, or too busy starting to answer
             if time.monotonic() > deadline or server.poll() is not None:
+                stop(server)
                 raise SystemExit(f"gunicorn did not start: {(Path(tmp) / 'gunicorn.log').read_text()[-2000:]}") from None
             time.sleep(0.3)
 
@@ -279,6 +280,8 @@ def main() -> None:
     parser.add_argument("--login-threads", type=int, default=8)
     parser.add_argument("--wait", type=float, default=120.0, help="seconds to wait for the final standings")
     args = parser.parse_args()
+    # a SIGTERM (e.g. from `timeout`) ends the run through the finally below: the server and worker are stopped
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     if args.url and not re.match(r"^http://127\.0\.0\.1(:\d+)?/?$", args.url):
         sys.exit("--url: only http://127.0.0.1[:port]")
     call_command("migrate", verbosity=0)

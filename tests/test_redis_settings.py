@@ -57,7 +57,7 @@ def load_base(monkeypatch, **env: str) -> dict:
 def test_the_ci_redis_url_keeps_the_broker_on_15_and_puts_the_cache_on_14(monkeypatch):
     settings = load_base(monkeypatch, REDIS_URL="redis://127.0.0.1:6379/15")
     assert settings["CELERY_BROKER_URL"] == "redis://127.0.0.1:6379/15"
-    assert settings["CACHES"]["default"] == {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+    assert settings["CACHES"]["default"] == {"BACKEND": "config.redis_cache.RedisCache",
                                              "LOCATION": "redis://127.0.0.1:6379/14"}
     assert settings["CELERY_TASK_ALWAYS_EAGER"] is False
 

@@ -3,8 +3,8 @@ replaced whenever anything a public page shows may have changed, so the visitor'
 (``tournaments.pages.crowd.CrowdPageMiddleware``) never serves a response stored under an older state.
 
 The receivers below replace it when a tournament, round, registration, match, penalty, audit entry or standings
-snapshot is saved, a tournament or round deleted, a round paired (``round_paired``) or a results version bumped
-(``standings_stale``). They are connected when the app is ready (``TournamentsConfig.ready``), so Celery workers
+snapshot is saved, a tournament or round deleted or a round paired (``round_paired``); a results version bumped
+(``tournaments.services.standings.queue_standings``) calls :func:`page_changed` inside its transaction. They are connected when the app is ready (``TournamentsConfig.ready``), so Celery workers
 retire pages too. A write that bypasses the model signals (``QuerySet.update``, ``bulk_create``) must go with one
 of them (every organiser change writes an ``AuditEntry``)."""
 
@@ -21,7 +21,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from tournaments.models import AuditEntry, Match, Penalty, Registration, Round, StandingsSnapshot, Tournament
-from tournaments.signals import round_paired, standings_stale
+from tournaments.signals import round_paired
 
 logger = logging.getLogger(__name__)
 
@@ -57,16 +57,47 @@ def _replace_state(tournament_id: int) -> None:
         logger.warning("The page state of tournament %s could not be replaced (cache unreachable).", tournament_id)
 
 
+class _ReplaceAtCommit:
+    """The on-commit replacement of one tournament's page state: one per transaction and tournament."""
+
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id, self.ran = tournament_id, False
+
+    def __call__(self) -> None:
+        self.ran = True
+        _replace_state(self.tournament_id)
+
+    def waits_for(self, tournament_id: int, savepoints: set[str], now_in: list[str]) -> bool:
+        """True when this hook will replace ``tournament_id``'s state at the commit and was registered in the very
+        block running now (``savepoints``: Django's record of the savepoints open then, the same as ``now_in``);
+        not run yet."""
+        return not self.ran and self.tournament_id == tournament_id and savepoints == set(now_in)
+
+
 def page_changed(tournament_id: int | None) -> None:
     """What the tournament's public pages show may have changed: retire every stored visitor response of it, now
     and again once the current transaction commits (a response rendered in between, from data read before the
     commit, is stored under the intermediate state and never served). Never raises: a cache that cannot be reached
-    is logged."""
+    is logged.
+
+    Once per transaction and tournament (issue 27: a confirmation saves the match and bumps the results version):
+    a later change inside the same transaction is covered by the first one's two replacements, since nobody sees it
+    before the commit. Only a change in the same atomic block counts (Django's list of the connection's commit hooks
+    is read): a hook dropped by a rolled-back savepoint is gone, and one of another block (a savepoint inside, or a
+    test's own transaction around the service's) leaves this block its own two replacements."""
     if tournament_id is None:
         return
+    connection = connections["default"]
+    if not connection.in_atomic_block:
+        _replace_state(tournament_id)
+        return
+    # each entry: (the savepoints open when it was registered, the hook, robust)
+    if any(isinstance(entry[1], _ReplaceAtCommit) and entry[1].waits_for(tournament_id, entry[0],
+                                                                        connection.savepoint_ids)
+           for entry in connection.run_on_commit):
+        return
     _replace_state(tournament_id)
-    if connections["default"].in_atomic_block:
-        transaction.on_commit(lambda: _replace_state(tournament_id))
+    transaction.on_commit(_ReplaceAtCommit(tournament_id))
 
 
 # What a public page shows changed: the receivers (connected when the app is ready, in web and Celery processes).
@@ -91,11 +122,6 @@ def _part_changed(sender, instance: Round | Registration | StandingsSnapshot | A
 @receiver(post_save, sender=Match, dispatch_uid="crowd.match_saved")
 def _match_changed(sender, instance: Match, **kwargs: Any) -> None:
     page_changed(instance.round.tournament_id)  # the services load the round with the match (no query)
-
-
-@receiver(standings_stale, sender=Tournament, dispatch_uid="crowd.results_changed")
-def _results_changed(sender, tournament_id: int, **kwargs: Any) -> None:
-    page_changed(tournament_id)
 
 
 @receiver(round_paired, sender=Tournament, dispatch_uid="crowd.round_paired")

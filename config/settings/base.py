@@ -134,7 +134,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env.str("REDIS_URL", default="")
 CACHE_REDIS_URL = cache_redis_url(REDIS_URL, env.str("CACHE_REDIS_URL", default=""))
 if CACHE_REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_REDIS_URL}}
+    # Django's Redis cache, with one redis-py client per pool instead of one per call (config/redis_cache.py)
+    CACHES = {"default": {"BACKEND": "config.redis_cache.RedisCache", "LOCATION": CACHE_REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # What one crowd page (standings, a round's pairings) may store per state of what it shows: this many variants

@@ -9,6 +9,8 @@ message waiting take the normal path.
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from django.contrib import messages
 from django.core.cache import cache
@@ -18,7 +20,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.tournaments.test_structures import make_event
-from tournaments import services
+from tournaments import page_state, services, tasks
 from tournaments.models import Match, Round, Tournament
 from tournaments.pages import crowd
 
@@ -150,7 +152,8 @@ def test_a_new_round_and_a_new_name_show_on_the_next_visit(event, organiser, dja
     for url in (standings_url(t), round_url(t, 1)):
         assert f'href="{round_url(t, 2)}">Round 2</a>' in visit(url)[0].content.decode()
     t.name = "Spellfire Grand Final"
-    t.save(update_fields=["name"])
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():  # a write, committed
+        t.save(update_fields=["name"])
     for url in (standings_url(t), round_url(t, 1), round_url(t, 2)):
         page = visit(url)[0].content.decode()
         assert "<h1>Spellfire Grand Final:" in page, url
@@ -167,6 +170,50 @@ def test_a_change_replaces_the_page_state_now_and_again_on_commit(event, django_
         during = cache.get(crowd.state_key(t.pk))
     after = cache.get(crowd.state_key(t.pk))
     assert len({before, during, after}) == 3 and None not in {before, during, after}
+
+
+@pytest.fixture
+def replacements(monkeypatch):
+    """The tournament ids whose page state is replaced, in order."""
+    replaced: list[int] = []
+    original = page_state._replace_state
+    monkeypatch.setattr(page_state, "_replace_state", lambda pk: (replaced.append(pk), original(pk)))
+    return replaced
+
+
+def test_a_report_and_a_confirmation_each_replace_the_page_state_twice(event, replacements, monkeypatch,
+                                                                      django_capture_on_commit_callbacks):
+    """Issue 27: once during the write's transaction and once at its commit; the confirmation saves the match and
+    bumps the results version, which share them (it replaced the state three times). The standings job (a worker's,
+    which replaces the state when it stores the snapshot) is only queued here."""
+    jobs: list[int] = []
+    monkeypatch.setattr(tasks, "send_recompute", jobs.append)
+    t, rnd = event
+    match = rnd.matches.order_by("table").first()
+    a, b = (s.registration.player for s in match.seats.order_by("number"))
+    with django_capture_on_commit_callbacks(execute=True):
+        report = services.result_report(match=match, actor=a, games=[{"winner": "a"}, {"winner": "a"}])
+        assert replacements == [t.pk]
+    assert replacements == [t.pk] * 2
+    replacements.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.result_confirm(submission=report, actor=b)
+        assert replacements == [t.pk]
+    assert replacements == [t.pk] * 2 and jobs == [t.pk]
+
+
+def test_a_change_undone_with_its_savepoint_leaves_the_next_change_its_own_replacements(
+        event, replacements, django_capture_on_commit_callbacks):
+    t, _ = event
+    with django_capture_on_commit_callbacks(execute=True) as hooks, transaction.atomic():
+        with contextlib.suppress(RuntimeError), transaction.atomic():
+            Round.objects.filter(tournament=t).first().save()
+            raise RuntimeError("rolled back with its commit hook")
+        assert replacements == [t.pk]
+        Round.objects.filter(tournament=t).first().save()
+        Round.objects.filter(tournament=t).first().save()
+        assert replacements == [t.pk] * 2
+    assert replacements == [t.pk] * 3 and len(hooks) == 1
 
 
 def test_anyone_with_a_session_or_a_message_takes_the_normal_path(event, alice):

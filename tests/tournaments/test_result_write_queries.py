@@ -20,12 +20,14 @@ from tournaments.models import Match, ResultSubmission
 pytestmark = pytest.mark.django_db
 
 # 13 before issue 27: -1 the session read from the cache (cached_db sessions), -2 the answer built from the rows
-# the service wrote (the seats and every submission of the match were read again)
-REPORT_QUERIES = 10
+# the service wrote (the seats and every submission of the match were read again), -1 the match read once, locked
+# by the service (the view looked it up first)
+REPORT_QUERIES = 9
 # 17 before issue 27: -1 the session from the cache, -1 the match locked by id (it was read once unlocked first),
-# -2 the answer serialised from the locked match and its seats (they were read again); +1 (issue 20) whether the
-# round has a table left without a confirmed result (the last one stops the round's clock: one UPDATE more then)
-CONFIRM_QUERIES = 14
+# -2 the answer serialised from the locked match and its seats (they were read again), -1 no earlier confirmed
+# submission looked for when the match is not confirmed; +1 (issue 20) whether the round has a table left without a
+# confirmed result (the last one stops the round's clock: one UPDATE more then)
+CONFIRM_QUERIES = 13
 
 
 def _first_duel(organiser, players: int):
@@ -61,3 +63,11 @@ def _report_and_confirm(organiser, players: int) -> tuple[int, int]:
 def test_a_report_and_its_confirmation_cost_a_fixed_number_of_queries(organiser):
     counts = [_report_and_confirm(organiser, players) for players in (4, 12)]
     assert counts == [(REPORT_QUERIES, CONFIRM_QUERIES)] * 2
+
+
+@pytest.mark.parametrize("body", [{"games": [{"winner": "a"}]}, {"games": "not a list"}, {"placements": [1, 1]}])
+def test_a_report_of_a_missing_match_is_a_404_whatever_its_body(alice, body):
+    """The view no longer looks the match up before the service locks it; a missing match still answers 404,
+    before its input is validated, as it did."""
+    answer = _client(alice).post("/api/v1/matches/999999/reports/", body, format="json")
+    assert answer.status_code == 404 and answer.json()["code"] == "not_found", answer.content

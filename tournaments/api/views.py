@@ -291,11 +291,17 @@ class MatchReportCreate(ResultView):
                                                                 {"drawn": True}]}),
     ])
     def post(self, request, pk: int):
-        match = _found(Match, pk, "match")
-        data = _valid(s.ReportInputSerializer, request)
-        submission = services.result_report(
-            match=match, actor=request.user, games=data.get("games"), placements=data.get("placements"),
-            score=data.get("score"), round_number=data.get("round"), table=data.get("table"))
+        try:
+            data = _valid(s.ReportInputSerializer, request)
+        except Exception:
+            _found(Match, pk, "match")  # a missing match is a 404 before bad input is a 400
+            raise
+        try:  # the service reads the match once, locked by id (issue 27: no lookup before it)
+            submission = services.result_report(
+                match=Match(pk=pk), actor=request.user, games=data.get("games"), placements=data.get("placements"),
+                score=data.get("score"), round_number=data.get("round"), table=data.get("table"))
+        except Match.DoesNotExist:
+            raise NotFound(_NOT_FOUND["match"], params={"match": pk}) from None
         return Response(s.SubmissionSerializer(_submission_row(submission)).data, status=status.HTTP_201_CREATED)
 
 

@@ -13,7 +13,7 @@ visitor without a session (no session or messages cookie) is answered by :class:
 whole response stored the last time, if it was stored under the tournament's current *page state*. The page state
 is a random token per tournament in the cache (:func:`state_key`), replaced by :func:`page_changed` whenever
 anything a public page shows may have changed: a tournament, round, registration, match, penalty, audit entry or
-standings snapshot saved, a round paired or deleted, a results version bumped (``standings_stale``): at once, and
+standings snapshot saved, a round paired or deleted, a results version bumped (``queue_standings``): at once, and
 again when the transaction commits, so a page rendered from data read before the commit is never served
 afterwards. A write that bypasses the model signals (``QuerySet.update``, ``bulk_create``) must go with
 one of them (every organiser change writes an ``AuditEntry``). A miss takes the normal view, which reads the

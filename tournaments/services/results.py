@@ -146,7 +146,10 @@ def confirm(match: Match, submission: ResultSubmission, outcome: Outcome, *, by=
     """Make ``submission`` the match's result: the confirmed one before it is superseded (and named in
     ``submission.supersedes``), seats and drawn games stored, the standings queued; the round's clock ends when
     this was its last table without a confirmed result (``round_clock_end_if_complete``)."""
-    previous = match.submissions.filter(state=State.CONFIRMED).exclude(pk=submission.pk).first()
+    # Only a confirmed match has a confirmed submission (every service sets the status with it, and the constraint
+    # one_confirmed_submission_per_match refuses a second): a player's confirmation looks for none.
+    previous = (match.submissions.filter(state=State.CONFIRMED).exclude(pk=submission.pk).first()
+                if match.status == Match.Status.CONFIRMED else None)
     if previous is not None:
         previous.state = State.SUPERSEDED
         previous.save(update_fields=["state"])

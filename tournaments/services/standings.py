@@ -17,6 +17,7 @@ from rules.standings.placings import final_placings
 
 from tournaments.adapters import history_for, standings_options
 from tournaments.models import StandingsSnapshot, Tournament
+from tournaments.page_state import page_changed
 from tournaments.signals import standings_stale
 
 
@@ -24,12 +25,14 @@ def queue_standings(tournament: Tournament) -> None:
     """Bump the tournament's results version and have the standings recomputed once the transaction commits.
 
     After the commit this sends ``tournaments.signals.standings_stale``; ``tournaments.tasks``
-    queues the job. The result is stored whatever happens to the broker: if the job cannot be
+    queues the job. The public pages' state is replaced (``tournaments.page_state.page_changed``: now and at the
+    commit, once per transaction, shared with the match saved beside it). The result is stored whatever happens to the broker: if the job cannot be
     queued (Redis down), the failure is logged and :func:`stale_tournament_ids`' periodic task
     brings the standings up to date later.
     """
     Tournament.objects.filter(pk=tournament.pk).update(results_version=F("results_version") + 1)
     tournament_id = tournament.pk
+    page_changed(tournament_id)  # the public pages show the results: now and at the commit, once per transaction
     transaction.on_commit(lambda: standings_stale.send(sender=Tournament, tournament_id=tournament_id))
 
 
