@@ -54,7 +54,7 @@ def _refusal(response, status: int, code: str) -> str:
     ("fr", {"structure": "pods", "tiebreakers": "buchholz"}, "tiebreakers",
      "Les tables multijoueurs sont classées avec le système de départage des groupes (points de place)."),
     ("fr", {"random_draw_each_round": True}, "random_draw_each_round",
-     "Le tirage au sort à chaque ronde est une option de l'élimination directe (spell-battle-rules.txt, "
+     "Le tirage au sort à chaque ronde est une option de l'élimination directe (Spell Battle Rules, "
      "8. Tournaments) : choisissez l'élimination directe, sans match pour la troisième place ni tableau tiré au "
      "sort (chaque ronde est tirée au sort de toute façon)."),
 ])

@@ -97,6 +97,7 @@ WRITES = {
     "round_swap_players": lambda d: round_changes.round_swap_players(tournament=d.t, actor=d.organiser,
                                                                 first=d.alice_reg, second=d.bob_reg, reason="x"),
     "round_repair": lambda d: round_changes.round_repair(tournament=d.t, actor=d.organiser, reason="x"),
+    "round_publish": lambda d: round_changes.round_publish(tournament=d.t, actor=d.organiser),
     "round_clock_start": lambda d: clock.round_clock_start(rnd=d.rnd, actor=d.organiser, reason="x"),
     "round_clock_pause": lambda d: clock.round_clock_pause(rnd=d.rnd, actor=d.organiser),
     "round_clock_resume": lambda d: clock.round_clock_resume(rnd=d.rnd, actor=d.organiser),

@@ -296,7 +296,7 @@ def test_the_table_slip_takes_a_mulligan(client, organiser, pods_four):
     t, regs, table = pods_four
     seat_one = seat_users(table)[0]
     client.force_login(seat_one)
-    page = html(client.get(slip_url(table)))
+    page = html(client.post(slip_url(table), {"rows": "9", "add_game": "1"}))  # "Add a game" up to the longest
     assert 'name="game-9-mulligan"' in page and 'name="game-10-mulligan"' not in page  # best of 3: 9 rows
     response = client.post(slip_url(table), {"mode": "games", "game-1-mulligan": "4", "game-2-winners": ["2"]})
     assert response.status_code == 302, html(response)
@@ -318,9 +318,9 @@ def test_the_duel_slip_holds_a_best_of_3_with_two_mulligans_before_each_game(cli
     match = round_one.matches.get()
     player_a, _ = seat_users(match)
     client.force_login(player_a)
-    page = client.get(slip_url(match)).content.decode()
+    page = client.post(slip_url(match), {"rows": "9", "add_game": "1"}).content.decode()  # "Add a game" to the end
     assert 'name="game-9"' in page and 'name="game-10"' not in page
-    response = client.post(slip_url(match), {f"game-{n}": value for n, value in enumerate(NINE, start=1)})
+    response = client.post(slip_url(match), {"rows": "9", **{f"game-{n}": value for n, value in enumerate(NINE, start=1)}})
     assert response.status_code == 302, html(response)
     submission = match.submissions.get()
     assert len(submission.record["games"]) == 9 and submission.outcome["wins"] == [2, 1]

@@ -117,7 +117,10 @@ def test_the_creation_page_takes_the_results_settings(client, organiser):
 
 @pytest.mark.parametrize("settings, message", [
     ({"tiebreakers": "mtg", "tiebreaker_floor": "1.5"}, "between 0 and 1"),
-    ({"tiebreakers": "mtg", "placement_points": "5,3,2,1"}, "does not use placement points"),
+    # placement points are a field of the multiplayer structures only (issue 20: the form follows the structure),
+    # which the pods system ranks: a Swiss event's form has none to refuse
+    ({"structure": "pods", "shown_structure": "pods", "table_size": "4", "placement_points": "5,x,2,1"},
+     "must be a number"),
     ({"round_minutes": "300"}, "less than or equal to 240"),
 ])
 def test_bad_settings_on_the_creation_page_are_form_errors(client, organiser, settings, message):

@@ -210,6 +210,7 @@ def _details_context(request: HttpRequest, tournament: Tournament, seats: list[S
     other = next((s.registration.display_name for s in seats if s.number != seat), "")
     return {
         "game_rows": rows[:shown], "can_add_row": shown < len(rows),
+        "settle_rows": rows,  # the organiser's form on the slip: every row at once (fragments/settle.html)
         "details_open": request.method == "POST" and "rows" in request.POST,
         "sides": [("me", gettext("Me")), ("opponent", other)],
         "mulligan_sides": [("", gettext("None")), ("me", gettext("Me")), ("me2", gettext("Me, twice")),
