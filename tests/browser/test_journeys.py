@@ -295,10 +295,10 @@ def test_the_organisers_event(request, size, live_server, organiser, catalogue_r
         assert blockers(org) == f"What blocks the next step 1 table is still playing: {first.table}."
         desk_record(org, first, "2-0")
         check_page(org, f"manage-round-{number}-done")
-    assert action_buttons(org) == ["Pair the top 4 (round 4)"]
+    assert action_buttons(org) == ["Pair the semi-finals (top 4)"]
 
     # the top 4: semi-finals (one on the slips, one by the services), then the final entered by the organiser
-    submit_button(org, "Pair the top 4 (round 4)")
+    submit_button(org, "Pair the semi-finals (top 4)")
     assert "Top 4 — semi-final" in org.locator("h1").inner_text()
     check_page(org, "semi-finals")
     semis = sorted(open_matches(t), key=has_account, reverse=True)
@@ -306,8 +306,8 @@ def test_the_organisers_event(request, size, live_server, organiser, catalogue_r
     slip_report_and_confirm(player_page, check_page, t.pk, semis[0], "semi-final-slip")
     play(semis[1], organiser)
     org.goto(f"/t/{t.pk}/manage/")
-    assert action_buttons(org) == ["Pair top-cut round 5"]
-    submit_button(org, "Pair top-cut round 5")
+    assert action_buttons(org) == ["Pair the final"]
+    submit_button(org, "Pair the final")
     assert "Top 4 — final" in org.locator("h1").inner_text()
     check_page(org, "final")
     (final,) = open_matches(t)

@@ -388,7 +388,7 @@ class TournamentEditForm(StructureFirst, forms.ModelForm):
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "registration_deadline": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
             "check_in_deadline": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-            "description": forms.Textarea(attrs={"rows": 4}),
+            "description": forms.Textarea(attrs={"rows": 3}),
         }
         labels = {"capacity": _("Capacity (players)"), "swiss_rounds": _("Swiss or pods rounds"),
                   "round_minutes": _("Round clock (minutes)"), "table_size": _("Players per multiplayer table")}
