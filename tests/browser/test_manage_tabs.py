@@ -57,6 +57,25 @@ def document_height(page: Any) -> int:
     return int(page.evaluate("document.documentElement.scrollHeight"))
 
 
+def test_the_players_tab_fits_for_64_players_while_they_check_in(desktop, live_server, organiser):
+    """Before round 1 the Players tab holds the check-in list of all 64 (two columns on a desktop) and folds the
+    per-player list (drop, reinstate) under a summary: still at most 2,400 px at 1,280 x 800."""
+    from django.contrib.auth.models import User
+
+    t = services.tournament_create(actor=organiser, name="Check-in Open", date=datetime.date(2026, 12, 5),
+                                   deck_format_id="55", best_of=3, swiss_rounds=6, top_cut=8)
+    services.tournament_open_registration(tournament=t, actor=organiser)
+    for i in range(64):
+        services.player_register(tournament=t, actor=User.objects.create_user(f"player_{i:02d}"))
+    page = desktop.new_page()
+    log_in(page, organiser.username, ORGANISER_PASSWORD)
+    page.goto(f"/t/{t.pk}/manage/players/")
+    assert page.get_by_role("button", name="Check in player_63", exact=True).count() == 1
+    height = document_height(page)
+    print(f"players tab during check-in, 64 players: {height} px")
+    assert height <= MAX_HEIGHT
+
+
 @pytest.mark.parametrize("size", sizes_for("desktop"))  # an organiser runs the event from a laptop
 def test_each_manage_tab_fits_for_64_players(request, size, live_server, organiser, check_page: PageChecker):
     t = big_event(organiser)
