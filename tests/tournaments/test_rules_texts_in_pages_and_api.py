@@ -225,7 +225,7 @@ def test_a_discouraged_pair_is_a_warning_on_the_deck_page_and_in_the_api(client,
     assert api(alice).get(url).json()["registered"]["verdict"]["warnings"][0]["code"] == "discouraged_pair"
     client.force_login(alice)
     page = squash(html(client.get(reverse("decks:deck", args=[tournament.pk]))))
-    assert '<ul class="warnings" role="note">' in page
+    assert '<div class="alert alert-warning" role="note">' in page and '<ul class="warnings">' in page
     # the warning is said from its code and cards (tournaments.rule_texts, issue 14), the cards named as printed
     assert re.search(r"Warning: These cards do not work well together: [^<]*The Azure Tower of Onad the Fallen, "
                      r"[^<]*A Good Defense; the deck is still legal\.", page)
