@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import SwissEvent
+from tests.browser.conftest import SwissEvent, sizes_for
 from tournaments import services
 from tournaments.models import Round
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("size", sizes_for("phone"))  # both sizes with --slow
 def test_the_round_page_and_projector_say_time_then_when_the_round_ended(request, swiss_event: SwissEvent,
                                                                          check_page, size):
     context: Any = request.getfixturevalue(size)
@@ -46,7 +46,7 @@ def test_the_round_page_and_projector_say_time_then_when_the_round_ended(request
     check_page(page, "projector-ended")
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("size", sizes_for("desktop"))  # both sizes with --slow
 def test_round_1_refused_for_players_not_checked_in_names_them_at_both_sizes(request, live_server, organiser,
                                                                             catalogue_rows, check_page, size):
     """Check-in that gates (issue 20, item 6): the page that names the players not checked in, to drop or wait."""

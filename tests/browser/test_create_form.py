@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ORGANISER_PASSWORD, SIZES, _context, log_in, overflow
+from tests.browser.conftest import ORGANISER_PASSWORD, SIZES, _context, log_in, overflow, sizes_for
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -34,7 +34,7 @@ def visible(page: Any, name: str) -> bool:
     return page.locator(f"[name={name}]").count() > 0 and page.locator(f"[name={name}]").first.is_visible()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", sizes_for("desktop"))  # both sizes with --slow
 def test_with_javascript_the_options_follow_the_structure_and_the_zone_the_browser(
         open_context, organiser, check_page, size):
     context = open_context(size, timezone_id="Europe/Lisbon")
@@ -59,7 +59,7 @@ def test_with_javascript_the_options_follow_the_structure_and_the_zone_the_brows
     assert (made.structure, made.time_zone) == ("pods", "Europe/Lisbon")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", sizes_for("desktop"))
 def test_without_javascript_show_its_options_then_create(open_context, organiser, check_page, size):
     context = open_context(size, java_script_enabled=False)
     page = context.new_page()
@@ -82,7 +82,7 @@ def test_without_javascript_show_its_options_then_create(open_context, organiser
     assert (made.structure, made.bracket_reset, made.time_zone) == ("double_elimination", True, "America/Sao_Paulo")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", sizes_for("phone"))
 def test_the_rules_page_fits_and_its_anchors_exist(open_context, check_page, size):
     context = open_context(size)
     page = context.new_page()

@@ -27,6 +27,7 @@ from tests.browser.conftest import (
     log_in,
     seat_players,
     services,
+    sizes_for,
 )
 
 #: the after-screenshots for the reviewer (git-ignored: not committed)
@@ -106,7 +107,7 @@ def test_a_player_reports_2_1_in_two_taps_and_the_opponent_confirms_in_one(
     check_page(other, "slip-confirmed")
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("size", sizes_for("desktop"))  # the organiser at a laptop; both sizes with --slow
 def test_the_organiser_enters_8_tables_at_the_desk_and_accepts_4_reports_in_one_action(
         request, size, live_server, organiser, catalogue_rows, check_page: PageChecker):
     from tournaments.models import Match

@@ -101,6 +101,25 @@ def test_page_fits_and_is_accessible(request, live_server, swiss_event, check_pa
     check_page(page, name)
 
 
+#: the other languages, each page checked in them on a phone (the narrowest screen; longer words), and on a desktop
+#: with ``--slow``
+LANGUAGES = ["pt-BR", "fr-FR"]
+
+
+@pytest.mark.parametrize("size", ["phone", pytest.param("desktop", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("locale", LANGUAGES)
+@pytest.mark.parametrize("name", [name for name in PAGES if name not in ("api-docs", "locked-out", "form-expired")])
+# (Swagger UI is English only; the two refusal pages are checked in every language by tests/i18n)
+def test_page_fits_and_is_accessible_in_other_languages(another_context, live_server, swiss_event, check_page, name,
+                                                        size, locale):
+    """Issue 20: every page still fits 390 px with no serious axe violation in all three languages (Portuguese and
+    French words are longer than English ones)."""
+    page = another_context(size, locale).new_page()
+    visit(page, swiss_event, name)
+    assert page.locator("html").get_attribute("lang") == locale.split("-")[0].lower().replace("pt", "pt-br")
+    check_page(page, f"{name}-{locale}")
+
+
 def test_the_api_docs_load_nothing_from_another_site(swiss_event, desktop, live_server):
     """Swagger UI works offline: every request the page makes goes to the site itself."""
     page = desktop.new_page()

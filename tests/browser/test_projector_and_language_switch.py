@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import SwissEvent
+from tests.browser.conftest import SwissEvent, sizes_for
 
 #: The headings of the projector's table whose text does not fit their column (overflows into the next one).
 OVERFLOWING_HEADINGS = """() => [...document.querySelectorAll('.projector-table th')]
@@ -24,7 +24,7 @@ def _settle_round(event: SwissEvent) -> None:
                                games=[{"winner": "a"}, {"winner": "a"}])
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("size", sizes_for("phone"))  # the finding was on a phone; both with --slow
 def test_the_projectors_headings_fit_their_columns(request, live_server, swiss_event, check_page, size):
     from tournaments.models import Registration
 
@@ -43,7 +43,7 @@ def test_the_projectors_headings_fit_their_columns(request, live_server, swiss_e
     assert page.evaluate(OVERFLOWING_HEADINGS) == []
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("size", sizes_for("phone"))
 def test_the_language_switch_is_one_tap(request, live_server, swiss_event, check_page, size):
     page: Any = request.getfixturevalue(size).new_page()
     page.goto(swiss_event.path())
