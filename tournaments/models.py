@@ -135,6 +135,9 @@ class Tournament(models.Model):
     double_round_robin = models.BooleanField(default=False, help_text="Round robin: everyone meets everyone twice")
     table_size = models.PositiveSmallIntegerField(
         default=4, help_text="Multiplayer tables: players per table (smaller tables have one seat fewer)")
+    fixed_table_size = models.BooleanField(
+        default=False, help_text="Pods: every table has exactly table_size players, those left over get byes "
+                                 "(spell-battle-rules.txt, 8. Tournaments: table sizes decided ahead of time)")
     team_size = models.PositiveSmallIntegerField(
         default=1, choices=[(1, _("Individual players")), (2, _("Teams of two")), (3, _("Teams of three"))],
         help_text="Teams are paired as units (rules.pairings.teams)")

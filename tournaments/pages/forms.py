@@ -173,6 +173,10 @@ class TournamentForm(StructureFirst, forms.Form):
     double_round_robin = forms.BooleanField(required=False, label=_("Round robin: everyone meets everyone twice"))
     table_size = forms.IntegerField(label=_("Players per multiplayer table"), min_value=TABLE_SIZES[0],
                                     max_value=TABLE_SIZES[-1], initial=4, required=False)
+    fixed_table_size = forms.BooleanField(
+        required=False, label=_("Table size fixed ahead of time"),
+        help_text=_("Every table has exactly that many players; those left over get a bye instead of a smaller "
+                    "table (Spell Battle Rules, 8. Tournaments)"))
     team_size = forms.TypedChoiceField(label=_("Teams"),
                                        choices=Tournament._meta.get_field("team_size").choices or [],
                                        coerce=int, initial=1, required=False)
@@ -303,6 +307,7 @@ STRUCTURE_FIELDS: dict[str, Callable[[StructureSpec], bool]] = {
 STRUCTURE_DEFAULTS: dict[str, Any] = {"swiss_rounds": 0, "top_cut": 0, "third_place_match": False,
                                       "random_seeding": False, "random_draw_each_round": False,
                                       "bracket_reset": False, "double_round_robin": False, "table_size": 4,
+                                      "fixed_table_size": False,
                                       "team_size": 1, "late_entry_rounds": 0, "placement_points": ""}
 
 
@@ -337,7 +342,7 @@ class TimeZoneField(forms.CharField):
 
 #: The settings of ``tournaments.structure_texts.checked_structure``, as the forms name them.
 _STRUCTURE_SETTINGS = ("structure", "swiss_rounds", "top_cut", "table_size", "third_place_match", "random_seeding",
-                       "random_draw_each_round", "bracket_reset", "double_round_robin")
+                       "random_draw_each_round", "bracket_reset", "double_round_robin", "fixed_table_size")
 
 
 def check_structure(form: forms.BaseForm, data: dict) -> None:
@@ -380,7 +385,7 @@ class TournamentEditForm(StructureFirst, forms.ModelForm):
         fields = ["name", "date", "time_zone", "venue", "description", "capacity", "registration_deadline",
                   "clock_start", "check_in_required", "check_in_deadline", "optional_rules", "optional_rules_text",
                   "structure", "swiss_rounds", "top_cut",
-                  "third_place_match", "best_of", "table_size", "team_size",
+                  "third_place_match", "best_of", "table_size", "fixed_table_size", "team_size",
                   "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
                   "random_draw_each_round", "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round",
                   "round_minutes", "pairings_as_draft"]
@@ -394,7 +399,8 @@ class TournamentEditForm(StructureFirst, forms.ModelForm):
                   "round_minutes": _("Round clock (minutes)"), "table_size": _("Players per multiplayer table")}
 
     #: Fields of the structure and results settings (locked once round 1 is paired).
-    STRUCTURE = ("structure", "swiss_rounds", "top_cut", "third_place_match", "best_of", "table_size", "team_size",
+    STRUCTURE = ("structure", "swiss_rounds", "top_cut", "third_place_match", "best_of", "table_size",
+                 "fixed_table_size", "team_size",
                  "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
                  "random_draw_each_round", "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round",
                  "round_minutes")
