@@ -42,21 +42,34 @@ ORGANISER_GAME_CHOICES: list[tuple[str, str | Promise]] = [
 ]
 
 
-def _without_deck_out(choices: list[tuple[str, str | Promise]], deck_out: str) -> list[tuple[str, str | Promise]]:
-    """Under ``reshuffle`` (Tournament Rules 2.0) no game ends because a draw pile ran out: no such choice."""
-    return [c for c in choices if c[0] != "deck_out"] if deck_out == Tournament.DeckOut.RESHUFFLE else choices
+#: The deck-out choice of an event of the Brazilian rules (``Tournament.deck_out_at_last_card``): the game ends when
+#: a player puts down his last card (spellfire-regras-pt-br.txt, VENCENDO), recorded as a deck-out all the same.
+LAST_CARD_CHOICE = _("A player put down their last card (the counts decide)")
 
 
-def game_choices(deck_out: str) -> list[tuple[str, str | Promise]]:
-    """The player's game choices of a duel under the tournament's running-out-of-cards setting."""
-    return _without_deck_out(GAME_CHOICES, deck_out)
+def _without_deck_out(choices: list[tuple[str, str | Promise]], deck_out: str,
+                      last_card: bool = False) -> list[tuple[str, str | Promise]]:
+    """Under ``reshuffle`` (Tournament Rules 2.0) no game ends because a draw pile ran out: no such choice. Under
+    the Brazilian rules (``last_card``) the deck-out choice says the game ended at a player's last card."""
+    if deck_out == Tournament.DeckOut.RESHUFFLE:
+        return [c for c in choices if c[0] != "deck_out"]
+    if last_card:
+        return [(value, LAST_CARD_CHOICE if value == "deck_out" else label) for value, label in choices]
+    return choices
 
 
-def organiser_game_choices(names: list[str], deck_out: str = "game_ends") -> list[tuple[str, str | Promise]]:
+def game_choices(deck_out: str, *, last_card: bool = False) -> list[tuple[str, str | Promise]]:
+    """The player's game choices of a duel under the tournament's running-out-of-cards setting (``last_card``:
+    the game ends at a player's last card, ``Tournament.deck_out_at_last_card``)."""
+    return _without_deck_out(GAME_CHOICES, deck_out, last_card)
+
+
+def organiser_game_choices(names: list[str], deck_out: str = "game_ends", *,
+                           last_card: bool = False) -> list[tuple[str, str | Promise]]:
     """The organiser's game choices of a duel, with the players' names (seat 1 is A, seat 2 is B), under the
-    tournament's running-out-of-cards setting."""
+    tournament's running-out-of-cards setting (``last_card`` as for :func:`game_choices`)."""
     if len(names) != 2:
-        return _without_deck_out(ORGANISER_GAME_CHOICES, deck_out)
+        return _without_deck_out(ORGANISER_GAME_CHOICES, deck_out, last_card)
     a, b = names
     return _without_deck_out([
         ("", "—"), ("a", gettext("%(name)s (A) won") % {"name": a}),
@@ -64,7 +77,7 @@ def organiser_game_choices(names: list[str], deck_out: str = "game_ends") -> lis
         ("unfinished", _("Unfinished when time was called")),
         ("deck_out", _("A draw pile ran out (the counts decide)")),
         ("mulligan_a", gettext("Two-draw mulligan declared by %(name)s (A)") % {"name": a}),
-        ("mulligan_b", gettext("Two-draw mulligan declared by %(name)s (B)") % {"name": b})], deck_out)
+        ("mulligan_b", gettext("Two-draw mulligan declared by %(name)s (B)") % {"name": b})], deck_out, last_card)
 
 
 COUNT_LABELS = {
