@@ -79,22 +79,30 @@ def test_the_game_start_panel_cites_the_rules_in_the_readers_language(organiser,
     assert shown == expected
 
 
-def test_the_standings_name_the_tiebreaker_source_in_the_readers_language(client, round_one, tournament):
-    """The Magic Tournament Rules, Appendix C (the mtg system): translated on the standings page as on the format
-    page (tournaments.pages.labels.SYSTEM_SOURCES)."""
+@pytest.mark.parametrize(
+    ("language", "source"),
+    [("pt-br", "Magic Tournament Rules, Apêndice C"), ("fr", "Magic Tournament Rules, annexe C")],
+)
+def test_the_standings_name_the_tiebreaker_source_in_the_readers_language(
+    client, round_one, tournament, language, source
+):
+    """The Magic Tournament Rules, Appendix C (the mtg system): translated on the standings page and its print-out
+    as on the format page (tournaments.pages.labels.SYSTEM_SOURCES)."""
     services.standings_recompute(tournament_id=tournament.pk)
     msgid = _msgid(SYSTEM_SOURCES["mtg"])
     assert msgid == "Magic Tournament Rules, Appendix C"
     template = Template('{% load tournament_tags %}{{ "mtg"|tiebreaker_source }}')
-    with translated("pt-br", {msgid: "Magic Tournament Rules, Apêndice C"}):
-        with translation.override("pt-br"):
-            assert template.render(Context()) == "Magic Tournament Rules, Apêndice C"
-        page = unescape(
-            client.get(
-                reverse("tournaments:standings", args=[tournament.pk]), HTTP_ACCEPT_LANGUAGE="pt-br"
-            ).content.decode()
-        )
-    assert "(Magic Tournament Rules, Apêndice C)" in page and "Appendix C" not in page
+    client.force_login(tournament.organiser)
+    with translated(language, {msgid: source}):
+        with translation.override(language):
+            assert template.render(Context()) == source
+        for name in ("tournaments:standings", "tournaments:print-standings"):
+            page = unescape(
+                client.get(
+                    reverse(name, args=[tournament.pk]), HTTP_ACCEPT_LANGUAGE=language
+                ).content.decode()
+            )
+            assert f"({source})" in page and "Appendix C" not in page, name
     with translation.override("en"):
         assert template.render(Context()) == "Magic Tournament Rules, Appendix C"
 
