@@ -40,7 +40,10 @@ running out of cards
     on, so no game ends in a deck-out) or ``game_ends`` (the special
     circumstances guide, and the Brazilian rules: the game ends and the counts
     decide it, most unrazed realms first).  ``default_deck_out`` gives the
-    setting of a format's rules text.
+    setting of a format's rules text.  Under the Brazilian rules the game ends
+    when a player puts down his last card, at the end of that turn
+    (``BRAZIL_DECK_OUT_RULE``, ``ends_at_last_card``): recorded as a deck-out
+    all the same.
 victory condition
     Six unrazed realms with 55- and 75-card decks, ten with 110-card decks
     (``victory_realms``, ``VICTORY_RULE``).
@@ -94,6 +97,10 @@ __all__ = [
     "DECK_OUT_SETTINGS",
     "DECK_OUT_RULES",
     "default_deck_out",
+    "BRAZIL_DECK_OUT_RULE",
+    "plays_brazilian_rules",
+    "ends_at_last_card",
+    "deck_out_rule",
     "VICTORY_RULE",
     "victory_realms",
     "max_games",
@@ -154,11 +161,44 @@ def victory_realms(deck_size: int) -> int:
     return 10 if deck_size >= 110 else 6
 
 
+#: Running out of cards in the Brazilian rules, which govern a Brazilian (``55-br``) event: the game ends when a
+#: player puts down his last card, at the end of that turn, not when a draw pile runs out; the most unrazed realms
+#: win (the end-of-game counts decide it).
+BRAZIL_DECK_OUT_RULE = (
+    'spellfire-regras-pt-br.txt, VENCENDO ("Exceção: se qualquer jogador baixar sua ultima carta, o jogo acaba '
+    'assim que seu turno terminar. Vence o jogador com o maior numero de reinos não-destruidos.")'
+)
+
+
+def plays_brazilian_rules(format_source: str) -> bool:
+    """Whether a deck format is one of the Brazilian rules (its ``source`` cites spellfire-regras-pt-br.txt, as
+    ``55-br`` does): such an event plays the Brazilian text (its copies rule, its running out of cards)."""
+    return "spellfire-regras-pt-br.txt" in format_source
+
+
 def default_deck_out(format_source: str) -> str:
     """The ``DECK_OUT_SETTINGS`` value a deck format's rules give, from the format's ``source`` citation:
     ``game_ends`` for a format of the Brazilian rules (spellfire-regras-pt-br.txt, VENCENDO), else
     ``reshuffle`` (Tournament Rules 2.0, which supersede any other published rules)."""
-    return "game_ends" if "spellfire-regras-pt-br.txt" in format_source else "reshuffle"
+    return "game_ends" if plays_brazilian_rules(format_source) else "reshuffle"
+
+
+def ends_at_last_card(deck_out: str, format_source: str) -> bool:
+    """Whether a game of an event ends the Brazilian way when cards run out: ``deck_out`` is ``game_ends`` and the
+    format is of the Brazilian rules, whose text says the game ends at the end of the turn in which a player puts
+    down his last card ("se qualquer jogador baixar sua ultima carta, o jogo acaba assim que seu turno terminar":
+    ``BRAZIL_DECK_OUT_RULE``), not when a draw pile runs out. The result is recorded the same way (a deck-out,
+    decided by the end-of-game counts, unrazed realms first); only what the players are told differs."""
+    return deck_out == "game_ends" and plays_brazilian_rules(format_source)
+
+
+def deck_out_rule(deck_out: str, format_source: str = "") -> str:
+    """The rule behind an event's running-out-of-cards setting ``deck_out`` (``DECK_OUT_SETTINGS``) for its deck
+    format's ``source``: ``BRAZIL_DECK_OUT_RULE`` when the game ends the Brazilian way (``ends_at_last_card``),
+    else ``DECK_OUT_RULES[deck_out]`` ("" for an unknown setting)."""
+    if ends_at_last_card(deck_out, format_source):
+        return BRAZIL_DECK_OUT_RULE
+    return DECK_OUT_RULES.get(deck_out, "")
 
 
 ELIMINATION_RULE = (

@@ -27,6 +27,13 @@ The settings a structure may read (``STRUCTURE_OPTIONS``) and their common rules
     a table of two is a duel) and "7. Teams" (four- and six-player games); the pods
     pairing (``rules.pairings.pods``) seats 3 to 6.  A structure without tables
     ignores it.
+``fixed_table_size``
+    True or false: every table of a Swiss-style multiplayer round has exactly
+    ``table_size`` players and those left over get byes, instead of tables of
+    ``table_size`` and ``table_size - 1`` (spell-battle-rules.txt, "8. Tournaments":
+    "It should be decided ahead of time how many people will be in each game").
+    Refused by a structure that does not read it (only ``pods`` does: the tables of
+    an elimination shrink as players are eliminated).
 ``third_place_match``, ``random_seeding``, ``bracket_reset``, ``double_round_robin``, ``random_draw_each_round``
     True or false.  A structure ignores the ones it does not read, except
     ``random_draw_each_round``, which replaces the pairing itself and is refused by a
@@ -69,13 +76,13 @@ __all__ = [
 
 #: The settings of ``StructureSettings`` a structure may read (``StructureSpec.options``), as the organiser sets them.
 STRUCTURE_OPTIONS = ("swiss_rounds", "top_cut", "third_place_match", "random_seeding", "random_draw_each_round",
-                     "bracket_reset", "double_round_robin", "table_size")
+                     "bracket_reset", "double_round_robin", "table_size", "fixed_table_size")
 #: Players per multiplayer table (spell-battle-rules.txt, "8. Tournaments" and "7. Teams").
 TABLE_SIZES = range(3, 7)
 #: The most Swiss (or pods) rounds an event plans.
 MAX_SWISS_ROUNDS = 20
 #: Settings refused (not ignored) by a structure that does not read them: they replace the pairing itself.
-_REFUSED_UNLESS_READ = ("random_draw_each_round",)
+_REFUSED_UNLESS_READ = ("random_draw_each_round", "fixed_table_size")
 
 #: ``pair(settings, history, rng, number)``: the next round's (kind, pairing), or ``Finished``.
 PairFunction = Callable[["StructureSettings", History, random.Random, int], "tuple[str, Pairing] | Finished"]
@@ -254,7 +261,8 @@ def _is_int(value: Any) -> bool:
 def validate_structure(structure: str, *, swiss_rounds: int | None = 3, top_cut: int = 0,
                        third_place_match: bool = False, random_seeding: bool = False,
                        random_draw_each_round: bool = False, bracket_reset: bool = False,
-                       double_round_robin: bool = False, table_size: int = 4) -> StructureSpec:
+                       double_round_robin: bool = False, table_size: int = 4,
+                       fixed_table_size: bool = False) -> StructureSpec:
     """Check a structure and its settings (module docstring) and return its ``StructureSpec``.
 
     The one validator of the organiser's structure settings: ``StructureSettings``
@@ -280,9 +288,10 @@ def validate_structure(structure: str, *, swiss_rounds: int | None = 3, top_cut:
         "swiss_rounds": swiss_rounds, "top_cut": top_cut, "third_place_match": third_place_match,
         "random_seeding": random_seeding, "random_draw_each_round": random_draw_each_round,
         "bracket_reset": bracket_reset, "double_round_robin": double_round_robin, "table_size": table_size,
+        "fixed_table_size": fixed_table_size,
     }
     for name in ("third_place_match", "random_seeding", "bracket_reset", "double_round_robin",
-                 "random_draw_each_round"):
+                 "random_draw_each_round", "fixed_table_size"):
         if not isinstance(values[name], bool):
             raise bad(name, "must be true or false.")
     if not _is_int(table_size) or table_size not in TABLE_SIZES:

@@ -151,7 +151,9 @@ class StructureSettings:
     gets a bye that counts as a win (``rules.pairings.elimination.pair_random_elimination``,
     spell-battle-rules.txt, "8. Tournaments").
     ``table_size``: players per multiplayer table (pods, elimination by tables; 3 to 6,
-    ``TABLE_SIZES``: spell-battle-rules.txt, "8. Tournaments" and "7. Teams").  ``teams``: team id ->
+    ``TABLE_SIZES``: spell-battle-rules.txt, "8. Tournaments" and "7. Teams").  ``fixed_table_size``:
+    pods only: every table seats exactly ``table_size`` and the players left over get byes
+    (spell-battle-rules.txt, "8. Tournaments": table sizes "decided ahead of time").  ``teams``: team id ->
     member ids, or None; ``team_sizes``: the allowed team sizes.  ``forbidden``:
     ``ForbiddenPair``s (Swiss).  ``awarded_byes``: player id -> round numbers
     with a bye granted at registration (Swiss).  ``allow_rematches``: Swiss pairs
@@ -171,6 +173,7 @@ class StructureSettings:
     bracket_reset: bool = False
     double_round_robin: bool = False
     table_size: int = 4
+    fixed_table_size: bool = False
     teams: Mapping[str, tuple[str, ...]] | None = None
     team_sizes: tuple[int, ...] = (2, 3)
     forbidden: tuple[ForbiddenPair, ...] = ()
@@ -379,7 +382,8 @@ def _pair_pods(settings: StructureSettings, history: History, rng: random.Random
         if settings.tiebreaker_options:  # the organiser's options: pods formed from *their* standings
             rows = compute_standings(history, settings.tiebreakers, **dict(settings.tiebreaker_options))
             ranking, points = [r.player for r in rows], {r.player: r.points for r in rows}
-        return "pods", pair_pods(history, rng, pod_size=settings.table_size, ranking=ranking, points=points)
+        return "pods", pair_pods(history, rng, pod_size=settings.table_size, fixed_size=settings.fixed_table_size,
+                                 ranking=ranking, points=points)
 
     return _swiss_phase(settings, history, rng, number, pods_round, "pods")
 
@@ -475,7 +479,7 @@ register_structure(StructureSpec(
     description="multiplayer tables: Swiss-style pods of table_size (3 to 6), then an optional top cut by tables",
     source="spell-battle-rules.txt, 8. Tournaments (three- or four-player matches)",
     pair=_pair_pods,
-    options=frozenset({"swiss_rounds", "top_cut", "table_size"}),
+    options=frozenset({"swiss_rounds", "top_cut", "table_size", "fixed_table_size"}),
     swiss_phase=True,
     multiplayer=True,
     cli_name="pods",

@@ -133,6 +133,7 @@ def structure_settings(tournament: Tournament, *, roster: dict[str, list[str]] |
         bracket_reset=tournament.bracket_reset,
         double_round_robin=tournament.double_round_robin,
         table_size=tournament.table_size,
+        fixed_table_size=tournament.fixed_table_size and "fixed_table_size" in spec.options,
         teams={team: tuple(members) for team, members in roster.items()} if roster is not None else None,
         team_sizes=(tournament.team_size,),
         forbidden=forbidden,

@@ -36,7 +36,7 @@ from django.db.models.functions import Greatest, Least
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from rules.results import DECK_OUT_RULES
+from rules.results import deck_out_rule, ends_at_last_card
 from rules.standings import SYSTEMS, TiebreakerSystem
 from rules.structures import STRUCTURE_REGISTRY, StructureSpec, get_structure
 
@@ -135,6 +135,9 @@ class Tournament(models.Model):
     double_round_robin = models.BooleanField(default=False, help_text="Round robin: everyone meets everyone twice")
     table_size = models.PositiveSmallIntegerField(
         default=4, help_text="Multiplayer tables: players per table (smaller tables have one seat fewer)")
+    fixed_table_size = models.BooleanField(
+        default=False, help_text="Pods: every table has exactly table_size players, those left over get byes "
+                                 "(spell-battle-rules.txt, 8. Tournaments: table sizes decided ahead of time)")
     team_size = models.PositiveSmallIntegerField(
         default=1, choices=[(1, _("Individual players")), (2, _("Teams of two")), (3, _("Teams of three"))],
         help_text="Teams are paired as units (rules.pairings.teams)")
@@ -264,8 +267,16 @@ class Tournament(models.Model):
         return [str(labels[code]) for code in self.optional_rules or () if code in labels]
 
     def deck_out_rule(self) -> str:
-        """The rules text behind the tournament's running-out-of-cards setting."""
-        return DECK_OUT_RULES.get(self.deck_out, "")
+        """The rules text behind the tournament's running-out-of-cards setting, for its deck format
+        (``rules.results.deck_out_rule``: the Brazilian text's VENCENDO for a Brazilian event whose game ends)."""
+        return deck_out_rule(self.deck_out, str((self.deck_format or {}).get("source", "")))
+
+    @property
+    def deck_out_at_last_card(self) -> bool:
+        """The game ends the Brazilian way when cards run out: at the end of the turn in which a player puts down
+        his last card (``rules.results.ends_at_last_card``: ``game_ends`` in an event of the Brazilian rules,
+        spellfire-regras-pt-br.txt, VENCENDO)."""
+        return ends_at_last_card(self.deck_out, str((self.deck_format or {}).get("source", "")))
 
     @property
     def realms_to_win(self) -> int:

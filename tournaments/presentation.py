@@ -20,6 +20,7 @@ from rules.results import COUNT_ORDER
 
 from tournaments.models import ResultSubmission, Seat, person_name
 from tournaments.outcomes import Outcome
+from tournaments.rule_texts import clause_separator, label_separator
 
 __all__ = ["COUNT_NAMES", "DIFFERENT_RESULT", "describe_record", "dispute_reason_text", "outcome_text", "outcome_text_of",
            "score_only_text"]
@@ -112,8 +113,8 @@ def describe_record(record: dict[str, Any], names: dict[int, str]) -> list[str]:
         counts = game.get("counts")
         if counts:
             # COUNT_ORDER, not the stored order: PostgreSQL's jsonb does not keep the keys' order.
-            text = gettext("%(outcome)s; counts %(counts)s") % {"outcome": text, "counts": "; ".join(
-                f"{names.get(int(seat), seat)}: " + ", ".join(
+            text = gettext("%(outcome)s; counts %(counts)s") % {"outcome": text, "counts": clause_separator().join(
+                f"{names.get(int(seat), seat)}{label_separator()}" + ", ".join(
                     f"{COUNT_NAMES.get(k, k)} {values[k]}" for k in COUNT_ORDER if k in values)
                 for seat, values in sorted(counts.items(), key=lambda item: int(item[0])))}
         if game.get("first"):

@@ -25,6 +25,8 @@ STRUCTURE_REFUSALS: dict[str, Any] = {
     "swiss_rounds": _("A Swiss or pods tournament has between 1 and 20 rounds."),
     "top_cut": _("The top cut is 4, 8, 16 or 32 players (or none)."),
     "table_size": _("A multiplayer table seats 3 to 6 players."),
+    "fixed_table_size": _("A table size fixed ahead of time is an option of multiplayer pods (Spell Battle Rules, "
+                          "8. Tournaments): choose pods."),
     "random_draw_each_round": _("A random draw each round is a single-elimination option (Spell Battle Rules, "
                                 "8. Tournaments): choose single elimination, without a third-place match or random "
                                 "seeding (every round is drawn at random anyway)."),
@@ -44,18 +46,20 @@ def structure_refusal(exc: StructureError) -> UserError:
 def checked_structure(*, structure: str, swiss_rounds: int | None, top_cut: int, table_size: int,
                       third_place_match: bool = False, random_seeding: bool = False,
                       random_draw_each_round: bool = False, bracket_reset: bool = False,
-                      double_round_robin: bool = False) -> tuple[StructureSpec, dict[str, Any]]:
+                      double_round_robin: bool = False,
+                      fixed_table_size: bool = False) -> tuple[StructureSpec, dict[str, Any]]:
     """The structure's spec and its settings as the tournament stores them, checked by the rules.
 
     ``swiss_rounds`` and ``top_cut`` become 0 for a structure without a Swiss phase (``spec.swiss_phase``), before
     the check; ``table_size`` is checked whatever the structure (3 to 6) and becomes 4 for one without multiplayer
     tables; the flags become bools. Returns ``(spec, {"structure", "swiss_rounds", "top_cut", "table_size",
-    "third_place_match", "random_seeding", "random_draw_each_round", "bracket_reset", "double_round_robin"})``.
+    "third_place_match", "random_seeding", "random_draw_each_round", "bracket_reset", "double_round_robin",
+    "fixed_table_size"})``.
     Raises UserError (``structure_refusal``: ``code`` the setting).
     """
     flags = {"third_place_match": bool(third_place_match), "random_seeding": bool(random_seeding),
              "random_draw_each_round": bool(random_draw_each_round), "bracket_reset": bool(bracket_reset),
-             "double_round_robin": bool(double_round_robin)}
+             "double_round_robin": bool(double_round_robin), "fixed_table_size": bool(fixed_table_size)}
     try:
         spec = get_structure(structure)
         if not spec.swiss_phase:

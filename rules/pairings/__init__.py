@@ -96,6 +96,8 @@ REASON_CODES: dict[str, str] = {
     # pods of "full"
     "pod": "size, points, [short: {players, full}], repeats",
     "pod_bye": "players, min, max",
+    # pods of a fixed size (pods.py, fixed_size): "seated" of "players" fill tables of exactly "size"
+    "fixed_table_bye": "players, seated, size",
     # teams (teams.py): the teams and the team pairing's own reason
     "teams": "teams, [table: {code, params}]",
 }

@@ -24,7 +24,9 @@ the players still in every round, from ``--seed``, without ``--top-cut``, ``--th
 or ``--random-seeding``: spell-battle-rules.txt, "8. Tournaments"), ``--table-size N``
 (single elimination by multiplayer tables of 3 to 6; 2, the default, is duels),
 ``--bracket-reset`` (double elimination), ``--double`` (double round robin),
-``--pod-size N`` (pods, 3 to 6, default 4), ``--tiebreakers NAME`` (the system of
+``--pod-size N`` (pods, 3 to 6, default 4), ``--fixed-table-size`` (pods: every pod
+seats exactly N players and those left over get byes, spell-battle-rules.txt,
+"8. Tournaments": table sizes "decided ahead of time"), ``--tiebreakers NAME`` (the system of
 ``python -m rules tiebreakers`` that ranks the Swiss rounds for ``--top-cut``;
 default mtg).
 
@@ -134,13 +136,17 @@ def add_pair_options(parser: argparse.ArgumentParser) -> None:
                         help="double elimination: replay the grand final if the losers' bracket champion wins")
     parser.add_argument("--double", action="store_true", help="round robin: two cycles")
     parser.add_argument("--pod-size", type=int, default=4, metavar="N", help="pods: players per pod (default 4)")
+    parser.add_argument("--fixed-table-size", action="store_true",
+                        help="pods: every pod seats exactly --pod-size players and those left over get byes "
+                             "(table sizes decided ahead of time: the Spell Battle rules, 8. Tournaments), "
+                             "instead of pods of N and N-1")
     parser.add_argument("--tiebreakers", default="mtg", metavar="NAME",
                         help="elimination --top-cut: the tiebreaker system that ranks the Swiss rounds (default mtg)")
 
 
 _FLAG_OF = {"top_cut": "--top-cut", "table_size": "--table-size", "tiebreakers": "--tiebreakers",
             "random_draw_each_round": "--random-draw", "random_seeding": "--random-seeding",
-            "third_place_match": "--third-place"}
+            "third_place_match": "--third-place", "fixed_table_size": "--fixed-table-size"}
 
 
 def pair_settings(args: argparse.Namespace, request: PairRequest) -> StructureSettings:
@@ -171,6 +177,7 @@ def pair_settings(args: argparse.Namespace, request: PairRequest) -> StructureSe
             bracket_reset=args.bracket_reset,
             double_round_robin=args.double,
             table_size=table_size,
+            fixed_table_size=getattr(args, "fixed_table_size", False),
             teams={t: tuple(m) for t, m in request.teams.items()} if request.teams else None,
             forbidden=tuple(ForbiddenPair(min(pair), max(pair)) for pair in request.forbidden),
             awarded_byes={p: frozenset(r) for p, r in (request.awarded_byes or {}).items()},

@@ -15,6 +15,11 @@ pod sizes (``pod_sizes``)
     (N = 5 with pods of 4) the lowest-ranked players without a bye get a bye
     until it is possible (5 -> one pod of 4 + one bye).  Smaller pods go to
     the *bottom* of the standings (TopDeck practice, PAIRINGS.md §3.4).
+    With the table size *fixed* (``fixed=True``, the organiser's option
+    ``fixed_table_size``: spell-battle-rules.txt, "8. Tournaments": "It should
+    be decided ahead of time how many people will be in each game") every pod
+    has exactly s players and the N mod s players left over get a bye instead
+    of a smaller pod: 13 -> 4+4+4 and one bye, 10 -> 4+4 and two byes.
 standings
     Pods are formed from ``rules.standings.compute_standings(history, "pods")``
     (placement points, then the generalised tiebreakers; PAIRINGS.md §2.4).
@@ -66,15 +71,27 @@ SEARCH_POD_WINDOW = 4
 MAX_PASSES = 8
 
 
-def pod_sizes(n: int, size: int = 4) -> tuple[list[int], int]:
+def pod_sizes(n: int, size: int = 4, *, fixed: bool = False) -> tuple[list[int], int]:
     """``(pod sizes top to bottom, number of byes)`` for ``n`` players and target ``size`` (module docstring).
 
+    ``fixed``: every pod seats exactly ``size`` players and the ``n % size`` left over get byes
+    (spell-battle-rules.txt, "8. Tournaments": table sizes decided ahead of time); otherwise pods of
+    ``size`` and ``size - 1``, byes only when those cannot seat everyone.
     Raises ``PairingError``: "bad_pod_size" (``size`` not 3..6) or
-    "too_few_players" (fewer than 3 players for pods of 3 or more).
+    "too_few_players" (fewer than ``size - 1`` players, or ``size`` when fixed).
     """
     if not 3 <= size <= 6:
         raise PairingError("bad_pod_size", f"Pods seat 3 to 6 players, not {size}; use --pod-size 3 or 4.",
                            size=size)
+    if fixed:
+        if n < size:
+            raise PairingError(
+                "too_few_players",
+                f"Tables of exactly {size} need at least {size} active players, not {n}; register more players, "
+                "choose a smaller table size or let the table size vary.",
+                players=n,
+            )
+        return [size] * (n // size), n % size
     if n < size - 1:
         raise PairingError(
             "too_few_players",
@@ -128,6 +145,7 @@ def pair_pods(
     rng: random.Random,
     *,
     pod_size: int = 4,
+    fixed_size: bool = False,
     ranking: Sequence[str] | None = None,
     points: Mapping[str, int | Fraction] | None = None,
     local_search: bool = True,
@@ -137,19 +155,22 @@ def pair_pods(
     ``history``: rounds played (tables of any size); active = not dropped.
     ``rng``: the caller's seeded random source (ties in the standings, search
     order, seat order).  ``pod_size``: target pod size (smaller pods have one
-    seat fewer).  ``ranking``/``points``: optional standings (best first) and
-    points to use instead of ``pod_standings``.  ``local_search=False`` keeps the
+    seat fewer); ``fixed_size``: every pod seats exactly ``pod_size`` and the
+    players left over get byes (``pod_sizes(..., fixed=True)``).
+    ``ranking``/``points``: optional standings (best first) and points to use
+    instead of ``pod_standings``.  ``local_search=False`` keeps the
     plain chunking (step 3 skipped; for comparison).  Returns tables numbered from
     the top of the standings, seats in random order; ``byes`` only when pods
-    cannot be formed otherwise (N = 5 with pods of 4), to the lowest-ranked
-    players with the fewest byes.  Same history and seed, same pods.
+    cannot be formed otherwise (N = 5 with pods of 4), or for the players left
+    over when the size is fixed, to the lowest-ranked players with the fewest
+    byes.  Same history and seed, same pods.
     Raises ``PairingError`` "too_few_players" or "bad_pod_size".
     """
     rounds = [r for r in history.rounds if not r.elimination]
     number = max((r.number for r in rounds), default=0) + 1
     ranked, points, standing = _standings(history, ranking, points)
     active = [p for p in ranked if history.drops.get(p, number) >= number]
-    sizes, bye_count = pod_sizes(len(active), pod_size)
+    sizes, bye_count = pod_sizes(len(active), pod_size, fixed=fixed_size)
     met, byes_had = _meetings(rounds, active)
     # Seeded random order among players level on points (not when the caller ranked them).
     tiebreak = {p: rng.random() for p in active}
@@ -161,12 +182,21 @@ def pair_pods(
     if local_search:
         _improve_pods(pods, met, pts, rng)
     tables = [_pod_table(k, pod, met, pts, len(active), max(sizes), rng) for k, pod in enumerate(pods, start=1)]
+    players = len(active) + len(byes)
+    if fixed_size:
+        return Pairing(
+            round=number, tables=tuple(tables), byes=tuple(byes),
+            bye_reasons=tuple(f"bye: tables of exactly {pod_size} (fixed ahead of time) seat {len(active)} of "
+                              f"{players} players; lowest-ranked player with the fewest byes" for _ in byes),
+            bye_reason_codes=("fixed_table_bye",) * len(byes),
+            bye_reason_params=tuple({"players": players, "seated": len(active), "size": pod_size} for _ in byes),
+        )
     return Pairing(
         round=number, tables=tuple(tables), byes=tuple(byes),
-        bye_reasons=tuple(f"bye: {len(active) + len(byes)} players cannot be split into pods of "
+        bye_reasons=tuple(f"bye: {players} players cannot be split into pods of "
                           f"{pod_size - 1}-{pod_size}; lowest-ranked player with the fewest byes" for _ in byes),
         bye_reason_codes=("pod_bye",) * len(byes),
-        bye_reason_params=tuple({"players": len(active) + len(byes), "min": pod_size - 1, "max": pod_size}
+        bye_reason_params=tuple({"players": players, "min": pod_size - 1, "max": pod_size}
                                 for _ in byes),
     )
 

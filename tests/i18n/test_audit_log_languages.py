@@ -137,7 +137,7 @@ def test_values_and_keys_fall_back_to_their_words():
             "extra_minutes": None}
     with translation.override("fr"):
         assert audit_lines(data) == ["Some new key\u00a0: something", "A abandonné\u00a0: oui",
-                                     "État\u00a0: a abandonné après la ronde 2", "Joueurs\u00a0: a; b",
+                                     "État\u00a0: a abandonné après la ronde 2", "Joueurs\u00a0: a\u00a0; b",
                                      "Minutes supplémentaires\u00a0: aucun"]
     with translation.override("en"):
         assert audit_lines(data)[0] == "Some new key: something" and audit_lines(data)[1] == "Dropped: yes"

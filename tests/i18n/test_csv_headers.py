@@ -40,7 +40,10 @@ def test_lang_translates_the_pairings_header_and_keeps_the_rows(client, round_on
     plain = _rows(client.get(url))
     translated = _rows(client.get(url, {"lang": lang}))
     assert translated[0] == header
-    assert [row[:-1] for row in translated[1:]] == [row[:-1] for row in plain[1:]]
+    # the numbers and names are the same; the round's kind is named in the language asked (issue 22)
+    assert [row[:1] + row[2:-1] for row in translated[1:]] == [row[:1] + row[2:-1] for row in plain[1:]]
+    assert plain[1][1] == "swiss"
+    assert translated[1][1] == {"pt-br": "Suíço", "pt_BR": "Suíço", "fr": "Suisse", "en": "Swiss"}[lang]
     assert len(plain) == 2  # one table: alice v bob
     assert plain[1][-1] == "both on 0 match points"  # English without lang; in the language asked with it
     assert translated[1][-1] == {"pt-br": "ambos com 0 pontos de partida", "pt_BR": "ambos com 0 pontos de partida",
@@ -75,4 +78,9 @@ def test_the_history_rows_are_english_without_lang_and_in_the_language_asked_wit
     assert plain[games] == f"Game 1: {first.username} won | Game 2: drawn | Game 3: {first.username} won"
     french = _rows(client.get(url, {"lang": "fr"}, HTTP_ACCEPT_LANGUAGE="pt-BR"))[1]
     assert french[games].startswith(f"Partie 1\u00a0: {first.username} a gagné")
-    assert french[:games - 4] == plain[:games - 4]  # round, kind, table, seats ... unchanged
+    # round, table, seats ... unchanged; the kind and the status named in French (issue 22)
+    kind, status = 1, games - 5
+    assert [c for i, c in enumerate(french[:games - 4]) if i not in (kind, status)] == [
+        c for i, c in enumerate(plain[:games - 4]) if i not in (kind, status)]
+    assert (plain[kind], plain[status]) == ("swiss", "confirmed") and (french[kind], french[status]) == (
+        "Suisse", "Confirmé")

@@ -214,3 +214,68 @@ def test_clauses_are_joined_with_the_languages_typography():
     with translation.override("pt-br"):
         assert "\u00a0;" not in violation_text(size) and "; " in violation_text(size)
         assert "; " in cite(BRAZIL_NO_LIMIT_RULE.replace(": ", "; ", 1))
+
+
+# --------------------------------------------------------------------------- typography the code builds (issue 22)
+def test_a_quotation_or_a_parenthesis_keeps_its_semicolons_inside_one_citation():
+    assert rule_texts.citation_parts('a.txt, X ("p; q"); b.txt, Y (r; s)') == ['a.txt, X ("p; q")', "b.txt, Y (r; s)"]
+    assert rule_texts.citation_parts("a.txt, x; b.txt, y") == ["a.txt, x", "b.txt, y"]
+
+
+def test_the_unknown_lines_of_a_decklist_are_joined_with_the_languages_separator():
+    # issue 22, item 11: French puts a no-break space before ";" where the code joins clauses
+    unknown = DecklistError("unknown_cards", "x", {"unknown": [{"line": 2, "text": "War Prty"},
+                                                                 {"line": 5, "text": "Realmz"}]})
+    with translation.override("fr"):
+        assert "\u00a0; " in rule_texts.error_text(unknown)
+    with translation.override("pt-br"):
+        assert "\u00a0;" not in rule_texts.error_text(unknown) and "; linha 5" in rule_texts.error_text(unknown)
+
+
+def test_a_citation_linked_on_a_page_is_joined_with_the_languages_separator():
+    template = Template("{% load rule_tags %}{{ rule|rule_cite }}")
+    rule = "spellfire-tournament-rules-2.0.txt, Two-Draw Mulligan; spellfire-regras-pt-br.txt, VENCENDO"
+    with translation.override("fr"):
+        assert "</a>\u00a0; <a" in template.render(Context({"rule": rule}))
+    with translation.override("en"):
+        assert "</a>; <a" in template.render(Context({"rule": rule}))
+
+
+def test_the_counts_of_a_game_name_each_player_with_the_languages_colon():
+    # a player and their counts, "; " between players: the punctuation the code builds (tournaments.presentation)
+    from tournaments.presentation import describe_record
+
+    counts = {"1": {"unrazed_realms": 3}, "2": {"unrazed_realms": 2}}
+    record = {"games": [{"winners": [1], "deck_out": True, "counts": counts}]}
+    with translation.override("fr"):
+        text = describe_record(record, {1: "alice", 2: "bob"})[0]
+    assert "alice\u00a0: " in text and "bob\u00a0: " in text and "\u00a0; bob" in text
+    with translation.override("en"):
+        text = describe_record(record, {1: "alice", 2: "bob"})[0]
+    assert "alice: " in text and "; bob: " in text
+
+
+def test_a_tiebreaker_choice_puts_the_french_no_break_space_before_its_colon():
+    from tournaments.pages.labels import system_choices
+
+    with translation.override("fr"):
+        assert str(dict(system_choices())["mtg"]).startswith("mtg\u00a0: ")
+    with translation.override("pt-br"):
+        assert str(dict(system_choices())["mtg"]).startswith("mtg: ")
+
+
+# --------------------------------------------------------------------------- the game-start citations (issue 22)
+@pytest.mark.parametrize("name", ["first_player", "victory", "reshuffle", "game_ends"])
+def test_the_game_start_citations_read_in_english_as_the_rules_module_writes_them(name):
+    """tournaments.rule_texts.terms.CITATION_TEXTS: each text, in English, is the rules module's citation with the
+    documents' titles (a change in rules/ is shown as written there until its text follows)."""
+    from rules.game_start import FIRST_PLAYER_RULE
+    from rules.results import DECK_OUT_RULES, VICTORY_RULE
+    from rules.rule_documents import titled
+
+    rule = {"first_player": FIRST_PLAYER_RULE, "victory": VICTORY_RULE, "reshuffle": DECK_OUT_RULES["reshuffle"],
+            "game_ends": DECK_OUT_RULES["game_ends"]}[name]
+    parts = rule_texts.citation_parts(rule)
+    assert all(part in rule_texts.terms.CITATION_TEXTS for part in parts)
+    with translation.override("en"):
+        assert rule_texts.cite(rule) == titled(rule)

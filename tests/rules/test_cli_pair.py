@@ -160,3 +160,18 @@ def test_teams_are_expanded(monkeypatch, capsys) -> None:
     code, result, _ = run(monkeypatch, capsys, ["--system", "swiss"], history(4, teams=teams))
     assert code == 0
     assert all(len(t["players"]) == 4 for t in result["pairings"])
+
+
+def test_pods_with_a_fixed_table_size(monkeypatch, capsys) -> None:
+    """spell-battle-rules.txt, 8. Tournaments: table sizes "decided ahead of time": 13 players at tables of exactly 4
+    make three tables and one bye."""
+    code, result, err = run(monkeypatch, capsys, ["--system", "pods", "--fixed-table-size", "--seed", "1"], history(13))
+    assert code == 0, err
+    assert [len(t["players"]) for t in result["pairings"]] == [4, 4, 4] and len(result["byes"]) == 1
+    code, result, _ = run(monkeypatch, capsys, ["--system", "pods", "--seed", "1"], history(13))
+    assert [len(t["players"]) for t in result["pairings"]] == [4, 3, 3, 3] and result["byes"] == []
+
+
+def test_a_fixed_table_size_is_refused_outside_pods(monkeypatch, capsys) -> None:
+    code, _, err = run(monkeypatch, capsys, ["--system", "swiss", "--fixed-table-size"], history(8))
+    assert code == 2 and "--fixed-table-size" in err

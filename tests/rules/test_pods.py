@@ -119,3 +119,35 @@ def test_local_search_never_does_worse_than_plain_chunking() -> None:
         plain = pair_pods(h, random.Random(seed), local_search=False)
         assert repeats(h, searched) <= repeats(h, plain)
         assert all("repeat" in t.reason for t in searched.tables)
+
+
+# --------------------------------------------------------------------------- table size fixed ahead of time
+# spell-battle-rules.txt, 8. Tournaments: "It should be decided ahead of time how many people will be in each game".
+def test_a_fixed_table_size_seats_only_full_tables_and_gives_the_rest_byes() -> None:
+    assert pod_sizes(13, 4, fixed=True) == ([4, 4, 4], 1)
+    assert pod_sizes(10, 4, fixed=True) == ([4, 4], 2)
+    p = pair_pods(History(players(13), ()), random.Random(3), pod_size=4, fixed_size=True)
+    assert [len(t.players) for t in p.tables] == [4, 4, 4]
+    assert len(p.byes) == 1
+    assert p.bye_reason_codes == ("fixed_table_bye",)
+    assert p.bye_reason_params == ({"players": 13, "seated": 12, "size": 4},)
+
+
+def test_mixed_table_sizes_stay_as_before_without_the_option() -> None:
+    p = pair_pods(History(players(13), ()), random.Random(3), pod_size=4)
+    assert [len(t.players) for t in p.tables] == [4, 3, 3, 3] and p.byes == ()
+
+
+def test_a_fixed_table_size_needs_one_full_table() -> None:
+    with pytest.raises(PairingError) as info:
+        pod_sizes(3, 4, fixed=True)
+    assert info.value.code == "too_few_players"
+
+
+def test_the_byes_of_fixed_tables_go_to_the_players_with_the_fewest_byes() -> None:
+    rng = random.Random(5)
+    h = History(players(13), ())
+    first = pair_pods(h, rng, fixed_size=True)
+    h = play(h, first, rng)
+    second = pair_pods(h, rng, fixed_size=True)
+    assert len(second.byes) == 1 and second.byes[0] != first.byes[0]

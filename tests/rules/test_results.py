@@ -470,3 +470,21 @@ def test_an_elimination_match_refuses_more_drawn_games_than_the_cap(best_of: int
         score_match([D] * (MAX_ELIMINATION_DRAWN_GAMES + 1) + wins, best_of, elimination=True)
     assert info.value.code == "too_many_drawn_games"
     assert info.value.params["max"] == MAX_ELIMINATION_DRAWN_GAMES
+
+
+# --------------------------------------------------------------------------- issue 22: the Brazilian deck-out
+def test_under_the_brazilian_rules_the_game_ends_at_a_players_last_card() -> None:
+    """spellfire-regras-pt-br.txt, VENCENDO ("Exceção: se qualquer jogador baixar sua ultima carta, o jogo acaba
+    assim que seu turno terminar"): a game of a Brazilian format ends at the end of the turn in which a player puts
+    down their last card, cited to VENCENDO; the other formats keep their own rule."""
+    from rules.formats import get_format
+    from rules.results import BRAZIL_DECK_OUT_RULE, DECK_OUT_RULES, deck_out_rule, ends_at_last_card
+
+    brazil, standard = get_format("55-br").source, get_format("55").source
+    assert ends_at_last_card("game_ends", brazil) and not ends_at_last_card("reshuffle", brazil)
+    assert not ends_at_last_card("game_ends", standard)
+    assert deck_out_rule("game_ends", brazil) == BRAZIL_DECK_OUT_RULE
+    assert BRAZIL_DECK_OUT_RULE.startswith("spellfire-regras-pt-br.txt, VENCENDO")
+    assert "baixar sua ultima carta" in BRAZIL_DECK_OUT_RULE
+    assert deck_out_rule("game_ends", standard) == DECK_OUT_RULES["game_ends"]
+    assert deck_out_rule("reshuffle", brazil) == DECK_OUT_RULES["reshuffle"]

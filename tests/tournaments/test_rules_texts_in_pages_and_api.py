@@ -176,6 +176,44 @@ def test_when_the_game_ends_the_counts_decide_a_deck_out(client, round_one, tour
     assert report.outcome["wins"] == [2, 1]
 
 
+def test_a_brazilian_events_slip_ends_the_game_at_a_players_last_card(client, round_one, tournament):
+    """spellfire-regras-pt-br.txt, VENCENDO ("Exceção: se qualquer jogador baixar sua ultima carta, o jogo acaba
+    assim que seu turno terminar"): under the Brazilian rules (55-br) the game ends at the end of the turn in which
+    a player puts down their last card, not when a draw pile runs out; the slip says so and cites VENCENDO."""
+    from rules.formats import get_format
+    from rules.results import BRAZIL_DECK_OUT_RULE
+
+    Tournament.objects.filter(pk=tournament.pk).update(deck_format=get_format("55-br").to_dict(),
+                                                       deck_out=Tournament.DeckOut.GAME_ENDS)
+    assert Tournament.objects.get(pk=tournament.pk).deck_out_rule() == BRAZIL_DECK_OUT_RULE
+    match = round_one.matches.get()
+    player_a, _ = seat_users(match)
+    client.force_login(player_a)
+    page = html(client.get(slip_url(match)))
+    assert "When a player puts down their last card: the game ends at the end of that turn" in page
+    assert "The game ends at the end of the turn in which a player puts down their last card" in page
+    assert "A player put down their last card (the counts decide)" in page
+    assert "When a draw pile runs out" not in page and "A draw pile ran out (the counts decide)" not in page
+    assert titled(BRAZIL_DECK_OUT_RULE) in page
+    assert "The game ends when the draw pile of a player is emptied" not in page
+    # recorded as a deck-out all the same, decided by the counts
+    report = services.result_report(match=match, actor=player_a, games=[
+        {"winner": "a"}, {"deck_out": True, "counts": counts(2, 5)}, {"winner": "a"}])
+    assert report.outcome["wins"] == [2, 1]
+
+
+def test_a_standard_event_whose_game_ends_keeps_the_draw_pile_wording(organiser):
+    """spellfire-special-circumstances-guide.txt, Running out of cards: outside the Brazilian rules the game ends
+    when a draw pile runs out."""
+    t = services.tournament_create(actor=organiser, name="guide", date=DAY, deck_out="game_ends")
+    assert not t.deck_out_at_last_card and t.deck_out_rule() == DECK_OUT_RULES["game_ends"]
+    brazilian = services.tournament_create(actor=organiser, name="br", date=DAY, deck_format_id="55-br")
+    assert brazilian.deck_out_at_last_card
+    reshuffled = services.tournament_create(actor=organiser, name="br2", date=DAY, deck_format_id="55-br",
+                                            deck_out="reshuffle")
+    assert not reshuffled.deck_out_at_last_card
+
+
 # --------------------------------------------------------------------------- 3. organiser-amended citations
 
 

@@ -58,7 +58,8 @@ def test_the_tiebreaker_select_offers_every_registered_system_in_the_readers_lan
     assert [value for value, _label in form.fields["tiebreakers"].choices] == list(SYSTEMS)
     with translation.override("fr"):
         labels = dict(form.fields["tiebreakers"].choices)
-        assert str(labels["mtg"]) == f"mtg: {system_text('mtg')}" and system_text("mtg") != SYSTEMS["mtg"].name
+        # French typography: a no-break space before the colon (issue 22, item 11)
+        assert str(labels["mtg"]) == f"mtg\u00a0: {system_text('mtg')}" and system_text("mtg") != SYSTEMS["mtg"].name
 
 
 def test_a_system_no_longer_registered_is_named_by_its_id():

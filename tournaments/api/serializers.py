@@ -39,7 +39,8 @@ class TournamentSerializer(serializers.ModelSerializer):
                   "swiss_rounds", "top_cut", "victory_condition", "decks_locked_at", "results_version", "winner",
                   "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round", "round_minutes",
                   "random_seeding", "third_place_match", "bracket_reset", "double_round_robin", "table_size",
-                  "team_size", "late_entry_rounds", "format_version", "deck_out", "random_draw_each_round",
+                  "fixed_table_size", "team_size", "late_entry_rounds", "format_version", "deck_out",
+                  "random_draw_each_round",
                   "time_zone", "venue", "description", "capacity", "registration_deadline", "clock_start",
                   "check_in_required", "check_in_deadline", "check_in_closed_at", "co_organisers",
                   "pairings_as_draft", "optional_rules", "optional_rules_text"]
@@ -69,6 +70,10 @@ class TournamentCreateSerializer(serializers.Serializer):
     double_round_robin = serializers.BooleanField(default=False)
     table_size = serializers.IntegerField(min_value=TABLE_SIZES[0], max_value=TABLE_SIZES[-1], default=4,
                                           help_text="pods / table_elimination: players per table")
+    fixed_table_size = serializers.BooleanField(
+        default=False, help_text="pods: every table has exactly table_size players and those left over get byes "
+                                 "(Spell Battle Rules, 8. Tournaments: table sizes decided ahead of time); "
+                                 "false: tables of table_size and table_size - 1")
     team_size = serializers.ChoiceField(choices=[1, 2, 3], default=1, help_text="2 or 3: teams paired as units")
     late_entry_rounds = serializers.IntegerField(min_value=0, max_value=20, default=0,
                                                  help_text="Late entries accepted until this many rounds are paired")

@@ -81,6 +81,7 @@ def _create_error_field(exc: UserError) -> str | None:
         fields_of_options = {"floor": "tiebreaker_floor", "placement_points": "placement_points"}
         return fields_of_options.get(option) if isinstance(option, str) else None
     fields = ("tiebreakers", "end_of_round", "round_minutes", "name", "top_cut", "swiss_rounds", "table_size",
+              "fixed_table_size",
               "team_size", "late_entry_rounds", "victory_condition", "deck_out", "random_draw_each_round",
               "time_zone", "venue", "description", "capacity", "registration_deadline", "best_of", "structure",
               "clock_start", "check_in_required", "check_in_deadline",
@@ -98,6 +99,9 @@ def structure_text(t: Tournament) -> str:
         text = (gettext("%(rounds)s rounds of multiplayer tables of %(size)s, then a top %(cut)s elimination by "
                         "tables") if t.top_cut
                 else gettext("%(rounds)s rounds of multiplayer tables of %(size)s")) % values
+        if t.fixed_table_size:
+            text = gettext("%(structure)s, exactly %(size)s at every table (byes for the players left over)") % {
+                **values, "structure": text}
     else:
         text = str(t.get_structure_display())
     if t.team_size > 1:

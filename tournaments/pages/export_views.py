@@ -4,7 +4,9 @@ so an event can be re-scored anywhere.
 
 Every CSV takes ``?lang=en|pt-br|fr``: the header row in that language (``csv_export.header_row``); without it
 the headers are the English column keys, as scripts expect (and the texts of the rows -- the pairings' reasons,
-the history's results and games -- are in that language too, else in English whatever the browser's language). Another ``lang`` is a 400 naming the valid ones."""
+the history's results and games, the placings ("3rd-4th"), the round kinds ("swiss") and the match statuses --
+are in that language too, else in English whatever the browser's language). Another ``lang`` is a 400 naming the
+valid ones. The standings page links each export with its own language (``?lang=`` of the page)."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from tournaments.models import Match, ResultSubmission, Seat, Tournament
 from tournaments.pages.access import tournament_view
 from tournaments.pages.csv_export import CsvWriter, csv_language, csv_writer, header_row
 from tournaments.pages.labels import system_columns
+from tournaments.pages.presenters.standings import placing_text
 from tournaments.rule_texts import pairing_reason_text
 from tournaments.presentation import describe_record, outcome_text
 from tournaments.services.scoring import Outcome
@@ -48,8 +51,8 @@ def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     Buchholz columns for a Buchholz event, OMW%, GW%, OGW% for mtg), then any other key of the rows (sorted).
 
     After an elimination phase the rows are in final placing order and the first two columns are
-    ``placing`` (1-based, shared inside a band) and ``placing_band`` ("3rd-4th"); ``rank`` stays the
-    Swiss rank."""
+    ``placing`` (1-based, shared inside a band) and ``placing_band`` ("3rd-4th"; with ``lang``, in that language:
+    "3º–4º"); ``rank`` stays the Swiss rank."""
     try:
         language = csv_language(request.GET.get("lang"))
     except ValueError:
@@ -65,7 +68,11 @@ def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     writer.writerow(header_row(columns + extra + ["dropped", "results_version"], language,
                                {c.key: c.heading for c in system}))
     for row in rows:
-        writer.writerow([row.get(c, "") for c in columns + extra] + [int(bool(row.get("dropped"))), version])
+        cells = [row.get(c, "") for c in columns + extra]
+        if lead and language is not None:
+            with translation.override(language):
+                cells[1] = placing_text(cells[1])
+        writer.writerow(cells + [int(bool(row.get("dropped"))), version])
     return response
 
 
@@ -89,6 +96,22 @@ def _seats(m: Match) -> str:
     return " / ".join(s.registration.display_name for s in m.seat_list)
 
 
+def _kind(m: Match, language: str | None) -> str:
+    """The round's kind: the stored key ("swiss") without a language, else its name in ``language``."""
+    if language is None:
+        return m.round.kind
+    with translation.override(language):
+        return str(m.round.get_kind_display())
+
+
+def _status(m: Match, language: str | None) -> str:
+    """The match's status: the stored key ("confirmed") without a language, else its name in ``language``."""
+    if language is None:
+        return m.status
+    with translation.override(language):
+        return str(m.get_status_display())
+
+
 def _reason(m: Match, language: str | None) -> str:
     """Why the match's players were paired: the stored English sentence without a language, else in
     ``language`` (``rule_texts.pairing_reason_text``)."""
@@ -101,7 +124,8 @@ def _reason(m: Match, language: str | None) -> str:
 @tournament_view("public")
 def pairings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Every round's pairings: round, kind, table, the number of seats and the players in seat order
-    (joined by " / "; one seat is a bye), and why they were paired (in English, or in the ``lang`` given)."""
+    (joined by " / "; one seat is a bye), and why they were paired (in English, or in the ``lang`` given, as
+    the round's kind)."""
     try:
         language = csv_language(request.GET.get("lang"))
     except ValueError:
@@ -109,7 +133,7 @@ def pairings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     response, writer = _csv_response(tournament, "pairings")
     writer.writerow(header_row(["round", "kind", "table", "seat_count", "seats", "bye", "reason"], language))
     for m, _confirmed in _matches(tournament, request.user):
-        writer.writerow([m.round.number, m.round.kind, m.table, len(m.seat_list), _seats(m),
+        writer.writerow([m.round.number, _kind(m, language), m.table, len(m.seat_list), _seats(m),
                          int(len(m.seat_list) == 1), _reason(m, language)])
     return response
 
@@ -137,7 +161,8 @@ def history_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             record = json.dumps(confirmed.record)
         else:
             result = games = record = ""
-        writer.writerow([m.round.number, m.round.kind, m.table, len(seats), _seats(m), m.status, result,
+        writer.writerow([m.round.number, _kind(m, language), m.table, len(seats), _seats(m), _status(m, language),
+                         result,
                          " ".join("" if s.wins is None else str(s.wins) for s in seats).strip(),
                          " ".join("" if s.placement is None else str(s.placement) for s in seats).strip(),
                          "" if m.draws is None else m.draws, games, record])

@@ -42,21 +42,34 @@ ORGANISER_GAME_CHOICES: list[tuple[str, str | Promise]] = [
 ]
 
 
-def _without_deck_out(choices: list[tuple[str, str | Promise]], deck_out: str) -> list[tuple[str, str | Promise]]:
-    """Under ``reshuffle`` (Tournament Rules 2.0) no game ends because a draw pile ran out: no such choice."""
-    return [c for c in choices if c[0] != "deck_out"] if deck_out == Tournament.DeckOut.RESHUFFLE else choices
+#: The deck-out choice of an event of the Brazilian rules (``Tournament.deck_out_at_last_card``): the game ends when
+#: a player puts down his last card (spellfire-regras-pt-br.txt, VENCENDO), recorded as a deck-out all the same.
+LAST_CARD_CHOICE = _("A player put down their last card (the counts decide)")
 
 
-def game_choices(deck_out: str) -> list[tuple[str, str | Promise]]:
-    """The player's game choices of a duel under the tournament's running-out-of-cards setting."""
-    return _without_deck_out(GAME_CHOICES, deck_out)
+def _without_deck_out(choices: list[tuple[str, str | Promise]], deck_out: str,
+                      last_card: bool = False) -> list[tuple[str, str | Promise]]:
+    """Under ``reshuffle`` (Tournament Rules 2.0) no game ends because a draw pile ran out: no such choice. Under
+    the Brazilian rules (``last_card``) the deck-out choice says the game ended at a player's last card."""
+    if deck_out == Tournament.DeckOut.RESHUFFLE:
+        return [c for c in choices if c[0] != "deck_out"]
+    if last_card:
+        return [(value, LAST_CARD_CHOICE if value == "deck_out" else label) for value, label in choices]
+    return choices
 
 
-def organiser_game_choices(names: list[str], deck_out: str = "game_ends") -> list[tuple[str, str | Promise]]:
+def game_choices(deck_out: str, *, last_card: bool = False) -> list[tuple[str, str | Promise]]:
+    """The player's game choices of a duel under the tournament's running-out-of-cards setting (``last_card``:
+    the game ends at a player's last card, ``Tournament.deck_out_at_last_card``)."""
+    return _without_deck_out(GAME_CHOICES, deck_out, last_card)
+
+
+def organiser_game_choices(names: list[str], deck_out: str = "game_ends", *,
+                           last_card: bool = False) -> list[tuple[str, str | Promise]]:
     """The organiser's game choices of a duel, with the players' names (seat 1 is A, seat 2 is B), under the
-    tournament's running-out-of-cards setting."""
+    tournament's running-out-of-cards setting (``last_card`` as for :func:`game_choices`)."""
     if len(names) != 2:
-        return _without_deck_out(ORGANISER_GAME_CHOICES, deck_out)
+        return _without_deck_out(ORGANISER_GAME_CHOICES, deck_out, last_card)
     a, b = names
     return _without_deck_out([
         ("", "—"), ("a", gettext("%(name)s (A) won") % {"name": a}),
@@ -64,7 +77,7 @@ def organiser_game_choices(names: list[str], deck_out: str = "game_ends") -> lis
         ("unfinished", _("Unfinished when time was called")),
         ("deck_out", _("A draw pile ran out (the counts decide)")),
         ("mulligan_a", gettext("Two-draw mulligan declared by %(name)s (A)") % {"name": a}),
-        ("mulligan_b", gettext("Two-draw mulligan declared by %(name)s (B)") % {"name": b})], deck_out)
+        ("mulligan_b", gettext("Two-draw mulligan declared by %(name)s (B)") % {"name": b})], deck_out, last_card)
 
 
 COUNT_LABELS = {
@@ -173,6 +186,10 @@ class TournamentForm(StructureFirst, forms.Form):
     double_round_robin = forms.BooleanField(required=False, label=_("Round robin: everyone meets everyone twice"))
     table_size = forms.IntegerField(label=_("Players per multiplayer table"), min_value=TABLE_SIZES[0],
                                     max_value=TABLE_SIZES[-1], initial=4, required=False)
+    fixed_table_size = forms.BooleanField(
+        required=False, label=_("Table size fixed ahead of time"),
+        help_text=_("Every table has exactly that many players; those left over get a bye instead of a smaller "
+                    "table (Spell Battle Rules, 8. Tournaments)"))
     team_size = forms.TypedChoiceField(label=_("Teams"),
                                        choices=Tournament._meta.get_field("team_size").choices or [],
                                        coerce=int, initial=1, required=False)
@@ -303,6 +320,7 @@ STRUCTURE_FIELDS: dict[str, Callable[[StructureSpec], bool]] = {
 STRUCTURE_DEFAULTS: dict[str, Any] = {"swiss_rounds": 0, "top_cut": 0, "third_place_match": False,
                                       "random_seeding": False, "random_draw_each_round": False,
                                       "bracket_reset": False, "double_round_robin": False, "table_size": 4,
+                                      "fixed_table_size": False,
                                       "team_size": 1, "late_entry_rounds": 0, "placement_points": ""}
 
 
@@ -337,7 +355,7 @@ class TimeZoneField(forms.CharField):
 
 #: The settings of ``tournaments.structure_texts.checked_structure``, as the forms name them.
 _STRUCTURE_SETTINGS = ("structure", "swiss_rounds", "top_cut", "table_size", "third_place_match", "random_seeding",
-                       "random_draw_each_round", "bracket_reset", "double_round_robin")
+                       "random_draw_each_round", "bracket_reset", "double_round_robin", "fixed_table_size")
 
 
 def check_structure(form: forms.BaseForm, data: dict) -> None:
@@ -380,7 +398,7 @@ class TournamentEditForm(StructureFirst, forms.ModelForm):
         fields = ["name", "date", "time_zone", "venue", "description", "capacity", "registration_deadline",
                   "clock_start", "check_in_required", "check_in_deadline", "optional_rules", "optional_rules_text",
                   "structure", "swiss_rounds", "top_cut",
-                  "third_place_match", "best_of", "table_size", "team_size",
+                  "third_place_match", "best_of", "table_size", "fixed_table_size", "team_size",
                   "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
                   "random_draw_each_round", "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round",
                   "round_minutes", "pairings_as_draft"]
@@ -394,7 +412,8 @@ class TournamentEditForm(StructureFirst, forms.ModelForm):
                   "round_minutes": _("Round clock (minutes)"), "table_size": _("Players per multiplayer table")}
 
     #: Fields of the structure and results settings (locked once round 1 is paired).
-    STRUCTURE = ("structure", "swiss_rounds", "top_cut", "third_place_match", "best_of", "table_size", "team_size",
+    STRUCTURE = ("structure", "swiss_rounds", "top_cut", "third_place_match", "best_of", "table_size",
+                 "fixed_table_size", "team_size",
                  "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
                  "random_draw_each_round", "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round",
                  "round_minutes")

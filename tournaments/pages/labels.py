@@ -27,6 +27,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from rules.standings import SYSTEMS, Column
 
+from tournaments.rule_texts.terms import label_separator
+
 #: What each built-in system ranks by, by system name: its registry description without the command-line flags
 #: (see :func:`system_text`), to be translated. A description changed in ``rules/`` no longer matches its
 #: translation and is shown in English until this text follows it.
@@ -39,6 +41,17 @@ SYSTEM_TEXTS: dict[str, Promise] = {
                   "progressive score (FIDE Tie-Break Regulations)"),
     "pods": _("multiplayer tables: placement points (default 5,3,2,1), then opponents' points %, game-win %, "
               "opponents' game-win % over every seat at the table"),
+}
+
+#: Where each built-in system comes from, by system name: its registry ``source``, to be translated (the standings
+#: table and its print-out say it after the columns, as the format page says it in :func:`system_text`). A source
+#: changed in ``rules/`` is shown in English until this text follows it.
+SYSTEM_SOURCES: dict[str, Promise] = {
+    "mtg": _("Magic Tournament Rules, Appendix C"),
+    "melee": _("Melee.gg (as the Magic Tournament Rules, a drawn game earns no game points)"),
+    "pokemon": _("Play! Pokémon Tournament Rules Handbook"),
+    "buchholz": _("FIDE Tie-Break Regulations"),
+    "pods": _("placement points at multiplayer tables (TopDeck-style cEDH scoring)"),
 }
 
 #: The column headings of the registry's systems (English, keyed as there) as the pages and exports show them: the
@@ -136,13 +149,25 @@ def system_text(name: str) -> str:
     return str(label) if label is not None and _english(label) == text else text
 
 
+def system_source_text(name: str) -> str:
+    """Where tiebreaker system ``name`` comes from ("Magic Tournament Rules, Appendix C"), in the active language:
+    its ``SYSTEM_SOURCES`` translation while that is still the registry's ``source``, else the registry's English
+    ``source``; "rules.standings" for a system not registered (as ``StandingsSnapshot.system_source``)."""
+    system = SYSTEMS.get(name)
+    if system is None:
+        return "rules.standings"
+    label = SYSTEM_SOURCES.get(name)
+    return str(label) if label is not None and _english(label) == system.source else system.source
+
+
 _lazy_system_text = lazy(system_text, str)
+_lazy_label_separator = lazy(label_separator, str)
 
 
 def system_choices() -> list[tuple[str, Any]]:
     """The tiebreaker select's choices, one per registered system in listing order: ``("mtg", "mtg: match points,
     then ...")``, the text (:func:`system_text`) in the language active when the select is rendered."""
-    return [(name, format_lazy("{}: {}", name, _lazy_system_text(name))) for name in SYSTEMS]
+    return [(name, format_lazy("{}{}{}", name, _lazy_label_separator(), _lazy_system_text(name))) for name in SYSTEMS]
 
 
 def system_columns(name: str) -> tuple[Column, ...]:

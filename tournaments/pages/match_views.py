@@ -91,7 +91,7 @@ def match_detail(request: HttpRequest, tournament: Tournament, registration: Reg
             Prefetch("seats", queryset=Seat.objects.select_related("registration__player").order_by("number")),
             "submissions"),
         pk=match_id, round__tournament=tournament)
-    row = match_row(match, deck_out=tournament.deck_out)
+    row = match_row(match, deck_out=tournament.deck_out, last_card=tournament.deck_out_at_last_card)
     seat = next((s.number for s in row.seats if s.registration.belongs_to(request.user)), None)
     organiser = is_tournament_organiser(request.user, tournament)
     if not organiser and not selectors.round_visible(match.round, request.user, tournament):
@@ -187,7 +187,7 @@ def _slip_context(request: HttpRequest, tournament: Tournament, row: MatchRow, s
         "result_buttons": result_buttons(seats, tournament.best_of, elimination=match.round.is_elimination,
                                          seat=seat),
         "picked": request.POST.get("score") or request.POST.get("placement_choice", ""),
-        "choices": game_choices(tournament.deck_out),
+        "choices": game_choices(tournament.deck_out, last_card=tournament.deck_out_at_last_card),
         "posted": request.POST, "start": game_start(tournament),
         "is_organiser": organiser,
         "evidence": selectors.match_submissions(match) if organiser else [],

@@ -37,12 +37,14 @@ from tournaments.rule_texts.terms import (
     card_type_name,
     citation_parts,
     cite,
+    clause_separator,
     cite_part,
     format_label,
     format_name,
+    label_separator,
 )
 from tournaments.rule_texts.violations import VIOLATION_TEXTS, violation_rule, violation_text
 
 __all__ = ["CARD_TYPES", "ERROR_TEXTS", "FORMAT_NAMES", "PAIRING_REASON_TEXTS", "VIOLATION_TEXTS", "card_type_name",
-           "citation_parts", "cite", "cite_part", "error_text", "format_label", "format_name", "pairing_reason_text",
-           "violation_rule", "violation_text"]
+           "citation_parts", "cite", "cite_part", "clause_separator", "error_text", "format_label", "format_name",
+           "label_separator", "pairing_reason_text", "violation_rule", "violation_text"]

@@ -11,7 +11,7 @@ from django.utils.translation import get_language, ngettext
 from rules.rule_documents import titled
 from rules.errors import RulesError
 
-from tournaments.rule_texts.terms import joined
+from tournaments.rule_texts.terms import clause_separator, joined
 
 
 _P = Mapping[str, Any]
@@ -39,7 +39,7 @@ ERROR_TEXTS: dict[str, Callable[[_P], str]] = {
         "%(count)s line names no known card: %(lines)s.", "%(count)s lines name no known card: %(lines)s.",
         len(p.get("unknown") or ())) % {
             "count": len(p.get("unknown") or ()),
-            "lines": "; ".join(
+            "lines": clause_separator().join(
                 (_("line %(line)s “%(text)s” (did you mean: %(suggestions)s?)") if u.get("suggestions") else
                  _("line %(line)s “%(text)s”")) % {"line": u.get("line"), "text": u.get("text"),
                                                    "suggestions": joined(u.get("suggestions"))}

@@ -160,6 +160,9 @@ PAIRING_REASON_TEXTS: dict[str, Callable[[_P], str]] = {
     "pod_bye": lambda p: _("bye: %(players)s players cannot be split into pods of %(min)s-%(max)s; lowest-ranked "
                            "player with the fewest byes") % {"players": p["players"], "min": p["min"],
                                                             "max": p["max"]},
+    "fixed_table_bye": lambda p: _("bye: tables of exactly %(size)s (fixed ahead of time) seat %(seated)s of "
+                                   "%(players)s players; lowest-ranked player with the fewest byes") % {
+        "size": p["size"], "seated": p["seated"], "players": p["players"]},
     "teams": _teams,
     # the service (tournaments.services.rounds)
     "bye": _bye,

@@ -10,12 +10,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from rules.card_pairs import EDITOR_SOURCE, PRECEDENCE_RULE
 from rules.formats import BRAZIL_DUNGEON_RULE, BRAZIL_FILE, RULES_FILE
+from rules.game_start import FIRST_PLAYER_RULE
 from rules.legality import DUNGEON_RULE, DUPLICATE_RULE
+from rules.results import DECK_OUT_RULES, VICTORY_RULE
 from rules.rule_documents import DOCUMENTS, titled
 
 #: The documents' titles as citations name them (``rules.rule_documents``: never the file name).
 RULES_TITLE = DOCUMENTS[RULES_FILE].title
 BRAZIL_TITLE = DOCUMENTS[BRAZIL_FILE].title
+GUIDE_TITLE = DOCUMENTS["spellfire-special-circumstances-guide.txt"].title
+#: The placeholders of ``CITATION_TEXTS``: each document's title.
+_TITLES = {"rules": RULES_TITLE, "brazil": BRAZIL_TITLE, "guide": GUIDE_TITLE}
 
 
 #: Card types (rules.formats.CARD_TYPES) and champion types, as the printed cards and the rules texts name them.
@@ -109,6 +114,9 @@ def joined(values: Any) -> str:
 # --------------------------------------------------------------------------- citations
 def cite_part(part: str) -> str:
     """One citation (no ``"; "`` split) in the active language: ``cite`` maps each part with it."""
+    text = CITATION_TEXTS.get(part)
+    if text is not None:
+        return _cited_text(part, text)
     if part == DUPLICATE_RULE:
         return _('%(file)s, deck construction preamble before "55-Card Deck (Standard)": no card may appear more '
                  "than once in a deck unless the card says so; a card is the same when it has the same icon and "
@@ -143,10 +151,25 @@ def cite_part(part: str) -> str:
     return titled(part)
 
 
+def _cited_text(part: str, text: Any) -> str:
+    """``text`` (a ``CITATION_TEXTS`` entry) in the active language while its English is still ``part`` as
+    ``rules/`` writes it (the file names as titles); ``titled(part)`` once ``rules/`` has changed it."""
+    with translation.override("en"):
+        english = str(text) % _TITLES
+    return str(text) % _TITLES if english == titled(part) else titled(part)
+
+
 def clause_separator() -> str:
     """The "; " that joins two clauses, in the active language's typography: French puts a no-break space before
     the semicolon ("\u00a0; ", as its catalogue does before ; : ! ?), the other languages none."""
     return "\u00a0; " if (translation.get_language() or "").startswith("fr") else "; "
+
+
+def label_separator() -> str:
+    """The ": " between a label and its value (a player and their counts, a system and its description), in the
+    active language's typography: French puts a no-break space before the colon ("\u00a0: "), the other languages
+    none. For punctuation the code builds; a translated string carries its own."""
+    return "\u00a0: " if (translation.get_language() or "").startswith("fr") else ": "
 
 
 def cite(rule: str) -> str:
@@ -162,7 +185,67 @@ def cite(rule: str) -> str:
 
 
 def citation_parts(rule: str) -> list[str]:
-    """The citations ``rule`` joins with ``"; "`` (the project's own readings of a rule are one part)."""
+    """The citations ``rule`` joins with ``"; "`` (the project's own readings of a rule are one part). A ``"; "``
+    inside parentheses or double quotes belongs to its citation (a quotation, a list of passages), not between
+    two: ``'a.txt, X ("p; q"); b.txt, Y (r; s)'`` -> ``['a.txt, X ("p; q")', 'b.txt, Y (r; s)']``."""
     if rule in (DUPLICATE_RULE, DUNGEON_RULE, BRAZIL_DUNGEON_RULE, PRECEDENCE_RULE):
         return [rule]
-    return rule.split("; ")
+    parts: list[str] = []
+    depth, quoted, start = 0, False, 0
+    for index, char in enumerate(rule):
+        if char == '"':
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth = max(depth - 1, 0)
+        elif char == ";" and depth == 0 and rule.startswith("; ", index):
+            parts.append(rule[start:index])
+            start = index + 2
+    parts.append(rule[start:])
+    return parts
+
+
+_FIRST, _MULLIGAN = citation_parts(FIRST_PLAYER_RULE)
+_RESHUFFLE, _SUPERSEDE = citation_parts(DECK_OUT_RULES["reshuffle"])
+_GUIDE_ENDS, _BRAZIL_ENDS = citation_parts(DECK_OUT_RULES["game_ends"])
+
+#: The parts of the citations of the game-start panel (who goes first, the victory condition, running out of cards)
+#: that ``rules/`` writes in English with quotations of the English texts, said in the reader's language (issue 22:
+#: no English rule text on a Portuguese or French page). Keyed by the part as ``rules/`` writes it; ``%(rules)s``,
+#: ``%(brazil)s`` and ``%(guide)s`` are the documents' titles. Each English text is the part itself, titled: when
+#: ``rules/`` changes a part, it is cited as written there, in English, until its text here follows it
+#: (``_cited_text``; ``tests/i18n/test_rule_texts.py`` checks they agree).
+CITATION_TEXTS: dict[str, Any] = {
+    _FIRST: gettext_lazy(
+        '%(rules)s, the paragraph after "How Dungeon Cards Work" ("To find out who goes first in a game, each player '
+        "randomly draws (or cuts to) one card, noting the last digit of the card number. The player with the highest "
+        "number goes first. In case of a tie, the players who tied draw again until one of them draws a higher "
+        'card.")'),
+    _MULLIGAN: gettext_lazy(
+        'Two-Draw Mulligan ("When starting a new game as a result of a mulligan, players need to determine again who '
+        'goes first."). The Brazilian rules do not say how (%(brazil)s, PREPARAÇÃO DO JOGO: "O jogo começa com um '
+        'dos jogadores fazendo seu primeiro turno"), so the 2.0 draw applies.'),
+    VICTORY_RULE: gettext_lazy(
+        '%(rules)s, the victory conditions after Two-Draw Mulligan ("The standard victory conditions for 55- and '
+        '75-card decks are when one player has six unrazed realms in his formation"; "Decks composed of 110 cards '
+        'end when one player has 10 unrazed realms"; "Certain 75-card variants also require 10 realms to win, but '
+        'these are clearly stated in the tournament guidelines")'),
+    _RESHUFFLE: gettext_lazy(
+        '%(rules)s, the list of major changes ("When a player runs out of cards, he reshuffles his discard pile to '
+        'form a new draw pile at the end of the current turn") and the running-out-of-cards paragraph ("When a '
+        "player's draw pile is depleted, the discard pile is reshuffled to form a new draw pile at the end of the "
+        'current turn")'),
+    _SUPERSEDE: gettext_lazy(
+        'these rules "supersede any other published rules": play goes on, a game never ends because a draw pile '
+        "ran out"),
+    _GUIDE_ENDS: gettext_lazy(
+        '%(guide)s, Running out of cards ("The game ends when the draw pile of a player is emptied"; the reshuffle '
+        "is its optional rule)"),
+    _BRAZIL_ENDS: gettext_lazy(
+        '%(brazil)s, VENCENDO, "Exceção" (the game ends when a player plays their last card; "Vence o jogador com '
+        'o maior numero de reinos não-destruidos": the most unrazed realms wins): the end-of-game counts decide '
+        "the game"),
+}

@@ -54,7 +54,7 @@ DETAIL_FIELDS = ("name", "date", "time_zone", "venue", "description", "capacity"
 WORKFLOW_FIELDS = ("pairings_as_draft",)
 #: The structure and results settings: editable only until round 1 is paired (``tournament_update``).
 STRUCTURE_FIELDS = ("structure", "swiss_rounds", "top_cut", "third_place_match", "best_of", "table_size",
-                    "team_size", "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
+                    "fixed_table_size", "team_size", "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
                     "random_draw_each_round", "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round",
                     "round_minutes")
 
@@ -66,6 +66,7 @@ STRUCTURE_NAMES = {
     "third_place_match": pgettext_lazy("tournament setting", "third place match"),
     "best_of": pgettext_lazy("tournament setting", "best of"),
     "table_size": pgettext_lazy("tournament setting", "table size"),
+    "fixed_table_size": pgettext_lazy("tournament setting", "table size fixed ahead of time"),
     "team_size": pgettext_lazy("tournament setting", "team size"),
     "late_entry_rounds": pgettext_lazy("tournament setting", "late entry rounds"),
     "random_seeding": pgettext_lazy("tournament setting", "random seeding"),
@@ -111,6 +112,7 @@ def tournament_create(
     bracket_reset: bool = False,
     double_round_robin: bool = False,
     table_size: int = 4,
+    fixed_table_size: bool = False,
     team_size: int = 1,
     late_entry_rounds: int = 0,
     deck_out: str | None = None,
@@ -152,7 +154,8 @@ def tournament_create(
     ``third_place_match``), single or double elimination (``random_seeding``,
     ``third_place_match``, ``bracket_reset``), round robin (``double_round_robin``),
     multiplayer pods (``swiss_rounds`` rounds of tables of ``table_size``, then an
-    optional top cut by tables) or single elimination by tables. ``team_size`` 2 or 3
+    optional top cut by tables; ``fixed_table_size``: every table has exactly ``table_size`` players and
+    those left over get byes, spell-battle-rules.txt, 8. Tournaments: table sizes "decided ahead of time") or single elimination by tables. ``team_size`` 2 or 3
     pairs teams as units; ``late_entry_rounds`` accepts late entries until that many
     rounds are paired. Multiplayer structures rank with the ``pods`` tiebreaker system.
     ``random_draw_each_round`` (single elimination only, no third-place match): a new random
@@ -188,7 +191,8 @@ def tournament_create(
         tiebreaker_floor=tiebreaker_floor, placement_points=placement_points, end_of_round=end_of_round,
         round_minutes=round_minutes, random_seeding=random_seeding, third_place_match=third_place_match,
         bracket_reset=bracket_reset, double_round_robin=double_round_robin, table_size=table_size,
-        team_size=team_size, late_entry_rounds=late_entry_rounds, random_draw_each_round=random_draw_each_round)
+        fixed_table_size=fixed_table_size, team_size=team_size, late_entry_rounds=late_entry_rounds,
+        random_draw_each_round=random_draw_each_round)
     if not victory_condition:
         victory_condition = (Tournament.Victory.TEN_REALMS if victory_realms(fmt.total) == 10
                              else Tournament.Victory.SIX_REALMS)
@@ -211,7 +215,7 @@ def _checked_structure(*, best_of: int, structure: str, swiss_rounds: int, top_c
                        tiebreaker_floor: str, placement_points: str, end_of_round: str, round_minutes: int,
                        random_seeding: bool, third_place_match: bool, bracket_reset: bool, double_round_robin: bool,
                        table_size: int, team_size: int, late_entry_rounds: int,
-                       random_draw_each_round: bool) -> dict:
+                       random_draw_each_round: bool, fixed_table_size: bool = False) -> dict:
     """The structure and results settings checked and normalised (see :func:`tournament_create`): the fields of
     ``STRUCTURE_FIELDS`` as the tournament stores them. The structure and its settings are the rules' to judge
     (``tournaments.structure_texts.checked_structure``: ``rules.structures.validate_structure`` and the
@@ -223,7 +227,7 @@ def _checked_structure(*, best_of: int, structure: str, swiss_rounds: int, top_c
         structure=structure, swiss_rounds=swiss_rounds, top_cut=top_cut, table_size=table_size,
         third_place_match=third_place_match, random_seeding=random_seeding,
         random_draw_each_round=random_draw_each_round, bracket_reset=bracket_reset,
-        double_round_robin=double_round_robin)
+        double_round_robin=double_round_robin, fixed_table_size=fixed_table_size)
     if spec.multiplayer or team_size > 1:
         # Multiplayer tables, and team matches that seat both teams at one table (spell-battle-rules.txt,
         # "8. Tournaments": four-player games with teams of two; teammates share their place), rank players by

@@ -83,13 +83,13 @@ def rule_url(part: str) -> str | None:
 def rule_cite(value: str) -> SafeString:
     """A citation of a rules text (``"<file>, <section> ..."``) in the active language (``rule_texts.cite``): the
     document's title and section, never its file name, each part (``"; "``) linked to its section on the rules
-    page when it cites a rules text."""
+    page when it cites a rules text, the parts joined with the language's separator (``clause_separator``)."""
     linked = []
     for part in rule_texts.citation_parts(str(value)):
         url = rule_url(part)
         text = rule_texts.cite_part(part)
         linked.append(format_html('<a href="{}">{}</a>', url, text) if url else format_html("{}", text))
-    return format_html_join("; ", "{}", ((part,) for part in linked))
+    return format_html_join(rule_texts.clause_separator(), "{}", ((part,) for part in linked))
 
 
 @register.filter

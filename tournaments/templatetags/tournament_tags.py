@@ -1,11 +1,11 @@
-import re
 
 from django import template
 from django.utils.formats import number_format
-from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from tournaments.models import person_name
+from tournaments.pages.presenters.standings import placing_text
+from tournaments.pages.presenters.standings import tiebreaker_source as _tiebreaker_source
 from tournaments.round_names import round_labels
 from tournaments.selectors import sees_drafts
 
@@ -40,14 +40,18 @@ def get(mapping, key):
 
 
 @register.filter
+def tiebreaker_source(system: object) -> str:
+    """Where a tiebreaker system (a ``StandingsSnapshot.tiebreakers`` name) comes from, in the active language
+    (``presenters.standings.tiebreaker_source``): "Magic Tournament Rules, Appendix C"."""
+    return _tiebreaker_source(str(system))
+
+
+@register.filter
 def placing(band: object) -> str:
     """A final placing band as stored with the standings ("1st", "3rd-4th", English ordinals) in the active
-    language: "3º–4º" in Portuguese, "3e–4e" in French; English as stored."""
-    text = str(band or "")
-    if get_language() in (None, "en") or not text:
-        return text
-    numbers = re.findall(r"\d+", text)
-    return "–".join(pgettext("a placing, an ordinal number", "%(n)sth") % {"n": n} for n in numbers) or text
+    language (``presenters.standings.placing_text``): "3º–4º" in Portuguese, "3e–4e" in French; English as
+    stored."""
+    return placing_text(band)
 
 
 @register.filter

@@ -44,12 +44,17 @@ from tournaments.pages.presenters.matches import (
     score_for,
 )
 from tournaments.pages.presenters.now import NowPanel, now_panel
-from tournaments.pages.presenters.standings import StandingsColumn, standings_columns, tiebreaker_text
+from tournaments.pages.presenters.standings import (
+    StandingsColumn,
+    standings_columns,
+    tiebreaker_source,
+    tiebreaker_text,
+)
 
 __all__ = [
     "AUDIT_KEYS", "AUDIT_REASONS", "AuditRow", "BracketColumn", "BracketMatch", "BracketSection", "BracketSlot",
     "GameStart", "MatchRow", "NowPanel", "Report", "ReportGame", "Stage", "StandingsColumn", "audit_lines",
     "audit_reason", "audit_rows", "bracket_sections", "elimination_round_title", "game_start", "join_names",
     "main_round_name", "match_row", "match_rows", "now_panel", "report_of", "score_for", "seeds_in",
-    "stage_name", "stage_of", "standings_columns", "tiebreaker_text",
+    "stage_name", "stage_of", "standings_columns", "tiebreaker_source", "tiebreaker_text",
 ]

@@ -16,6 +16,7 @@ from tournaments.pages.forms import TournamentForm
 from tournaments.services.english import english
 from tournaments.services.rounds import FINISHED_TEXTS
 from tournaments.presentation import describe_record, outcome_text_of
+from tournaments.rule_texts import clause_separator
 from tournaments.services.scoring import Outcome
 
 
@@ -195,7 +196,7 @@ def audit_lines(data: object) -> list[str]:
         if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
             lines += [_line(label, _value(item)) for item in value]
         elif isinstance(value, list):
-            lines.append(_line(label, "; ".join(_value(v) for v in value) if value else _value(None)))
+            lines.append(_line(label, clause_separator().join(_value(v) for v in value) if value else _value(None)))
         else:
             lines.append(_line(label, _value(value)))
     return lines

@@ -56,10 +56,12 @@ class MatchRow:
         return len(self.seats) == 2
 
 
-def match_row(match: Match, *, mine_id: int | None = None, deck_out: str = "game_ends") -> MatchRow:
+def match_row(match: Match, *, mine_id: int | None = None, deck_out: str = "game_ends",
+              last_card: bool = False) -> MatchRow:
     """The row of one match whose seats are prefetched in seat order (``selectors.round_matches``);
     ``mine_id``: the viewing player's registration, for ``is_mine``; ``deck_out``: the tournament's
-    running-out-of-cards setting (no deck-out choice under ``reshuffle``)."""
+    running-out-of-cards setting (no deck-out choice under ``reshuffle``); ``last_card``: its game ends at a
+    player's last card (``Tournament.deck_out_at_last_card``), as its deck-out choice says."""
     seats = list(match.seats.all())
     result_text = ""
     advances = None
@@ -72,7 +74,8 @@ def match_row(match: Match, *, mine_id: int | None = None, deck_out: str = "game
             advances = firsts[0].registration
     return MatchRow(
         match=match, seats=seats, result_text=result_text, advances=advances,
-        organiser_choices=organiser_game_choices([s.registration.display_name for s in seats], deck_out),
+        organiser_choices=organiser_game_choices([s.registration.display_name for s in seats], deck_out,
+                                                 last_card=last_card),
         is_mine=mine_id is not None and any(s.registration_id == mine_id for s in seats),
     )
 

@@ -3,10 +3,13 @@ headings and titles, in the reader's language (the texts: ``tournaments.pages.la
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tournaments.pages.labels import column_heading, column_title, system_text
+from django.utils.translation import get_language, pgettext
+
+from tournaments.pages.labels import column_heading, column_title, system_source_text, system_text
 
 
 def tiebreaker_text(name: str) -> str:
@@ -15,6 +18,23 @@ def tiebreaker_text(name: str) -> str:
     1/3)"; the registry's English description for a system without a translation; the name itself for a system
     no longer registered."""
     return system_text(name)
+
+
+def placing_text(band: object) -> str:
+    """A final placing band as stored with the standings ("1st", "3rd-4th": English ordinals) in the active
+    language: "3º–4º" in Portuguese, "3e–4e" in French; English as stored (the standings page, its print-out and
+    the CSV export with ``?lang=``)."""
+    text = str(band or "")
+    if get_language() in (None, "en") or not text:
+        return text
+    numbers = re.findall(r"\d+", text)
+    return "–".join(pgettext("a placing, an ordinal number", "%(n)sth") % {"n": n} for n in numbers) or text
+
+
+def tiebreaker_source(name: str) -> str:
+    """Where a tiebreaker system comes from, for the standings table and its print-out, in the active language
+    (``labels.system_source_text``): "Magic Tournament Rules, Appendix C"."""
+    return system_source_text(name)
 
 
 @dataclass(frozen=True)
