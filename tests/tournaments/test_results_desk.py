@@ -232,13 +232,13 @@ def test_the_desk_polls_its_tables_while_a_table_is_open_and_not_the_entry_box(c
     client.force_login(organiser)
     page = _manage(client, t)
     live = reverse("tournaments:desk-live", args=[t.pk])
-    assert f'<div id="desk-live" hx-get="{live}" hx-trigger="every 20s [' in page
+    assert f'<div id="desk-live" hx-get="{live}?round=1" hx-trigger="every 20s [' in page
     # the entry box and the filter form are outside the polled part: a poll never swaps what is being typed
     polled = page[page.index('<div id="desk-live"'):]
     assert 'id="desk-entry"' not in polled and 'id="desk-q"' not in polled
     # a poll waits while a row is half-filled: a result button picked, a correction open, a reason typed
     assert "input:checked,details[open],input[required]:valid" in page
-    assert _manage(client, t, "?desk=playing&q=p0").count(f'hx-get="{live}?desk=playing&amp;q=p0"') == 1
+    assert _manage(client, t, "?desk=playing&q=p0").count(f'hx-get="{live}?round=1&amp;desk=playing&amp;q=p0"') == 1
 
 
 def test_the_desk_fragment_answers_the_tables_states_and_the_counts_out_of_band(client, organiser):
@@ -274,6 +274,20 @@ def test_a_poll_leaves_a_refused_entry_for_the_page(client, organiser):
     client.get(reverse("tournaments:desk-live", args=[t.pk]), **HX)
     page = _manage(client, t)
     assert 'id="desk-entry-error"' in page and 'value="9 2-0"' in page
+
+
+def test_a_poll_keeps_to_the_round_the_page_shows(client, organiser):
+    t, _regs = quick_event(organiser, 4, swiss_rounds=2)
+    one = services.round_pair_next(tournament=t, actor=organiser, seed=1)
+    for match in one.matches.all():
+        desk_enter(match=match, actor=organiser, score={"wins": [2, 0], "draws": 0})
+    two = services.round_pair_next(tournament=t, actor=organiser, seed=2)
+    client.force_login(organiser)
+    url = reverse("tournaments:desk-live", args=[t.pk])
+    old = client.get(url, {"round": "1"}, **HX).content.decode()
+    assert old.count("state-confirmed") == 2 and "hx-trigger" not in old  # the page of round 1 stops polling
+    current = client.get(url, {"round": "x"}, **HX).content.decode()  # no such round: the current one
+    assert current.count("state-playing") == two.matches.count() and "hx-trigger" in current
 
 
 def test_only_staff_read_the_desk_fragment(client, organiser):

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors
 from tournaments.errors import NotAllowed, UserError
+from tournaments.ids import parse_int
 from tournaments.models import Match, ResultSubmission, Round, Seat, Tournament
 from tournaments.outcomes import Outcome
 from tournaments.pages.access import tournament_view
@@ -112,7 +113,7 @@ def desk_context(request: HttpRequest, tournament: Tournament, rnd: Round | None
     ``desk_q``), ``desk_multiplayer`` (a table of three or more seats: the keyboard entry's help names the places
     form), a refused keyboard entry (``desk_entry``, ``desk_entry_error``; left for the page when ``poll``: a
     poll never takes it), and the polling (``desk_live``: a table of the round without a confirmed result and
-    the event not finished; ``desk_live_url``, the live part's URL with the filters; ``poll``, seconds:
+    the event not finished; ``desk_live_url``, the live part's URL with the round and the filters; ``poll``, seconds:
     ``settings.LIVE_POLL_SECONDS``)."""
     refused = request.session.pop(_ENTRY_ERROR, None) if hasattr(request, "session") and not poll else None
     context: dict = {"desk_round": rnd, "desk_rows": [], "desk_total": 0, "desk_reported": 0, "desk_playing": 0,
@@ -121,9 +122,10 @@ def desk_context(request: HttpRequest, tournament: Tournament, rnd: Round | None
                      "desk_entry_error": refused["message"] if refused else "",
                      "desk_focus": bool(refused) or request.GET.get("entry") == "1",
                      "desk_multiplayer": False, "desk_live": False, "poll": settings.LIVE_POLL_SECONDS}
-    filters = {k: v for k, v in (("desk", context["desk_filter"]), ("q", context["desk_q"])) if v}
+    params = {k: v for k, v in (("round", rnd.number if rnd else ""), ("desk", context["desk_filter"]),
+                                ("q", context["desk_q"])) if v}
     context["desk_live_url"] = (reverse("tournaments:desk-live", args=[tournament.pk])
-                                + (f"?{urlencode(filters)}" if filters else ""))
+                                + (f"?{urlencode(params)}" if params else ""))
     if rnd is None:
         return context
     rows = [_row(m, tournament) for m in _matches(rnd) if len(m.seats.all()) > 1]
@@ -148,8 +150,12 @@ def desk_live(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     ``q`` as on the page), and, swapped out of band, the counts and "Accept all reported". The keyboard entry
     and the filter form are not in it, so a poll never touches what the organiser is typing; the page polls only
     while no row is half-filled (``fragments/desk_live.html``). Once every table is confirmed (or the event is
-    finished) the answer no longer polls."""
-    rnd = tournament.rounds.order_by("-number").first()
+    finished) the answer no longer polls. ``?round=`` is the round the page shows (a round paired since, by another
+    organiser, is not swapped under its heading: the page's round is complete by then, so its poll stops); without
+    it, or for no such round, the current round."""
+    number = parse_int(request.GET.get("round", ""), minimum=1)
+    rnd = (tournament.rounds.filter(number=number).first() if number else None) \
+        or tournament.rounds.order_by("-number").first()
     context = {"t": tournament, "desk_oob": True, **desk_context(request, tournament, rnd, poll=True)}
     return HttpResponse(render_to_string("tournaments/fragments/desk_live.html", context, request))
 
