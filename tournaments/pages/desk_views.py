@@ -19,7 +19,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST
 
 from tournaments import selectors
 from tournaments.errors import NotAllowed, UserError
@@ -110,8 +110,8 @@ def _matches_query(row: DeskRow, q: str) -> bool:
 def desk_context(request: HttpRequest, tournament: Tournament, rnd: Round | None, *, poll: bool = False) -> dict:
     """The desk's context for the manage page and its live part: ``desk_rows`` (the tables shown after the
     filters), the counts (``desk_total``, ``desk_reported``, ``desk_playing``), the filters (``desk_filter``,
-    ``desk_q``), ``desk_multiplayer`` (a table of three or more seats: the keyboard entry's help names the places
-    form), a refused keyboard entry (``desk_entry``, ``desk_entry_error``; left for the page when ``poll``: a
+    ``desk_q``), ``desk_places`` (a table of three or more seats: the keyboard entry's help names the form by
+    places), a refused keyboard entry (``desk_entry``, ``desk_entry_error``; left for the page when ``poll``: a
     poll never takes it), and the polling (``desk_live``: a table of the round without a confirmed result and
     the event not finished; ``desk_live_url``, the live part's URL with the round and the filters; ``poll``, seconds:
     ``settings.LIVE_POLL_SECONDS``)."""
@@ -121,7 +121,7 @@ def desk_context(request: HttpRequest, tournament: Tournament, rnd: Round | None
                      "desk_entry": refused["text"] if refused else "",
                      "desk_entry_error": refused["message"] if refused else "",
                      "desk_focus": bool(refused) or request.GET.get("entry") == "1",
-                     "desk_multiplayer": False, "desk_live": False, "poll": settings.LIVE_POLL_SECONDS}
+                     "desk_places": False, "desk_live": False, "poll": settings.LIVE_POLL_SECONDS}
     params = {k: v for k, v in (("round", rnd.number if rnd else ""), ("desk", context["desk_filter"]),
                                 ("q", context["desk_q"])) if v}
     context["desk_live_url"] = (reverse("tournaments:desk-live", args=[tournament.pk])
@@ -132,7 +132,7 @@ def desk_context(request: HttpRequest, tournament: Tournament, rnd: Round | None
     context["desk_total"] = len(rows)
     context["desk_reported"] = sum(1 for r in rows if r.state == "reported")
     context["desk_playing"] = sum(1 for r in rows if r.state in ("playing", "time_extension"))
-    context["desk_multiplayer"] = any(len(r.seats) > 2 for r in rows)
+    context["desk_places"] = any(len(r.seats) > 2 for r in rows)
     context["desk_live"] = (tournament.status != Tournament.Status.FINISHED
                             and any(r.state != "confirmed" for r in rows))
     shown = [r for r in rows if _matches_query(r, context["desk_q"])]
@@ -143,7 +143,6 @@ def desk_context(request: HttpRequest, tournament: Tournament, rnd: Round | None
 
 
 @tournament_view("organiser")
-@require_GET
 def desk_live(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The desk's live part (``fragments/desk_live.html``), which the Round tab polls (htmx) while a table of the
     current round has no confirmed result: the tables with their states and buttons (the filters ``desk`` and
