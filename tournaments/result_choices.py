@@ -142,25 +142,39 @@ def score_choice(key: str, best_of: int, *, elimination: bool = False, seat: int
 
 @dataclass(frozen=True)
 class DeskEntry:
-    """One line of the results desk's keyboard entry: the ``table`` number and its ``score`` key in seat order
-    ("2-1")."""
+    """One line of the results desk's keyboard entry: the ``table`` number and either a duel's ``score`` key in
+    seat order ("2-1") or a multiplayer table's ``placements`` in seat order ((2, 1, 3, 4): seat 1 placed 2nd,
+    seat 2 won, ...); the other is empty."""
 
     table: int
-    score: str
+    score: str = ""
+    placements: tuple[int, ...] = ()
+
+
+def _desk_number(word: str) -> bool:
+    return word.isascii() and word.isdigit() and len(word) <= 5
 
 
 def parse_desk_entry(text: str) -> DeskEntry:
-    """A line typed at the results desk: the table number, then the score in seat order, e.g. "12 2-1",
-    "12: 2-1", "t12 1-1", "12 2-1-1" (a drawn game). Raises UserError (code ``desk_entry``) saying what to
-    type."""
+    """A line typed at the results desk: the table number, then its result. A duel's score in seat order, e.g.
+    "12 2-1", "12: 2-1", "t12 1-1", "12 2-1-1" (a drawn game); or a multiplayer table's places in seat order,
+    one number per seat, e.g. "7 2 1 3 4" (seat 1 placed 2nd, seat 2 won, seat 3 3rd, seat 4 4th; equal numbers
+    share a place, "7 1 1 3 4"). Whether the places fit the table (one per seat, places the rules allow, a single
+    winner in an elimination round) is the results service's to say (``services.scoring.score``: the same
+    check as a report). Raises UserError (code ``desk_entry``) saying what to type."""
     words = (text or "").replace(":", " ").replace(",", " ").split()
-    if len(words) == 2:
+    if len(words) >= 2:
         table = words[0].lower().removeprefix("t").removeprefix("#")
-        if table.isascii() and table.isdigit() and len(table) <= 5 and int(table) >= 1 \
-                and parse_score_text(words[1]) is not None:
-            return DeskEntry(table=int(table), score=words[1].replace("–", "-"))
-    raise UserError(_("Type the table number and its score, e.g. \"12 2-1\" (the first player's games "
-                      "first); not \"%(text)s\"."), code="desk_entry", params={"text": (text or "").strip()[:40]})
+        if _desk_number(table) and int(table) >= 1:
+            if len(words) == 2 and parse_score_text(words[1]) is not None:
+                return DeskEntry(table=int(table), score=words[1].replace("–", "-"))
+            places = words[1:]
+            if len(places) >= 3 and all(_desk_number(p) for p in places):
+                return DeskEntry(table=int(table), placements=tuple(int(p) for p in places))
+    raise UserError(_("Type the table number and its result: a duel's score, e.g. \"12 2-1\" (the first player's "
+                      "games first), or a table's places in seat order, e.g. \"7 2 1 3 4\" (seat 1 placed 2nd, "
+                      "seat 2 won ...); not \"%(text)s\"."), code="desk_entry",
+                    params={"text": (text or "").strip()[:40]})
 
 
 def read_score(value: object) -> dict:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from django.db.models import Case, Count, IntegerField, Max, OuterRef, Prefetch, Q, QuerySet, Subquery, Value, When
@@ -131,6 +132,18 @@ def registration_of(tournament: Tournament, user) -> Registration | None:
     if not user.is_authenticated:
         return None
     return tournament.registrations.filter(player=user).first()
+
+
+def player_accounts(tournament: Tournament, registration_ids: Iterable[str | int]) -> dict[str, int]:
+    """The accounts behind standings rows, for links to the player pages (``/players/<id>/``): ``{registration
+    id as text (a snapshot row's "player"): user id}`` for the registrations of ``tournament`` among
+    ``registration_ids`` that belong to an active account. A walk-in without an account (``player`` None) is left
+    out: its name stays plain text. One query (none for no id)."""
+    wanted = [int(i) for i in registration_ids if str(i).isdigit()]
+    if not wanted:
+        return {}
+    return {str(pk): user_id for pk, user_id in tournament.registrations.filter(
+        pk__in=wanted, player__isnull=False, player__is_active=True).values_list("pk", "player_id")}
 
 
 def open_matches(tournament: Tournament) -> QuerySet[Match]:

@@ -61,7 +61,7 @@ def test_a_co_organiser_pairs_a_round_and_drops_a_player_under_their_name(staffe
     entry = AuditEntry.objects.get(action=AuditEntry.Action.PLAYER_DROPPED)
     assert entry.actor == judge and entry.reason == "left for a train"
     page = squash(client.get(reverse("tournaments:manage-audit", args=[t.pk])).content.decode())
-    assert '<td class="text-nowrap">judge</td><td>Player dropped by the organiser</td>' in page
+    assert '<td class="text-nowrap"><span class="who" title="judge">judge</span></td><td>Player dropped by the organiser</td>' in page
 
 
 def test_a_co_organiser_settles_a_dispute_under_their_name(staffed, organiser, judge, client):

@@ -245,7 +245,7 @@ def test_the_audit_log_filters_by_action_and_by_player(running, client, organise
     client.force_login(organiser)
 
     def whats(page: str) -> list[str]:
-        return [w.strip() for w in re.findall(r'class="text-nowrap">organiser</td><td>([^<(]+)', page)]
+        return [w.strip() for w in re.findall(r'class="text-nowrap"><span class="who" title="organiser">organiser</span></td><td>([^<(]+)', page)]
 
     assert whats(_get(client, "audit", t, action="penalty")) == ["Penalty issued"]
     by_p01 = _get(client, "audit", t, player=regs[1].pk)

@@ -70,3 +70,17 @@ def test_the_desk_refuses_a_line_it_cannot_read_saying_what_to_type(text):
     with pytest.raises(UserError) as refused:
         parse_desk_entry(text)
     assert refused.value.code == "desk_entry" and '"12 2-1"' in refused.value.message
+
+
+@pytest.mark.parametrize("text, table, places", [("7 2 1 3 4", 7, (2, 1, 3, 4)), ("t7: 1 1 3 4", 7, (1, 1, 3, 4)),
+                                                 ("3 1 2 3", 3, (1, 2, 3)), (" 12  2 1 3 4 5 ", 12, (2, 1, 3, 4, 5))])
+def test_the_desk_reads_a_tables_places_in_seat_order(text, table, places):
+    entry = parse_desk_entry(text)
+    assert (entry.table, entry.placements, entry.score) == (table, places, "")
+
+
+@pytest.mark.parametrize("text", ["7 2 1 x 4", "7 2 1 3-0", "7 ٢ 1 3"])
+def test_the_desk_refuses_places_it_cannot_read_saying_both_forms(text):
+    with pytest.raises(UserError) as refused:
+        parse_desk_entry(text)
+    assert '"7 2 1 3 4"' in refused.value.message and '"12 2-1"' in refused.value.message

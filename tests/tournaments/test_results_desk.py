@@ -219,3 +219,149 @@ def test_the_api_takes_a_score(client, round_one):
     bad = client.post(f"/api/v1/matches/{match.pk}/reports/", {"score": {"wins": [2]}},
                       content_type="application/json")
     assert bad.status_code == 400 and bad.json()["code"] == "score"
+
+
+# --------------------------------------------------------------------------- the desk is live (issue 20, item 1)
+
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_the_desk_polls_its_tables_while_a_table_is_open_and_not_the_entry_box(client, organiser):
+    t, _regs = quick_event(organiser, 4)
+    services.round_pair_next(tournament=t, actor=organiser, seed=1)
+    client.force_login(organiser)
+    page = _manage(client, t)
+    live = reverse("tournaments:desk-live", args=[t.pk])
+    assert f'<div id="desk-live" hx-get="{live}?round=1" hx-trigger="every 20s [' in page
+    # the entry box and the filter form are outside the polled part: a poll never swaps what is being typed
+    polled = page[page.index('<div id="desk-live"'):]
+    assert 'id="desk-entry"' not in polled and 'id="desk-q"' not in polled
+    # a poll waits while a row is half-filled: a result button picked, a correction open, a reason typed
+    assert "input:checked,details[open],input[required]:valid" in page
+    assert _manage(client, t, "?desk=playing&q=p0").count(f'hx-get="{live}?round=1&amp;desk=playing&amp;q=p0"') == 1
+
+
+def test_the_desk_fragment_answers_the_tables_states_and_the_counts_out_of_band(client, organiser):
+    t, _regs = quick_event(organiser, 4)
+    rnd = services.round_pair_next(tournament=t, actor=organiser, seed=1)
+    first, _second = rnd.matches.order_by("table")
+    a, _b = seat_users(first)
+    services.result_report(match=first, actor=a, score={"wins": [2, 0], "draws": 0})
+    client.force_login(organiser)
+    html = squash(client.get(reverse("tournaments:desk-live", args=[t.pk]), **HX).content.decode())
+    assert html.startswith('<div id="desk-live" hx-get=') and "<html" not in html and 'id="desk-entry"' not in html
+    assert "state-reported" in html and "state-playing" in html and html.count('class="card h-100 desk-row') == 2
+    assert '<p class="mb-2 desk-counts" id="desk-counts" hx-swap-oob="true"> 2 tables · 1 still playing · 1 reported' in html
+    assert 'id="desk-accept-all" hx-swap-oob="true">' in html and "Accept 1 reported result" in html
+
+
+def test_the_desk_stops_polling_once_every_table_is_confirmed(client, organiser):
+    t, _regs = quick_event(organiser, 4)
+    rnd = services.round_pair_next(tournament=t, actor=organiser, seed=1)
+    for match in rnd.matches.all():
+        desk_enter(match=match, actor=organiser, score={"wins": [2, 0], "draws": 0})
+    client.force_login(organiser)
+    assert '<div id="desk-live">' in _manage(client, t) and "every 20s" not in _manage(client, t)
+    poll = client.get(reverse("tournaments:desk-live", args=[t.pk]), **HX).content.decode()
+    assert poll.startswith('<div id="desk-live">') and "hx-trigger" not in poll and poll.count("state-confirmed") == 2
+
+
+def test_a_poll_leaves_a_refused_entry_for_the_page(client, organiser):
+    t, _regs = quick_event(organiser, 4)
+    services.round_pair_next(tournament=t, actor=organiser, seed=1)
+    client.force_login(organiser)
+    client.post(reverse("tournaments:desk-keyboard", args=[t.pk]), {"entry": "9 2-0"})
+    client.get(reverse("tournaments:desk-live", args=[t.pk]), **HX)
+    page = _manage(client, t)
+    assert 'id="desk-entry-error"' in page and 'value="9 2-0"' in page
+
+
+def test_a_poll_keeps_to_the_round_the_page_shows(client, organiser):
+    t, _regs = quick_event(organiser, 4, swiss_rounds=2)
+    one = services.round_pair_next(tournament=t, actor=organiser, seed=1)
+    for match in one.matches.all():
+        desk_enter(match=match, actor=organiser, score={"wins": [2, 0], "draws": 0})
+    two = services.round_pair_next(tournament=t, actor=organiser, seed=2)
+    client.force_login(organiser)
+    url = reverse("tournaments:desk-live", args=[t.pk])
+    old = client.get(url, {"round": "1"}, **HX).content.decode()
+    assert old.count("state-confirmed") == 2 and "hx-trigger" not in old  # the page of round 1 stops polling
+    current = client.get(url, {"round": "x"}, **HX).content.decode()  # no such round: the current one
+    assert current.count("state-playing") == two.matches.count() and "hx-trigger" in current
+
+
+def test_only_staff_read_the_desk_fragment(client, organiser):
+    t, regs = quick_event(organiser, 4)
+    services.round_pair_next(tournament=t, actor=organiser, seed=1)
+    client.force_login(regs[0].player)
+    assert client.get(reverse("tournaments:desk-live", args=[t.pk]), **HX).status_code == 403
+
+
+# --------------------------------------------------------------------------- keyboard entry at a table (item 2)
+
+
+def _pods(organiser, structure="pods", **options):
+    """A started event of 8 at tables of 4, round 1 paired (two tables): (tournament, round)."""
+    t, _regs = quick_event(organiser, 8, structure=structure, **options)
+    return t, services.round_pair_next(tournament=t, actor=organiser, seed=1)
+
+
+def test_the_keyboard_entry_records_a_table_by_places_in_seat_order(client, organiser):
+    """spell-battle-rules.txt has no ties rule of its own: the places are checked as a report's
+    (tournaments.services.scoring, rules.history.validate_history: 1 + the seats placed better)."""
+    t, rnd = _pods(organiser, swiss_rounds=2)
+    client.force_login(organiser)
+    response = client.post(reverse("tournaments:desk-keyboard", args=[t.pk]), {"entry": "2 2 1 3 4"})
+    assert response.status_code == 302 and "entry=1" in response["Location"]
+    match = rnd.matches.get(table=2)
+    assert match.status == Match.Status.CONFIRMED
+    assert confirmed_submission(match).record == {"placements": [2, 1, 3, 4]}
+    assert AuditEntry.objects.get(match=match).reason == DESK_ENTERED
+    client.post(reverse("tournaments:desk-keyboard", args=[t.pk]), {"entry": "t1: 1 1 3 4"})  # a shared first place
+    assert confirmed_submission(rnd.matches.get(table=1)).record == {"placements": [1, 1, 3, 4]}
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("1 2 1 3", "This table has 4 seats: give 4 placements"),  # the wrong count
+    ("1 2 1 3 4 5", "give 4 placements in seat order, not 5"),
+    ("1 2 2 1 3", "place 3 should be 4"),
+    ("1 1 3 4 5", "place 3 should be 2"),  # not places the rules allow
+    ("1 2-1", "Table 1 has 4 seats: type each seat&#x27;s place in seat order, e.g. &quot;1 1 2 3 4&quot;"),
+    ("1 0 1 2 3", "must be 1 or more"),
+])
+def test_a_bad_table_entry_is_a_form_error_next_to_the_box(client, organiser, text, says):
+    t, rnd = _pods(organiser, swiss_rounds=2)
+    client.force_login(organiser)
+    response = client.post(reverse("tournaments:desk-keyboard", args=[t.pk]), {"entry": text})
+    assert response.status_code == 302
+    page = _manage(client, t)
+    assert 'id="desk-entry-error" role="alert"' in page and says in page, page[page.find("desk-entry-error"):][:400]
+    assert f'value="{text}"' in page and not rnd.matches.filter(status=Match.Status.CONFIRMED).exists()
+
+
+def test_an_elimination_table_needs_a_single_winner_at_the_desk(client, organiser):
+    """The winner advances: a shared first place is refused (tournaments.services.scoring, elimination_draw)."""
+    t, _regs = quick_event(organiser, 4, structure="table_elimination")
+    rnd = services.round_pair_next(tournament=t, actor=organiser, seed=1)
+    client.force_login(organiser)
+    client.post(reverse("tournaments:desk-keyboard", args=[t.pk]), {"entry": "1 1 1 3 4"})
+    assert "needs a single winner" in _manage(client, t)
+    client.post(reverse("tournaments:desk-keyboard", args=[t.pk]), {"entry": "1 3 1 2 4"})
+    assert confirmed_submission(rnd.matches.get(table=1)).record == {"placements": [3, 1, 2, 4]}
+
+
+def test_places_typed_for_a_duel_say_to_type_its_score(client, organiser):
+    t, _regs = quick_event(organiser, 4)
+    services.round_pair_next(tournament=t, actor=organiser, seed=1)
+    client.force_login(organiser)
+    client.post(reverse("tournaments:desk-keyboard", args=[t.pk]), {"entry": "1 2 1 3"})
+    assert "Table 1 is a duel: type its score, e.g. &quot;1 2-1&quot;" in _manage(client, t)
+
+
+def test_the_desk_help_names_the_places_form_only_at_tables(client, organiser):
+    t, _rnd = _pods(organiser, swiss_rounds=2)
+    duels, _regs = quick_event(organiser, 4, prefix="d")
+    services.round_pair_next(tournament=duels, actor=organiser, seed=1)
+    client.force_login(organiser)
+    assert "a table's places in seat order (e.g. 7 2 1 3 4" in _manage(client, t)
+    assert "places in seat order" not in _manage(client, duels)

@@ -185,6 +185,7 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         complete, current = selectors.rounds_progress(tournament)
         return {"html": render_to_string("tournaments/fragments/standings_table.html", {
             "snapshot": snap, "table": table, "columns": columns, "complete": complete, "current": current,
+            "accounts": selectors.player_accounts(tournament, [row["player"] for row in shown]),
             "nav": crowd.nav(path, page, pages, paging.q, len(rows))})}
 
     def context() -> dict:

@@ -38,6 +38,7 @@ urlpatterns = [
     path("t/<id:pk>/manage/swap/", pairing_views.swap, name="swap"),
     path("t/<id:pk>/manage/repair/", pairing_views.repair, name="repair"),
     path("t/<id:pk>/manage/rounds/publish/", pairing_views.publish, name="manage-publish"),
+    path("t/<id:pk>/manage/desk/", desk_views.desk_live, name="desk-live"),
     path("t/<id:pk>/manage/desk/<id:match_id>/record/", desk_views.desk_record, name="desk-record"),
     path("t/<id:pk>/manage/desk/<id:match_id>/accept/<id:report_id>/", desk_views.desk_accept_report,
          name="desk-accept"),
