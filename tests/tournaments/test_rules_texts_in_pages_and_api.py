@@ -200,6 +200,9 @@ def test_a_brazilian_events_slip_ends_the_game_at_a_players_last_card(client, ro
     report = services.result_report(match=match, actor=player_a, games=[
         {"winner": "a"}, {"deck_out": True, "counts": counts(2, 5)}, {"winner": "a"}])
     assert report.outcome["wins"] == [2, 1]
+    # and the report tells that game by the last card, not by a draw pile running out
+    page = html(client.get(slip_url(match)))
+    assert "put down their last card)" in page and "ran out of cards" not in page and "a draw pile ran out" not in page
 
 
 def test_a_standard_event_whose_game_ends_keeps_the_draw_pile_wording(organiser):

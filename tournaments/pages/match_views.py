@@ -47,13 +47,18 @@ def match_of(tournament: Tournament, match_id: int) -> Match:
     return get_object_or_404(Match.objects.select_related("round"), pk=match_id, round__tournament=tournament)
 
 
-def _confirmed_report(match: Match, names: dict[int, str], end_of_round: str) -> Report | None:
+def _told(record: dict, names: dict[int, str], tournament: Tournament) -> Report:
+    """``record`` told game by game (``presenters.report_of``) under ``tournament``'s procedures."""
+    return report_of(record, names, end_of_round=tournament.end_of_round, last_card=tournament.deck_out_at_last_card)
+
+
+def _confirmed_report(match: Match, names: dict[int, str], tournament: Tournament) -> Report | None:
     """The confirmed result game by game (``presenters.report_of``); None before it is confirmed."""
     confirmed = next((s for s in match.submissions.all() if s.state == ResultSubmission.State.CONFIRMED), None)
-    return report_of(confirmed.record, names, end_of_round=end_of_round) if confirmed is not None else None
+    return _told(confirmed.record, names, tournament) if confirmed is not None else None
 
 
-def _disputed(match: Match, seats: list[Seat], names: dict[int, str], end_of_round: str) -> dict | None:
+def _disputed(match: Match, seats: list[Seat], names: dict[int, str], tournament: Tournament) -> dict | None:
     """A disputed match's newest disputed report as the players see it: ``{"by"`` (who disputed it, "" when two
     reports differ), ``"reason"``, ``"reporter"``, ``"result"`` (text), ``"report"`` (``presenters.Report``)};
     None unless the match is disputed."""
@@ -66,7 +71,7 @@ def _disputed(match: Match, seats: list[Seat], names: dict[int, str], end_of_rou
     return {"by": by.get(sub.responded_by_id, "") if sub.responded_by_id else "", "reason": dispute_reason_text(sub),
             "reporter": by.get(sub.submitted_by_id, "the organiser"),
             "result": outcome_text(seats, Outcome.from_json(sub.outcome)),
-            "report": report_of(sub.record, names, end_of_round=end_of_round)}
+            "report": _told(sub.record, names, tournament)}
 
 
 def seats_text(seat_count: int) -> str:
@@ -146,7 +151,7 @@ def _pending_context(request: HttpRequest, tournament: Tournament, seats: list[S
     mine = pending.submitted_by_id == request.user.pk
     return {
         "pending_result": outcome_text(seats, Outcome.from_json(pending.outcome)),
-        "pending_report": report_of(pending.record, names, end_of_round=tournament.end_of_round),
+        "pending_report": _told(pending.record, names, tournament),
         "pending_by": by_seat.registration.display_name if by_seat else pending.submitted_by.get_username(),
         "mine_pending": seat is not None and mine,
         "can_answer": seat is not None and not mine,
@@ -181,8 +186,8 @@ def _slip_context(request: HttpRequest, tournament: Tournament, row: MatchRow, s
         "seat_names": [s.registration.display_name for s in seats],
         **_pending_context(request, tournament, seats, seat, names, pending),
         "waiting_for": _waiting_for(seats, seat),
-        "confirmed_report": _confirmed_report(match, names, tournament.end_of_round),
-        "disputed": _disputed(match, seats, names, tournament.end_of_round),
+        "confirmed_report": _confirmed_report(match, names, tournament),
+        "disputed": _disputed(match, seats, names, tournament),
         **_details_context(request, tournament, seats, seat),
         "result_buttons": result_buttons(seats, tournament.best_of, elimination=match.round.is_elimination,
                                          seat=seat),

@@ -180,13 +180,15 @@ def _decided_by_counts(game: dict, end_of_round: str) -> int | None:
     return None if resolved.winner is None else resolved.winner + 1
 
 
-def report_of(record: dict, names: dict[int, str], *, end_of_round: str) -> Report:
+def report_of(record: dict, names: dict[int, str], *, end_of_round: str, last_card: bool = False) -> Report:
     """``record`` (a ``ResultSubmission.record``, seats numbered from 1) as the match slip tells it: the winner of
     each game by name (a decked-out or unfinished game decided by the counts names its winner, worked out by
     ``rules.results.resolve_game`` as scoring does: spellfire-special-circumstances-guide.txt, Running out of
     cards), the two-draw mulligans each player declared (spellfire-tournament-rules-2.0.txt, Two-Draw
     Mulligan) and the end-of-game counts. ``names``: seat number -> name; ``end_of_round``: the tournament's
-    procedure for games unfinished at time."""
+    procedure for games unfinished at time; ``last_card``: the game ends when a player puts down their last card (the
+    Brazilian rules, ``Tournament.deck_out_at_last_card``: spellfire-regras-pt-br.txt, VENCENDO), so a deck-out says
+    so rather than "ran out of cards"."""
     seat_count = max(names) if names else 2
     if "placements" in record:
         order = sorted(enumerate(record["placements"], start=1), key=lambda item: (item[1], item[0]))
@@ -211,8 +213,12 @@ def report_of(record: dict, names: dict[int, str], *, end_of_round: str) -> Repo
             counts = game.get("counts") or {}
             if game.get("deck_out"):
                 out = [names.get(int(s), s) for s, values in sorted(counts.items()) if values.get("draw_pile") == 0]
-                ended = (_("%(name)s ran out of cards") % {"name": out[0]} if len(out) == 1
-                         else _("a draw pile ran out"))
+                if last_card:
+                    ended = (_("%(name)s put down their last card") % {"name": out[0]} if len(out) == 1
+                             else _("a player put down their last card"))
+                else:
+                    ended = (_("%(name)s ran out of cards") % {"name": out[0]} if len(out) == 1
+                             else _("a draw pile ran out"))
             else:
                 ended = _("unfinished when time was called")
         if winners:
