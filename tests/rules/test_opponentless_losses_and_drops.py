@@ -32,23 +32,36 @@ def bye(p: str) -> dict[str, Any]:
     return {"players": [p], "bye": True}
 
 
-def as_json(players: str, *rounds: list[dict[str, Any]], drops: dict[str, int] | None = None) -> dict[str, Any]:
-    return {"players": [{"id": p, "name": p.upper()} for p in players],
-            "rounds": [{"number": i + 1, "matches": r} for i, r in enumerate(rounds)], "drops": drops or {}}
+def as_json(
+    players: str, *rounds: list[dict[str, Any]], drops: dict[str, int] | None = None
+) -> dict[str, Any]:
+    return {
+        "players": [{"id": p, "name": p.upper()} for p in players],
+        "rounds": [{"number": i + 1, "matches": r} for i, r in enumerate(rounds)],
+        "drops": drops or {},
+    }
 
 
 #: e is late for round 1 (an opponentless loss), then beats b; d has the round-2 bye.
-LATE_EVENT = as_json("abcde", [duel("a", "b"), duel("c", "d", 2, 1), late("e")],
-                     [duel("a", "c", 2, 1), duel("e", "b"), bye("d")])
+LATE_EVENT = as_json(
+    "abcde",
+    [duel("a", "b"), duel("c", "d", 2, 1), late("e")],
+    [duel("a", "c", 2, 1), duel("e", "b"), bye("d")],
+)
 
 #: l is late for round 1, then beats a: without the Late Penalty l (OWP 1/2) would rank above a (3/8).
-POKEMON_LATE_EVENT = as_json("abcdl", [duel("a", "b"), duel("c", "d"), late("l")],
-                             [duel("l", "a"), duel("c", "b"), bye("d")])
+POKEMON_LATE_EVENT = as_json(
+    "abcdl", [duel("a", "b"), duel("c", "d"), late("l")], [duel("l", "a"), duel("c", "b"), bye("d")]
+)
 
 #: b beats a in round 1 and drops; a then wins twice (WP 0 after round 1, 2/3 at the end).
-DROP_EVENT = as_json("abcdefg", [duel("b", "a"), duel("c", "d"), duel("e", "f"), bye("g")],
-                     [duel("a", "g"), duel("d", "c"), duel("e", "f")],
-                     [duel("a", "e"), duel("g", "c"), duel("f", "d")], drops={"b": 1})
+DROP_EVENT = as_json(
+    "abcdefg",
+    [duel("b", "a"), duel("c", "d"), duel("e", "f"), bye("g")],
+    [duel("a", "g"), duel("d", "c"), duel("e", "f")],
+    [duel("a", "e"), duel("g", "c"), duel("f", "d")],
+    drops={"b": 1},
+)
 
 
 def test_the_history_format_reads_and_writes_an_opponentless_loss() -> None:
@@ -59,12 +72,15 @@ def test_the_history_format_reads_and_writes_an_opponentless_loss() -> None:
     assert history_from_json(history_to_json(history)) == history
 
 
-@pytest.mark.parametrize("match, field", [
-    ({"players": ["a", "b"], "loss": True}, "rounds[0].matches[0].players"),
-    ({"players": ["a"], "loss": True, "bye": True}, "rounds[0].matches[0].loss"),
-    ({"players": ["a"], "loss": True, "wins": [0]}, "rounds[0].matches[0].loss"),
-    ({"players": ["a"], "loss": "yes"}, "rounds[0].matches[0].loss"),
-])
+@pytest.mark.parametrize(
+    "match, field",
+    [
+        ({"players": ["a", "b"], "loss": True}, "rounds[0].matches[0].players"),
+        ({"players": ["a"], "loss": True, "bye": True}, "rounds[0].matches[0].loss"),
+        ({"players": ["a"], "loss": True, "wins": [0]}, "rounds[0].matches[0].loss"),
+        ({"players": ["a"], "loss": "yes"}, "rounds[0].matches[0].loss"),
+    ],
+)
 def test_a_malformed_opponentless_loss_is_refused(match: dict[str, Any], field: str) -> None:
     with pytest.raises(HistoryError) as err:
         history_from_json(as_json("ab", [match]))
@@ -89,7 +105,13 @@ def test_mtg_counts_an_opponentless_loss_as_a_round_lost_0_2_with_no_opponent() 
     assert rows["e"].omwp == F(1, 3)
     assert rows["b"].omwp == F(3, 4)
     # placings by hand: a 6 points; c (OMW% 3/4), d (1/2), e (1/3) on 3; b 0
-    assert [r.player for r in compute_standings(history_from_json(LATE_EVENT), "mtg")] == ["a", "c", "d", "e", "b"]
+    assert [r.player for r in compute_standings(history_from_json(LATE_EVENT), "mtg")] == [
+        "a",
+        "c",
+        "d",
+        "e",
+        "b",
+    ]
     assert player_records(history_from_json(LATE_EVENT))["e"].opponentless_losses == 1
 
 
@@ -138,8 +160,9 @@ def test_pods_counts_an_opponentless_loss_as_a_round_for_no_points() -> None:
     assert (rows["e"].points, rows["e"].losses, rows["e"].omwp) == (0, 1, 0)
 
 
-def run_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str],
-            obj: dict[str, Any]) -> list[dict[str, Any]]:
+def run_cli(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str], obj: dict[str, Any]
+) -> list[dict[str, Any]]:
     import io
 
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(obj)))
@@ -147,8 +170,9 @@ def run_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
     return json.loads(capsys.readouterr().out)
 
 
-def test_the_cli_reads_late_losses_and_drops(monkeypatch: pytest.MonkeyPatch,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_cli_reads_late_losses_and_drops(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     rows = run_cli(monkeypatch, capsys, ["standings", "--tiebreakers", "pokemon"], POKEMON_LATE_EVENT)
     assert [r["player"] for r in rows] == ["c", "d", "a", "l", "b"]
     rows = run_cli(monkeypatch, capsys, ["standings", "--tiebreakers", "pokemon"], DROP_EVENT)

@@ -48,6 +48,8 @@ urlpatterns = [
          name="manage-drop"),
     path("t/<id:pk>/manage/registrations/<id:registration_id>/reinstate/", manage_views.manage_reinstate,
          name="manage-reinstate"),
+    path("t/<id:pk>/manage/registrations/<id:registration_id>/late-loss/", manage_views.manage_late_loss,
+         name="manage-late-loss"),
     path("t/<id:pk>/manage/reopen/", manage_views.manage_reopen, name="manage-reopen"),
     path("t/<id:pk>/manage/registrations/<id:registration_id>/check-in/", check_in_views.manage_check_in,
          name="manage-check-in"),

@@ -1,0 +1,212 @@
+"""Opponentless losses (a late player's loss, TOM's "LATE") and late entries' choice, through the service, the API,
+the pages and the exports (``tournaments.services.late_losses``, ``check_in.walk_in_register``).
+
+The placings are written out by hand from the sources: Play! Pokémon Tournament Rules Handbook §5.3.3.1 (WP over
+the rounds played, 25% floor) and rk9.gg, "All about tiebreakers in the Pokémon TCG" (2021, the Late Penalty: a
+late player "will appear below all others with the same number of match points"); Magic Tournament Rules,
+Appendix C (OMW% averages the opponents met; a player with none has 0).
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from decks.services import deck_submit
+from rules.history import MatchRecord
+from tests.conftest import LEGAL_55, make_event
+from tournaments import services
+from tournaments.adapters import history_for
+from tournaments.errors import Conflict, NotAllowed, UserError
+from tournaments.models import AuditEntry, Match, Round
+from tournaments.selectors import latest_snapshot
+from tournaments.services.check_in import walk_in_register
+from tournaments.services.late_losses import late_loss_record
+
+pytestmark = pytest.mark.django_db
+
+
+def settle_round(rnd: Round, organiser) -> list:
+    """The organiser enters every open duel: seat 1 wins 2-0. Returns (winner, loser) registrations per table."""
+    results = []
+    for match in rnd.matches.filter(status=Match.Status.PENDING).order_by("table"):
+        seats = list(match.seats.select_related("registration").order_by("number"))
+        if len(seats) != 2:
+            continue
+        services.result_settle(
+            match=match, actor=organiser, games=[{"winner": "a"}] * 2, reason="result slip"
+        )
+        results.append((seats[0].registration, seats[1].registration))
+    return results
+
+
+@pytest.fixture
+def event(organiser, django_capture_on_commit_callbacks):
+    """A 4-player Swiss (pokemon tiebreakers, late entries for 2 rounds), round 1 paired and played.
+    Returns (tournament, round 1, [(winner, loser) per table])."""
+    t, _regs = make_event(
+        organiser, 4, structure="swiss", swiss_rounds=3, late_entry_rounds=2, tiebreakers="pokemon"
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        one = services.round_pair_next(tournament=t, actor=organiser, seed=1)
+        results = settle_round(one, organiser)
+    return t, one, results
+
+
+def names(rows: list[dict]) -> list[str]:
+    return [r["name"] for r in rows]
+
+
+def test_a_late_entry_with_losses_is_placed_below_everyone_on_the_same_points(
+    event, organiser, django_capture_on_commit_callbacks
+):
+    t, one, ((w1, l1), (w2, l2)) = event
+    with django_capture_on_commit_callbacks(execute=True):
+        lena = walk_in_register(tournament=t, actor=organiser, name="Lena Late", late_entry_losses=True)
+    loss = Match.objects.get(round=one, seats__registration=lena)
+    assert loss.opponentless_loss and loss.is_confirmed and loss.table == 3
+    assert MatchRecord((str(lena.pk),), loss=True) in history_for(t).rounds[0].matches
+    entry = AuditEntry.objects.get(action=AuditEntry.Action.WALK_IN, after__player="Lena Late")
+    assert entry.reason_code == "walk_in_late_losses" and entry.after["late_losses"] == [1]
+    # after round 1 (by hand): the winners on 3 (OWP = a loser's floored 1/4 each: tied, in seeding order = the
+    # order they registered), then on 0 the losers (OWP = a winner's 1, tied likewise) and Lena last (no opponent,
+    # and the Late Penalty)
+    rows = APIClient().get(f"/api/v1/tournaments/{t.pk}/standings/").json()["rows"]
+    winners, losers = sorted([w1, w2], key=lambda r: r.pk), sorted([l1, l2], key=lambda r: r.pk)
+    assert names(rows) == [r.display_name for r in winners + losers] + ["Lena Late"]
+    lena_row = rows[-1]
+    assert (lena_row["points"], lena_row["wins"], lena_row["losses"]) == (0, 0, 1)
+    # with a legal deck she is paired from round 2 (5 players) like anyone on 0 points
+    deck_submit(registration=lena, actor=organiser, data=LEGAL_55.read_bytes(), filename=LEGAL_55.name)
+    two = services.round_pair_next(tournament=t, actor=organiser, seed=2)
+    assert two.matches.filter(seats__registration=lena, opponentless_loss=False).exists()
+
+
+def test_a_late_entry_without_losses_joins_with_zero_points_as_before(event, organiser):
+    t, one, _ = event
+    zoe = walk_in_register(tournament=t, actor=organiser, name="Zoe Zero")
+    assert not Match.objects.filter(seats__registration=zoe).exists()
+    assert AuditEntry.objects.get(after__player="Zoe Zero").reason_code == "walk_in_late"
+
+
+def test_the_organiser_records_a_late_loss_for_a_player_not_paired_in_the_round(
+    event, organiser, django_capture_on_commit_callbacks
+):
+    t, one, ((w1, l1), (w2, l2)) = event
+    zoe = walk_in_register(tournament=t, actor=organiser, name="Zoe Zero")
+    with django_capture_on_commit_callbacks(execute=True):
+        match = late_loss_record(registration=zoe, actor=organiser, round_number=1, reason="arrived at 11:20")
+    assert match.opponentless_loss and match.round == one
+    entry = AuditEntry.objects.get(action=AuditEntry.Action.OPPONENTLESS_LOSS)
+    assert (entry.match, entry.reason, entry.after["result"]) == (
+        match,
+        "arrived at 11:20",
+        "loss (no opponent)",
+    )
+    with pytest.raises(Conflict) as err:
+        late_loss_record(registration=zoe, actor=organiser, round_number=1)
+    assert err.value.code == "already_in_round"
+    with pytest.raises(Conflict) as err:
+        late_loss_record(registration=w1, actor=organiser, round_number=1)
+    assert err.value.code == "already_in_round"
+    with pytest.raises(UserError) as err:
+        late_loss_record(registration=zoe, actor=organiser, round_number=4)
+    assert err.value.code == "no_round"
+    with pytest.raises(NotAllowed):
+        late_loss_record(registration=zoe, actor=w1.player, round_number=1)
+    rows = latest_snapshot(t).rows
+    assert [r["player"] for r in rows][-1] == str(zoe.pk)
+
+
+def test_a_dropped_player_keeps_their_record_and_is_ranked_by_it(
+    event, organiser, django_capture_on_commit_callbacks
+):
+    # w1 wins round 1 and drops; in round 2 the three others play (one bye). w1 stays on 3 points, ranked by them.
+    t, one, ((w1, l1), (w2, l2)) = event
+    services.player_drop(registration=w1, actor=w1.player)
+    with django_capture_on_commit_callbacks(execute=True):
+        two = services.round_pair_next(tournament=t, actor=organiser, seed=3)
+        settle_round(two, organiser)
+    assert not two.matches.filter(seats__registration=w1).exists()
+    assert history_for(t).drops == {str(w1.pk): 1}
+    row = next(
+        r
+        for r in APIClient().get(f"/api/v1/tournaments/{t.pk}/standings/").json()["rows"]
+        if r["name"] == w1.display_name
+    )
+    assert (row["points"], row["wins"], row["losses"]) == (3, 1, 0)
+
+
+def test_the_api_records_a_late_loss_and_a_late_entry_with_losses(event, organiser, alice):
+    t, one, ((w1, _l1), _) = event
+    api = APIClient()
+    api.force_authenticate(organiser)
+    created = api.post(
+        f"/api/v1/tournaments/{t.pk}/walk-ins/",
+        {"name": "Lena Late", "late_entry_losses": True},
+        format="json",
+    )
+    assert created.status_code == 201
+    lena = created.json()["id"]
+    assert Match.objects.filter(seats__registration_id=lena, opponentless_loss=True).count() == 1
+    zoe = api.post(f"/api/v1/tournaments/{t.pk}/walk-ins/", {"name": "Zoe Zero"}, format="json").json()["id"]
+    url = f"/api/v1/tournaments/{t.pk}/registrations/{zoe}/late-loss/"
+    answer = api.post(url, {"round": 1, "reason": "late"}, format="json")
+    assert answer.status_code == 201
+    body = answer.json()
+    assert (body["opponentless_loss"], body["is_bye"], body["round"], len(body["seats"])) == (
+        True,
+        False,
+        1,
+        1,
+    )
+    again = api.post(url, {"round": 1}, format="json")
+    assert (again.status_code, again.json()["code"]) == (409, "already_in_round")
+    assert api.post(url, {"round": 0}, format="json").status_code == 400
+    assert api.post(url, {"round": 7}, format="json").status_code == 400
+    api.force_authenticate(alice)
+    assert api.post(url, {"round": 1}, format="json").status_code == 403
+
+
+def test_the_pages_and_exports_show_a_late_loss(event, organiser, client):
+    t, one, _ = event
+    client.force_login(organiser)
+    zoe = walk_in_register(tournament=t, actor=organiser, name="Zoe Zero")
+    players = client.get(reverse("tournaments:manage-players", args=[t.pk])).content.decode()
+    assert "Record a late loss for round 1" in players
+    answer = client.post(reverse("tournaments:manage-late-loss", args=[t.pk, zoe.pk]), {"round": "1"})
+    assert answer.status_code == 302
+    assert Match.objects.filter(seats__registration=zoe, opponentless_loss=True).exists()
+    assert (
+        "Record a late loss for round 1"
+        not in client.get(reverse("tournaments:manage-players", args=[t.pk])).content.decode()
+    )
+    round_page = client.get(reverse("tournaments:round", args=[t.pk, 1])).content.decode()
+    assert "Late: loss" in round_page and "Scored as a loss, no opponent" in round_page
+    printed = client.get(reverse("tournaments:print-pairings-tables", args=[t.pk, 1])).content.decode()
+    assert "Late: loss" in printed and "Zoe Zero" in printed
+    by_name = client.get(reverse("tournaments:print-pairings-names", args=[t.pk, 1])).content.decode()
+    assert "Late: loss" in by_name
+    csv = client.get(reverse("tournaments:export-pairings", args=[t.pk])).content.decode().splitlines()
+    header = csv[0].split(",")
+    zoe_row = dict(zip(header, next(line for line in csv if "Zoe Zero" in line).split(",")))
+    assert (zoe_row["bye"], zoe_row["late_loss"], zoe_row["seat_count"]) == ("0", "1", "1")
+
+
+def test_the_walk_in_form_offers_the_late_entry_choice(event, organiser, client):
+    t, one, _ = event
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:manage-players", args=[t.pk])).content.decode()
+    assert "With a loss for each round missed (no opponent)" in page
+    client.post(
+        reverse("tournaments:manage-walk-in", args=[t.pk]), {"name": "Lena Late", "late_entry_losses": "1"}
+    )
+    client.post(
+        reverse("tournaments:manage-walk-in", args=[t.pk]), {"name": "Zoe Zero", "late_entry_losses": "0"}
+    )
+    assert list(
+        Match.objects.filter(opponentless_loss=True).values_list(
+            "seats__registration__walk_in_name", flat=True
+        )
+    ) == ["Lena Late"]
