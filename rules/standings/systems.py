@@ -35,6 +35,7 @@ __all__ = [
     "POKEMON_DROPPED_CAP",
     "DEFAULT_PLACEMENT_POINTS",
     "pokemon_standings",
+    "frozen_resistance",
     "buchholz_standings",
     "pods_standings",
     "check_tie_value",
@@ -151,13 +152,8 @@ def pokemon_standings(history: History, *, floor: Fraction, tie_value: Fraction)
     """
     records = player_records(history)
     owp, oowp = _resistance(history, records, floor, tie_value)
-    last_swiss = max(swiss_rounds(history), default=0)
-    for d in sorted({d for d in history.drops.values() if d < last_swiss}):
-        frozen = _frozen_history(history, d)
-        owp_d, oowp_d = _resistance(frozen, player_records(frozen), floor, tie_value)
-        for pid, last in history.drops.items():
-            if last == d:
-                owp[pid], oowp[pid] = owp_d[pid], oowp_d[pid]
+    for pid, (owp_d, oowp_d) in frozen_resistance(history, floor=floor, tie_value=tie_value).items():
+        owp[pid], oowp[pid] = owp_d, oowp_d
     mtg = mtg_columns(history, records)
     entries: list[Entry] = []
     for index, (pid, rec) in enumerate(records.items()):
@@ -192,34 +188,90 @@ def pokemon_standings(history: History, *, floor: Fraction, tie_value: Fraction)
     return rank_entries(entries, history, head_to_head)
 
 
+def _win_percentage(won: int, drew: int, played: int, floor: Fraction, tie_value: Fraction, capped: bool) -> Fraction:
+    """WP: (wins + ``tie_value`` x ties) / rounds played (byes out), floored, capped at 75% when ``capped``."""
+    value = (Fraction(won * tie_value.denominator + tie_value.numerator * drew, tie_value.denominator * played)
+             if played else Fraction(0))
+    value = max(value, floor)
+    return min(value, POKEMON_DROPPED_CAP) if capped else value
+
+
 def _resistance(history: History, records: dict[str, PlayerRecord], floor: Fraction,
                 tie_value: Fraction) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
     """(OWP, OOWP) of every player of ``history`` (``pokemon_standings``): WP over the rounds played
     (opponentless losses included, byes not), floored, capped for the dropped and disqualified."""
     dropped = set(history.drops) | set(history.disqualified)
-    wp: dict[str, Fraction] = {}
-    for pid, rec in records.items():
-        played = rec.rounds - rec.byes
-        if played:
-            value = Fraction((rec.wins - rec.byes) * tie_value.denominator + tie_value.numerator * rec.draws,
-                             tie_value.denominator * played)
-        else:
-            value = Fraction(0)
-        value = max(value, floor)
-        if pid in dropped:
-            value = min(value, POKEMON_DROPPED_CAP)
-        wp[pid] = value
+    wp = {pid: _win_percentage(rec.wins - rec.byes, rec.draws, rec.rounds - rec.byes, floor, tie_value,
+                               pid in dropped)
+          for pid, rec in records.items()}
     groups = {pid: rec.opponents for pid, rec in records.items()}
     owp = mean_over(groups, wp)
     return owp, mean_over(groups, owp)
 
 
-def _frozen_history(history: History, last_round: int) -> History:
-    """``history`` as it stood after round ``last_round``: its rounds up to it, the drops made before it."""
-    return History(players=history.players,
-                   rounds=tuple(r for r in history.rounds if r.number <= last_round),
-                   drops={pid: n for pid, n in history.drops.items() if n < last_round},
-                   disqualified=history.disqualified)
+def frozen_resistance(history: History, *, floor: Fraction = POKEMON_FLOOR,
+                      tie_value: Fraction = POKEMON_TIE_VALUE) -> dict[str, tuple[Fraction, Fraction]]:
+    """The (OWP, OOWP) of each player who dropped before the last Swiss round, frozen at their drop round d (TOM;
+    ``pokemon_standings``): the values the standings after round d showed, i.e. computed on rounds 1..d with the
+    players who had dropped before round d (and the disqualified) capped at 75%.
+
+    One pass over the rounds: WP of everyone at each drop round, OWP of the droppers and their opponents, OOWP of
+    the droppers (the same values as ``pokemon_standings`` on the history cut after round d, much faster). Keyed
+    by player id; players who did not drop, or dropped after the last Swiss round, are not in it.
+    """
+    swiss = [r for r in history.rounds if not r.elimination]
+    if not swiss:
+        return {}
+    last = swiss[-1].number
+    droppers_at: dict[int, list[str]] = {}
+    for pid, d in history.drops.items():
+        if d < last:
+            droppers_at.setdefault(d, []).append(pid)
+    if not droppers_at:
+        return {}
+    ids = [p.id for p in history.players]
+    played = dict.fromkeys(ids, 0)
+    won = dict.fromkeys(ids, 0)
+    drew = dict.fromkeys(ids, 0)
+    opponents: dict[str, list[str]] = {pid: [] for pid in ids}
+    out: dict[str, tuple[Fraction, Fraction]] = {}
+
+    def freeze(d: int) -> None:
+        capped = {pid for pid, n in history.drops.items() if n < d} | set(history.disqualified)
+        wp = {pid: _win_percentage(won[pid], drew[pid], played[pid], floor, tie_value, pid in capped) for pid in ids}
+        droppers = droppers_at[d]
+        needed = set(droppers).union(*(opponents[pid] for pid in droppers))
+        owp = mean_over({pid: opponents[pid] for pid in needed}, wp)
+        oowp = mean_over({pid: opponents[pid] for pid in droppers}, owp)
+        for pid in droppers:
+            out[pid] = (owp[pid], oowp[pid])
+
+    pending = sorted(droppers_at)
+    for rnd in swiss:
+        while pending and pending[0] < rnd.number:
+            freeze(pending.pop(0))
+        for match in rnd.matches:
+            if match.bye:
+                continue
+            if match.loss:
+                played[match.players[0]] += 1
+                continue
+            if len(match.wins) != 2 or len(match.players) != 2:
+                continue  # not reported (tables of three or more: player_records refused them already)
+            a, b = match.players
+            wa, wb = match.wins
+            played[a] += 1
+            played[b] += 1
+            opponents[a].append(b)
+            opponents[b].append(a)
+            if wa > wb:
+                won[a] += 1
+            elif wb > wa:
+                won[b] += 1
+            else:
+                drew[a] += 1
+                drew[b] += 1
+    return out
 
 
 # --------------------------------------------------------------------------------------

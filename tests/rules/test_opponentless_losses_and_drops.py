@@ -10,14 +10,25 @@ resistance of a dropped player (OpenTourney issue #102); FIDE C.07 (a forfeit lo
 from __future__ import annotations
 
 import json
+import random
 from fractions import Fraction as F
 from typing import Any
 
 import pytest
 
 from rules.__main__ import main
-from rules.history import HistoryError, history_from_json, history_to_json
+from rules.history import (
+    History,
+    HistoryError,
+    MatchRecord,
+    PlayerEntry,
+    RoundRecord,
+    history_from_json,
+    history_to_json,
+    validate_history,
+)
 from rules.standings import compute_standings, player_records
+from rules.standings.systems import frozen_resistance
 
 
 def duel(a: str, b: str, wa: int = 2, wb: int = 0) -> dict[str, Any]:
@@ -178,3 +189,60 @@ def test_the_cli_reads_late_losses_and_drops(
     rows = run_cli(monkeypatch, capsys, ["standings", "--tiebreakers", "pokemon"], DROP_EVENT)
     assert [r["player"] for r in rows] == ["a", "g", "e", "f", "c", "d", "b"]
     assert rows[-1]["owp"] == 0.25
+
+
+def _random_event(rng: random.Random) -> History:
+    """Small Swiss events with random results, late losses, byes and drops (some before round 1)."""
+    ids = [f"p{i}" for i in range(rng.randint(3, 9))]
+    active = list(ids)
+    rounds, drops = [], {}
+    for number in range(1, rng.randint(2, 5) + 1):
+        rng.shuffle(active)
+        matches: list[MatchRecord] = []
+        players = list(active)
+        if rng.random() < 0.3 and players:
+            matches.append(MatchRecord((players.pop(),), loss=True))
+        while len(players) >= 2:
+            a, b = players.pop(), players.pop()
+            matches.append(MatchRecord((a, b), rng.choice([(2, 0), (0, 2), (2, 1), (1, 1)])))
+        if players:
+            matches.append(MatchRecord((players.pop(),), bye=True))
+        rounds.append(RoundRecord(number, tuple(matches)))
+        for p in list(active):
+            if rng.random() < 0.2:
+                drops[p] = number
+                active.remove(p)
+    if rng.random() < 0.3:
+        drops[ids[0]] = 0
+        rounds = [
+            RoundRecord(r.number, tuple(m for m in r.matches if ids[0] not in m.players)) for r in rounds
+        ]
+    return History(tuple(PlayerEntry(p, p) for p in ids), tuple(rounds), drops)
+
+
+def _naive_frozen(history: History, pid: str) -> tuple[F, F]:
+    """The dropped player's OWP and OOWP in the pokemon standings of the history cut after their drop round."""
+    d = history.drops[pid]
+    cut = History(
+        history.players,
+        tuple(r for r in history.rounds if r.number <= d),
+        {p: n for p, n in history.drops.items() if n < d},
+        history.disqualified,
+    )
+    row = next(r for r in compute_standings(cut, "pokemon") if r.player == pid)
+    return row.value("owp"), row.value("oowp")
+
+
+def test_frozen_resistance_is_the_pokemon_standings_of_the_history_cut_at_the_drop_round() -> None:
+    rng = random.Random(24)
+    checked = 0
+    for _ in range(60):
+        history = _random_event(rng)
+        validate_history(history)
+        last = history.rounds[-1].number
+        frozen = frozen_resistance(history)
+        assert set(frozen) == {p for p, d in history.drops.items() if d < last}
+        for pid in frozen:
+            assert frozen[pid] == _naive_frozen(history, pid)
+            checked += 1
+    assert checked > 30
