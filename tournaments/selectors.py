@@ -223,26 +223,40 @@ def check_in_panel(tournament: Tournament) -> dict:
     }
 
 
-def missed_rounds(tournament: Tournament, registrations: list[Registration]) -> dict[int, list[int]]:
-    """While the tournament runs: the pk of each of ``registrations`` that takes part -> the Swiss (or pods) rounds
-    it has no match in, in order (the rounds an opponentless loss may be recorded for:
-    ``services.late_losses.late_loss_record``). Rounds after a player's drop are left out; a player with no missed
-    round is left out. Queries: 1 (every seat of the Swiss rounds: a paired round always has one)."""
+@dataclass(frozen=True)
+class LateLossChoices:
+    """What the Players tab offers about late players while the tournament runs: ``missed``: registration pk -> the
+    Swiss (or pods) rounds it has no match in, in order (an opponentless loss may be recorded for them:
+    ``services.late_losses.late_loss_record``); ``recorded``: registration pk -> ``(round number, match pk)`` of
+    each opponentless loss it has (``late_loss_remove``)."""
+
+    missed: dict[int, list[int]] = field(default_factory=dict)
+    recorded: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+
+
+def late_loss_choices(tournament: Tournament, registrations: list[Registration]) -> LateLossChoices:
+    """The :class:`LateLossChoices` of ``registrations`` (those taking part; rounds after a player's drop left out;
+    players with nothing to offer left out); empty unless the tournament runs. Queries: 1 (every seat of the Swiss
+    rounds: a paired round always has one)."""
     if tournament.status != Tournament.Status.RUNNING:
-        return {}
-    seated = set(Seat.objects.filter(match__round__tournament=tournament,
-                                     match__round__kind__in=(Round.Kind.SWISS, Round.Kind.PODS))
-                 .values_list("registration_id", "match__round__number"))
-    numbers = sorted({n for _, n in seated})
-    out: dict[int, list[int]] = {}
+        return LateLossChoices()
+    rows = list(Seat.objects.filter(match__round__tournament=tournament,
+                                    match__round__kind__in=(Round.Kind.SWISS, Round.Kind.PODS))
+                .values_list("registration_id", "match__round__number", "match__opponentless_loss", "match_id"))
+    seated = {(pk, n) for pk, n, _, _ in rows}
+    numbers = sorted({n for _, n, _, _ in rows})
+    choices = LateLossChoices()
+    for pk, n, late, match_id in sorted(rows, key=lambda row: row[1]):
+        if late:
+            choices.recorded.setdefault(pk, []).append((n, match_id))
     for r in registrations:
         if r.withdrawn or r.waitlisted or r.disqualified:
             continue
         last = r.dropped_after_round
         missed = [n for n in numbers if (r.pk, n) not in seated and (last is None or n <= last)]
         if missed:
-            out[r.pk] = missed
-    return out
+            choices.missed[r.pk] = missed
+    return choices
 
 
 def claimable_walk_ins(tournament: Tournament) -> bool:

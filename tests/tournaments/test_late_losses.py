@@ -22,7 +22,7 @@ from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import AuditEntry, Match, Round
 from tournaments.selectors import latest_snapshot
 from tournaments.services.check_in import walk_in_register
-from tournaments.services.late_losses import late_loss_record
+from tournaments.services.late_losses import late_loss_record, late_loss_remove
 
 pytestmark = pytest.mark.django_db
 
@@ -119,23 +119,28 @@ def test_the_organiser_records_a_late_loss_for_a_player_not_paired_in_the_round(
     assert [r["player"] for r in rows][-1] == str(zoe.pk)
 
 
-def test_a_dropped_player_keeps_their_record_and_is_ranked_by_it(
+def test_a_dropped_player_keeps_their_record_and_their_resistance_frozen_at_the_drop(
     event, organiser, django_capture_on_commit_callbacks
 ):
-    # w1 wins round 1 and drops; in round 2 the three others play (one bye). w1 stays on 3 points, ranked by them.
+    # w1 beats l1 in round 1 and drops; round 2 pairs the three others (one bye) and l1 wins if paired. w1 stays on
+    # 3 points, ranked by them, and (pokemon, TOM) keeps the OWP of round 1: l1's WP then, 0 -> floor 1/4, whatever
+    # l1 does after (WP 1/2 if they win round 2).
     t, one, ((w1, l1), (w2, l2)) = event
     services.player_drop(registration=w1, actor=w1.player)
     with django_capture_on_commit_callbacks(execute=True):
         two = services.round_pair_next(tournament=t, actor=organiser, seed=3)
-        settle_round(two, organiser)
+        for match in two.matches.filter(status=Match.Status.PENDING):
+            seats = list(match.seats.order_by("number"))
+            winner = "b" if seats[1].registration_id == l1.pk else "a"
+            services.result_settle(
+                match=match, actor=organiser, games=[{"winner": winner}] * 2, reason="slip"
+            )
     assert not two.matches.filter(seats__registration=w1).exists()
+    assert two.matches.get(seats__registration=l1).seats.count() == 2  # l1 played (and won) round 2
     assert history_for(t).drops == {str(w1.pk): 1}
-    row = next(
-        r
-        for r in APIClient().get(f"/api/v1/tournaments/{t.pk}/standings/").json()["rows"]
-        if r["name"] == w1.display_name
-    )
-    assert (row["points"], row["wins"], row["losses"]) == (3, 1, 0)
+    rows = APIClient().get(f"/api/v1/tournaments/{t.pk}/standings/").json()["rows"]
+    row = next(r for r in rows if r["name"] == w1.display_name)
+    assert (row["points"], row["wins"], row["losses"], row["owp"]) == (3, 1, 0, 0.25)
 
 
 def test_the_api_records_a_late_loss_and_a_late_entry_with_losses(event, organiser, alice):
@@ -210,3 +215,40 @@ def test_the_walk_in_form_offers_the_late_entry_choice(event, organiser, client)
             "seats__registration__walk_in_name", flat=True
         )
     ) == ["Lena Late"]
+
+
+def test_a_late_loss_recorded_by_mistake_is_removed_and_logged(event, organiser, client):
+    t, one, ((w1, _l1), _) = event
+    zoe = walk_in_register(tournament=t, actor=organiser, name="Zoe Zero")
+    match = late_loss_record(registration=zoe, actor=organiser, round_number=1)
+    with pytest.raises(UserError) as err:
+        late_loss_remove(match=match, actor=organiser, reason="")
+    assert err.value.code == "reason_required"
+    table = one.matches.get(seats__registration=w1)
+    with pytest.raises(Conflict) as err:
+        late_loss_remove(match=table, actor=organiser, reason="oops")
+    assert err.value.code == "not_a_late_loss"
+    with pytest.raises(NotAllowed):
+        late_loss_remove(match=match, actor=w1.player, reason="oops")
+    client.force_login(organiser)
+    players = client.get(reverse("tournaments:manage-players", args=[t.pk])).content.decode()
+    assert "Remove the late loss of round 1" in players
+    answer = client.post(
+        reverse("tournaments:manage-late-loss-remove", args=[t.pk, match.pk]),
+        {"reason": "she was at table 2 after all"},
+    )
+    assert answer.status_code == 302
+    assert not Match.objects.filter(pk=match.pk).exists()
+    recorded, removed = AuditEntry.objects.filter(action=AuditEntry.Action.OPPONENTLESS_LOSS).order_by("id")
+    assert recorded.match is None and recorded.after["result"] == "loss (no opponent)"  # the log keeps it
+    assert (removed.reason, removed.after["result"]) == ("she was at table 2 after all", "removed")
+    # the API: record again, then remove
+    api = APIClient()
+    api.force_authenticate(organiser)
+    again = api.post(
+        f"/api/v1/tournaments/{t.pk}/registrations/{zoe.pk}/late-loss/", {"round": 1}, format="json"
+    )
+    url = f"/api/v1/matches/{again.json()['id']}/late-loss/remove/"
+    assert api.post(url, {}, format="json").status_code == 400
+    assert api.post(url, {"reason": "mistake"}, format="json").status_code == 200
+    assert not Match.objects.filter(opponentless_loss=True).exists()

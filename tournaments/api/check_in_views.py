@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from tournaments.api import serializers as s
 from tournaments.api.views import _valid, idempotency_key
-from tournaments.models import Registration, Tournament
+from tournaments.models import Match, Registration, Tournament
 from tournaments.services.check_in import (
     check_in_close,
     no_shows_drop,
@@ -19,7 +19,7 @@ from tournaments.services.check_in import (
     walk_in_claim,
     walk_in_register,
 )
-from tournaments.services.late_losses import late_loss_record
+from tournaments.services.late_losses import late_loss_record, late_loss_remove
 
 
 class RegistrationCheckIn(APIView):
@@ -113,3 +113,18 @@ class RegistrationLateLoss(APIView):
         match = late_loss_record(registration=registration, actor=request.user, round_number=data["round"],
                                  reason=data["reason"], idempotency_key=idempotency_key(request))
         return Response(s.MatchSerializer(match).data, status=status.HTTP_201_CREATED)
+
+
+class LateLossRemove(APIView):
+    """POST (organiser): remove a loss with no opponent recorded by mistake (``reason`` required; logged); answers
+    the player's registration. 409 ``not_a_late_loss`` for a table or a bye."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.LateLossRemoveInputSerializer, responses={200: s.RegistrationSerializer})
+    def post(self, request, pk: int):
+        match = get_object_or_404(Match, pk=pk)
+        data = _valid(s.LateLossRemoveInputSerializer, request)
+        registration = late_loss_remove(match=match, actor=request.user, reason=data["reason"],
+                                        idempotency_key=idempotency_key(request))
+        return Response(s.RegistrationSerializer(registration).data)

@@ -166,6 +166,11 @@ class WalkInInputSerializer(serializers.Serializer):
                   "losses, paired from the next round into the bracket their points put them in")
 
 
+class LateLossRemoveInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=1000, allow_blank=True, default="",
+                                   help_text="Why the late loss is removed (logged); required")
+
+
 class LateLossInputSerializer(serializers.Serializer):
     round = serializers.IntegerField(min_value=1, max_value=10000,
                                      help_text="The Swiss round the player lost with no opponent (they missed it)")

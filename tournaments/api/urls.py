@@ -48,6 +48,7 @@ urlpatterns = [
     path("tournaments/<id:pk>/registrations/<id:registration_id>/reinstate/",
          views.RegistrationReinstate.as_view(), name="registration-reinstate"),
     path("matches/<id:pk>/", views.MatchDetail.as_view(), name="match-detail"),
+    path("matches/<id:pk>/late-loss/remove/", check_in_views.LateLossRemove.as_view(), name="late-loss-remove"),
     path("matches/<id:pk>/time-extension/", clock_views.MatchTimeExtension.as_view(), name="match-time-extension"),
     path("matches/<id:pk>/submissions/", views.MatchSubmissions.as_view(), name="match-submissions"),
     # results of any match (one service for any number of seats)

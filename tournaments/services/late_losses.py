@@ -22,7 +22,16 @@ from django.db.models import Max
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Conflict, UserError
-from tournaments.models import AuditEntry, Match, Registration, ResultSubmission, Round, Seat, Tournament
+from tournaments.models import (
+    AuditEntry,
+    Match,
+    Penalty,
+    Registration,
+    ResultSubmission,
+    Round,
+    Seat,
+    Tournament,
+)
 from tournaments.services.impartiality import require_not_own_entry
 from tournaments.services.organiser import organiser_action
 from tournaments.services.standings import queue_standings
@@ -143,3 +152,55 @@ def late_loss_record(
     )
     queue_standings(tournament)
     return act.done(match)
+
+
+@transaction.atomic
+def late_loss_remove(*, match: Match, actor, reason: str, idempotency_key: str = "") -> Registration:
+    """The organiser removes an opponentless loss recorded by mistake (the player was there after all: pair them
+    or enter their result at a table instead). Logged with the reason (``AuditEntry.Action.OPPONENTLESS_LOSS``,
+    before: the loss, after: none); the entries logged for it stay in the log, no longer tied to a table; the
+    standings are recomputed. Returns the player's registration.
+
+    Raises NotAllowed (not the organiser; ``own_entry``), UserError (``reason_required``), Conflict
+    (``not_a_late_loss``: the match is a table or a bye; ``finished``).
+    """
+    act = organiser_action(
+        match.round.tournament_id,
+        actor,
+        action="late_loss_remove",
+        idempotency_key=idempotency_key,
+        reason=reason,
+        payload={"match": match.pk, "reason": reason},
+        reason_required=_("Say why the late loss is removed (it is logged)."),
+    )
+    if act.repeated:
+        return act.first(Registration)
+    tournament = act.tournament
+    match = Match.objects.select_for_update(of=("self",)).select_related("round").get(pk=match.pk)
+    seats = list(match.seats.select_related("registration__player"))
+    if not match.opponentless_loss or len(seats) != 1:
+        raise Conflict(_("This match is not a loss with no opponent."), code="not_a_late_loss")
+    registration = seats[0].registration
+    require_not_own_entry(actor, registration, action="late_loss_remove")
+    rnd = match.round
+    AuditEntry.objects.filter(match=match).update(match=None)
+    Penalty.objects.filter(match=match).update(match=None)  # a warning given there stays on the player
+    before = {
+        "player": registration.display_name,
+        "round": rnd.number,
+        "table": match.table,
+        "result": "loss (no opponent)",
+    }
+    ResultSubmission.objects.filter(match=match).delete()
+    match.delete()
+    Round.objects.filter(pk=rnd.pk).update(pairing_version=rnd.pairing_version + 1)
+    AuditEntry.objects.create(
+        tournament=tournament,
+        actor=actor,
+        action=AuditEntry.Action.OPPONENTLESS_LOSS,
+        reason=act.reason,
+        before=before,
+        after={"player": registration.display_name, "round": rnd.number, "result": "removed"},
+    )
+    queue_standings(tournament)
+    return act.done(registration)

@@ -50,6 +50,8 @@ urlpatterns = [
          name="manage-reinstate"),
     path("t/<id:pk>/manage/registrations/<id:registration_id>/late-loss/", manage_views.manage_late_loss,
          name="manage-late-loss"),
+    path("t/<id:pk>/manage/matches/<id:match_id>/late-loss/remove/", manage_views.manage_late_loss_remove,
+         name="manage-late-loss-remove"),
     path("t/<id:pk>/manage/reopen/", manage_views.manage_reopen, name="manage-reopen"),
     path("t/<id:pk>/manage/registrations/<id:registration_id>/check-in/", check_in_views.manage_check_in,
          name="manage-check-in"),
