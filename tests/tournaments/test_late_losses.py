@@ -19,7 +19,7 @@ from tests.conftest import LEGAL_55, make_event
 from tournaments import services
 from tournaments.adapters import history_for
 from tournaments.errors import Conflict, NotAllowed, UserError
-from tournaments.models import AuditEntry, Match, Round
+from tournaments.models import AuditEntry, Match, Round, Tournament
 from tournaments.selectors import latest_snapshot
 from tournaments.services.check_in import walk_in_register
 from tournaments.services.late_losses import late_loss_record, late_loss_remove
@@ -252,3 +252,16 @@ def test_a_late_loss_recorded_by_mistake_is_removed_and_logged(event, organiser,
     assert api.post(url, {}, format="json").status_code == 400
     assert api.post(url, {"reason": "mistake"}, format="json").status_code == 200
     assert not Match.objects.filter(opponentless_loss=True).exists()
+
+
+def test_a_team_event_takes_no_late_losses(event, organiser):
+    # teams are paired as units: one member's loss with no opponent would be the team's (rules.pairings.teams)
+    t, one, _ = event
+    zoe = walk_in_register(tournament=t, actor=organiser, name="Zoe Zero")
+    Tournament.objects.filter(pk=t.pk).update(team_size=2)
+    with pytest.raises(Conflict) as err:
+        late_loss_record(registration=zoe, actor=organiser, round_number=1)
+    assert err.value.code == "team_event"
+    with pytest.raises(UserError) as err:
+        walk_in_register(tournament=t, actor=organiser, name="Lena Late", late_entry_losses=True)
+    assert err.value.code == "team_event"

@@ -261,8 +261,8 @@ def walk_in_register(*, tournament: Tournament, actor, name: str, late_entry_los
     (``tournaments.services.late_losses``; TOM's "LATE"), counted by each tiebreaker system as its source says.
 
     Raises NotAllowed (not the organiser), UserError (no name, longer than 80 characters, or the name of another
-    player of the tournament, case-insensitively), Conflict (the tournament takes no entries now; finished:
-    ``finished``).
+    player of the tournament, case-insensitively; ``team_event``: losses asked for in a team event, where teams are
+    paired as units), Conflict (the tournament takes no entries now; finished: ``finished``).
     """
     act = organiser_action(tournament, actor, action="walk_in_register", idempotency_key=idempotency_key,
                            payload={"name": name, "late_entry_losses": late_entry_losses})
@@ -287,6 +287,9 @@ def walk_in_register(*, tournament: Tournament, actor, name: str, late_entry_los
     registration = Registration.objects.create(
         tournament=tournament, player=None, walk_in_name=name, claim_code=new_claim_code(), late_entry=late,
         checked_in_at=now, checked_in_by=actor)
+    if late and late_entry_losses and tournament.team_size > 1:
+        raise UserError(_("A team event pairs teams: a late entry joins a team, with no losses of their own."),
+                        code="team_event")
     missed = list(tournament.rounds.filter(kind__in=(Round.Kind.SWISS, Round.Kind.PODS)).order_by("number")) if (
         late and late_entry_losses) else []
     for rnd in missed:

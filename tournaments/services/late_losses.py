@@ -84,7 +84,8 @@ def late_loss_record(
     Raises NotAllowed (not the organiser; ``own_entry``), Conflict (``not_running``: the tournament is not
     running; ``not_active``: the player withdrew, dropped before that round or was disqualified;
     ``already_in_round``: the player has a match in that round, where a late arrival is a match loss penalty;
-    ``not_swiss``: an elimination or round-robin round; ``finished``), UserError (``no_round``: no such round).
+    ``not_swiss``: an elimination or round-robin round; ``team_event``: teams are paired as units; ``finished``),
+    UserError (``no_round``: no such round).
     ``idempotency_key``: a repeat of the same submit returns the first match.
     """
     act = organiser_action(
@@ -122,6 +123,10 @@ def late_loss_record(
             _("%(player)s does not play round %(round)s (withdrawn, dropped or disqualified)."),
             code="not_active",
             params={"player": name, "round": rnd.number},
+        )
+    if tournament.team_size > 1:
+        raise Conflict(
+            _("A team event pairs teams: a late player's team plays without them."), code="team_event"
         )
     if rnd.kind not in _SWISS_KINDS:
         raise Conflict(
