@@ -197,6 +197,9 @@ def test_the_pages_and_exports_show_a_late_loss(event, organiser, client):
     header = csv[0].split(",")
     zoe_row = dict(zip(header, next(line for line in csv if "Zoe Zero" in line).split(",")))
     assert (zoe_row["bye"], zoe_row["late_loss"], zoe_row["seat_count"]) == ("0", "1", "1")
+    # the history export is the rules' format: `python -m rules standings` reads it back
+    exported = client.get(reverse("tournaments:export-history-json", args=[t.pk])).json()
+    assert {"players": [str(zoe.pk)], "loss": True} in exported["rounds"][0]["matches"]
 
 
 def test_the_walk_in_form_offers_the_late_entry_choice(event, organiser, client):
