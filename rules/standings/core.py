@@ -18,8 +18,9 @@ opponentless loss
     played and lost 0-2 with no opponent, the mirror of a bye: 0 match points,
     two games lost, counted in the player's own MW% and GW% (one more round,
     two more games) and never an opponent in anyone's OMW%/OGW%, as byes are
-    not (Magic Tournament Rules, Appendix C: only opponents met count; a match
-    loss is recorded 0-2, Infraction Procedure Guide 1.1 as read here).
+    not (Magic Tournament Rules, Appendix C: only opponents met count, and a
+    bye is a 2-0 win; the 0-2 is this project's reading, the MTR having no
+    opponentless loss).
 game points (GP)
     3 per game won, 1 per drawn game, 0 per game lost.
 MW% (match-win percentage)
