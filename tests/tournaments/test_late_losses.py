@@ -268,3 +268,12 @@ def test_a_team_event_takes_no_late_losses(event, organiser):
     with pytest.raises(UserError) as err:
         walk_in_register(tournament=t, actor=organiser, name="Lena Late", late_entry_losses=True)
     assert err.value.code == "team_event"
+
+
+def test_a_late_loss_takes_no_report_nor_result(event, organiser):
+    t, one, _ = event
+    zoe = walk_in_register(tournament=t, actor=organiser, name="Zoe Zero")
+    match = late_loss_record(registration=zoe, actor=organiser, round_number=1)
+    with pytest.raises(Conflict) as err:
+        services.result_settle(match=match, actor=organiser, score="2-0", reason="slip")
+    assert err.value.code == "late_loss"
