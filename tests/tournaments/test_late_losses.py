@@ -277,3 +277,24 @@ def test_a_late_loss_takes_no_report_nor_result(event, organiser):
     with pytest.raises(Conflict) as err:
         services.result_settle(match=match, actor=organiser, score="2-0", reason="slip")
     assert err.value.code == "late_loss"
+
+
+def test_a_late_loss_does_not_start_the_round_and_goes_with_a_re_pairing(event, organiser):
+    # a late loss is confirmed at once, like a bye: the organiser may still swap players or pair the round again
+    # (the new pairing seats every active player: the late loss goes, named in the log)
+    from tournaments.services.round_changes import round_repair, round_swap_players
+
+    t, one, _ = event
+    zoe = walk_in_register(tournament=t, actor=organiser, name="Zoe Zero")  # no deck yet: not paired in round 2
+    two = services.round_pair_next(tournament=t, actor=organiser, seed=2)
+    late_loss_record(registration=zoe, actor=organiser, round_number=2)
+    first, second = (
+        m.seats.order_by("number").first().registration for m in two.matches.order_by("table")[:2]
+    )
+    round_swap_players(tournament=t, actor=organiser, first=first, second=second, reason="wrong tables")
+    deck_submit(registration=zoe, actor=organiser, data=LEGAL_55.read_bytes(), filename=LEGAL_55.name)
+    new = round_repair(tournament=t, actor=organiser, reason="Zoe is here after all", seed=4)
+    assert not Match.objects.filter(opponentless_loss=True).exists()
+    assert new.matches.filter(seats__registration=zoe).exists()
+    entry = AuditEntry.objects.filter(action=AuditEntry.Action.PAIRING_CHANGED).order_by("-id").first()
+    assert entry.after["late_losses_removed"] == ["Zoe Zero"]
