@@ -285,7 +285,9 @@ def test_a_late_loss_does_not_start_the_round_and_goes_with_a_re_pairing(event, 
     from tournaments.services.round_changes import round_repair, round_swap_players
 
     t, one, _ = event
-    zoe = walk_in_register(tournament=t, actor=organiser, name="Zoe Zero")  # no deck yet: not paired in round 2
+    zoe = walk_in_register(
+        tournament=t, actor=organiser, name="Zoe Zero"
+    )  # no deck yet: not paired in round 2
     two = services.round_pair_next(tournament=t, actor=organiser, seed=2)
     late_loss_record(registration=zoe, actor=organiser, round_number=2)
     first, second = (
