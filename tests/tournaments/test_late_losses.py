@@ -300,3 +300,19 @@ def test_a_late_loss_does_not_start_the_round_and_goes_with_a_re_pairing(event, 
     assert new.matches.filter(seats__registration=zoe).exists()
     entry = AuditEntry.objects.filter(action=AuditEntry.Action.PAIRING_CHANGED).order_by("-id").first()
     assert entry.after["late_losses_removed"] == ["Zoe Zero"]
+
+
+def test_a_late_player_sees_their_late_loss_on_their_page(
+    event, organiser, client, django_capture_on_commit_callbacks
+):
+    from django.contrib.auth.models import User
+
+    t, one, _ = event
+    late_user = User.objects.create_user("latecomer")
+    late = services.player_register(tournament=t, actor=late_user)
+    with django_capture_on_commit_callbacks(execute=True):
+        late_loss_record(registration=late, actor=organiser, round_number=1)
+    client.force_login(late_user)
+    page = client.get(reverse("tournaments:me")).content.decode()
+    assert "Round 1: late, a loss with no opponent" in page
+    assert "Late: loss" in page
