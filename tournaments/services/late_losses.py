@@ -18,7 +18,7 @@ Not this: a player paired against an opponent who arrives late gets a match loss
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Conflict, UserError
@@ -69,7 +69,8 @@ def opponentless_loss_create(*, rnd: Round, registration: Registration, actor, r
         reason=reason or LATE_LOSS_REASON,
         state=ResultSubmission.State.CONFIRMED,
     )
-    Round.objects.filter(pk=rnd.pk).update(pairing_version=rnd.pairing_version + 1)
+    # the round's page state changes with its seats (selectors.round_state)
+    Round.objects.filter(pk=rnd.pk).update(pairing_version=F("pairing_version") + 1)
     return match
 
 
@@ -198,7 +199,7 @@ def late_loss_remove(*, match: Match, actor, reason: str, idempotency_key: str =
     }
     ResultSubmission.objects.filter(match=match).delete()
     match.delete()
-    Round.objects.filter(pk=rnd.pk).update(pairing_version=rnd.pairing_version + 1)
+    Round.objects.filter(pk=rnd.pk).update(pairing_version=F("pairing_version") + 1)
     AuditEntry.objects.create(
         tournament=tournament,
         actor=actor,
