@@ -134,8 +134,9 @@ def register_deck(registration: Registration, submission: DeckSubmission | None)
 
 
 def _has_been_paired(registration: Registration) -> bool:
-    """True once a late entrant sits at a table (or has a bye): their decklist is locked from then on."""
-    return Seat.objects.filter(registration=registration).exists()
+    """True once a late entrant sits at a table (or has a bye): their decklist is locked from then on. An opponentless
+    loss (a round they missed, ``Match.opponentless_loss``) is no table: it locks nothing."""
+    return Seat.objects.filter(registration=registration, match__opponentless_loss=False).exists()
 
 
 def cards_import(*, cards_dir: Path | None = None) -> int:

@@ -14,6 +14,14 @@ match
     yet.
 bye
     A round in which a player had no opponent: ``MatchRecord((id,), bye=True)``.
+opponentless loss
+    A round a player lost without an opponent: ``MatchRecord((id,), loss=True)``
+    (JSON ``{"players": [id], "loss": true}``): a late player's loss for a round
+    they missed (a late entry, or not there when the round was paired: TOM's
+    "LATE"), or a match loss given at the start of a round with nobody paired
+    against them.  It is a round played and lost; it gives nobody a win and
+    adds no opponent.  Each tiebreaker system counts it as its source says
+    (``rules.standings``; docs/rules.md).  Swiss rounds only.
 round
     ``RoundRecord(number, matches, elimination)``; ``elimination=True`` marks a
     playoff (bracket) round, which does not change Swiss standings.
@@ -39,11 +47,13 @@ command-line interface"::
     {"players": [{"id": str, "name": str}],
      "rounds": [{"number": int, "elimination": bool,
                  "matches": [{"players": [id, id], "wins": [int, int], "draws": int}
-                             | {"players": [id], "bye": true}]}],
+                             | {"players": [id], "bye": true}
+                             | {"players": [id], "loss": true}]}],
      "drops": {player_id: round_number}}
 
-plus two optional, backward-compatible keys: ``"placements": [int, ...]`` on a
-match and ``"disqualified": [player_id, ...]`` on the history.  They are
+plus three optional, backward-compatible keys: ``"placements": [int, ...]`` and
+``"loss": true`` on a match and ``"disqualified": [player_id, ...]`` on the
+history.  They are
 written back by ``history_to_json`` only when present.
 """
 
@@ -83,6 +93,7 @@ class MatchRecord:
     ``players``: ids in seat order; ``wins``: games won by each seat in seat
     order (``()`` = result not reported yet); ``draws``: drawn games;
     ``bye``: True for a bye, which has exactly one player and no games;
+    ``loss``: True for an opponentless loss (one player, no games, lost);
     ``placements``: optional finishing place of each seat (1 = first), in
     seat order, competition-ranked (``[1, 1, 3, 4]``); ``()`` = derive the
     places from ``wins`` (``derived_placements``).
@@ -93,11 +104,17 @@ class MatchRecord:
     draws: int = 0
     bye: bool = False
     placements: tuple[int, ...] = ()
+    loss: bool = False
 
     @property
     def reported(self) -> bool:
-        """True when the result is known (a bye always is)."""
-        return self.bye or len(self.wins) == len(self.players)
+        """True when the result is known (a bye or an opponentless loss always is)."""
+        return self.bye or self.loss or len(self.wins) == len(self.players)
+
+    @property
+    def opponentless(self) -> bool:
+        """True for a match of one player with no opponent: a bye or an opponentless loss."""
+        return self.bye or self.loss
 
 
 @dataclass(frozen=True)
@@ -167,8 +184,18 @@ def _parse_match(obj: Any, where: str) -> MatchRecord:
     bye = obj.get("bye", False)
     if not isinstance(bye, bool):
         raise HistoryError("bad_bye", f"{where}.bye must be true or false.", field=f"{where}.bye")
+    loss = obj.get("loss", False)
+    if not isinstance(loss, bool):
+        raise HistoryError("bad_loss", f"{where}.loss must be true or false.", field=f"{where}.loss")
+    if bye and loss:
+        raise HistoryError("bad_loss", f"{where} cannot be both a bye and a loss; keep one.", field=f"{where}.loss")
     if bye:
         return MatchRecord(players=tuple(players), bye=True)
+    if loss:
+        if obj.get("wins") or obj.get("placements") or obj.get("draws"):
+            raise HistoryError("bad_loss", f"{where} is an opponentless loss: it has no games, wins or placements.",
+                               field=f"{where}.loss")
+        return MatchRecord(players=tuple(players), loss=True)
     wins_raw = obj.get("wins", [])
     if not isinstance(wins_raw, list):
         raise HistoryError(
@@ -268,7 +295,8 @@ def validate_history(history: History) -> None:
     ("duplicate_player", "bad_id"); round numbers not strictly increasing
     ("round_order"); a match naming an unknown player ("unknown_player"); a
     player twice in one round ("player_twice"); a bye with other than one
-    player ("bad_bye"); a match with fewer than two players ("bad_players");
+    player ("bad_bye"); an opponentless loss with other than one player, with
+    games, marked a bye too, or in an elimination round ("bad_loss"); a match with fewer than two players ("bad_players");
     ``wins`` not one per seat ("wins_length"); negative numbers
     ("bad_number"); drops naming an unknown player or a player who played
     after their drop ("unknown_player", "played_after_drop"); ``placements``
@@ -306,7 +334,9 @@ def validate_history(history: History) -> None:
         seen: set[str] = set()
         for j, m in enumerate(r.matches):
             mw = f"{where}.matches[{j}]"
-            if m.bye:
+            if m.loss:
+                _check_loss(m, mw, r.elimination)
+            elif m.bye:
                 if len(m.players) != 1:
                     raise HistoryError(
                         "bad_bye", f"{mw} is a bye and must list exactly one player.", field=f"{mw}.players"
@@ -382,6 +412,18 @@ def validate_history(history: History) -> None:
         seen_dq.add(pid)
 
 
+def _check_loss(m: MatchRecord, where: str, elimination: bool) -> None:
+    if len(m.players) != 1:
+        raise HistoryError("bad_loss", f"{where} is an opponentless loss and must list exactly one player.",
+                           field=f"{where}.players")
+    if m.bye or m.wins or m.draws or m.placements:
+        raise HistoryError("bad_loss", f"{where} is an opponentless loss: it has no games, wins or placements "
+                           "and is not a bye.", field=f"{where}.loss")
+    if elimination:
+        raise HistoryError("bad_loss", f"{where} is an opponentless loss in an elimination round; an elimination "
+                           "match needs an opponent (record it as a match the opponent won).", field=f"{where}.loss")
+
+
 def _check_placements(m: MatchRecord, where: str) -> None:
     field_name = f"{where}.placements"
     if m.bye:
@@ -413,9 +455,9 @@ def derived_placements(match: MatchRecord) -> tuple[int, ...]:
     better place (wins ``[2, 0, 1, 1]`` -> places ``[1, 4, 2, 2]``; a shared
     win ``[1, 1, 0, 0]`` -> ``[1, 1, 3, 3]``; no game won by anyone
     ``[0, 0, 0]`` -> ``[1, 1, 1]``, a table where everyone shares first).
-    ``()`` for a bye or an unreported match.
+    ``()`` for a bye, an opponentless loss or an unreported match.
     """
-    if match.bye or not match.reported:
+    if match.opponentless or not match.reported:
         return ()
     if match.placements:
         return match.placements
@@ -433,6 +475,8 @@ def history_to_json(history: History) -> dict[str, Any]:
         for m in r.matches:
             if m.bye:
                 matches.append({"players": list(m.players), "bye": True})
+            elif m.loss:
+                matches.append({"players": list(m.players), "loss": True})
             else:
                 match: dict[str, Any] = {"players": list(m.players), "wins": list(m.wins), "draws": m.draws}
                 if m.placements:

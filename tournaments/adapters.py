@@ -18,7 +18,7 @@ from tournaments.models import Match, Round, Seat, Tournament
 def history_for(tournament: Tournament) -> History:
     """The tournament's match history: every non-withdrawn registration and every confirmed match.
 
-    A match of one seat is a bye; a confirmed match of two or more seats is a record of its
+    A match of one seat is a bye, or an opponentless loss when ``Match.opponentless_loss``; a confirmed match of two or more seats is a record of its
     seats in seat order with each seat's games won, the drawn games and, at a table of three or
     more, the placements. Matches without a confirmed result are left out, and so is a draft round (not yet
     published: ``Round.published_at``). Player order is
@@ -40,7 +40,7 @@ def history_for(tournament: Tournament) -> History:
                   .values_list("pk", "number", "kind"))
     matches: dict[int, list[tuple]] = {pk: [] for pk, _, _ in rounds}
     for row in (Match.objects.filter(round__tournament=tournament).order_by("table")
-                .values_list("pk", "round_id", "status", "draws")):
+                .values_list("pk", "round_id", "status", "draws", "opponentless_loss")):
         if row[1] in matches:  # a draft round's (its byes count once it is published)
             matches[row[1]].append(row)
     seats: dict[int, list[tuple]] = {}
@@ -52,11 +52,13 @@ def history_for(tournament: Tournament) -> History:
     records_by_round = []
     for round_pk, number, kind in rounds:
         records = []
-        for pk, _, status, draws in matches[round_pk]:
+        for pk, _, status, draws, opponentless_loss in matches[round_pk]:
             table = seats.get(pk)
             if table is None:
                 continue
-            if len(table) == 1:
+            if len(table) == 1 and opponentless_loss:
+                records.append(MatchRecord((ids.get(table[0][1]) or str(table[0][1]),), loss=True))
+            elif len(table) == 1:
                 records.append(MatchRecord((ids.get(table[0][1]) or str(table[0][1]),), bye=True))
             elif status != confirmed:
                 continue

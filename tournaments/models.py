@@ -5,7 +5,10 @@ Terms (the field's standard ones):
 * *round*: one round of pairings; Swiss rounds come first, then the *top cut*
   (single elimination seeded by Swiss rank), or single elimination from the start.
 * *match*: two players at a numbered *table* in a round, best of 1, 3 or 5 games;
-  a *bye* is a match with one player, scored as a 2-0 win (Magic Tournament Rules, Appendix C).
+  a *bye* is a match with one player, scored as a 2-0 win (Magic Tournament Rules, Appendix C);
+  an *opponentless loss* is a match with one player marked ``Match.opponentless_loss``: a late player's
+  loss for a round they missed (TOM's "LATE"), no opponent, counted per tiebreaker system as
+  ``rules.history`` says (``tournaments.services.late_losses``).
 * *result report*: a player's game-by-game account of a match; the opponent confirms or
   disputes it. A confirmed result bumps the tournament's ``results_version`` and the
   standings are recomputed for that version (``StandingsSnapshot``).
@@ -468,6 +471,10 @@ class Match(models.Model):
         null=True, blank=True, help_text="Drawn games of the confirmed result (None until confirmed)")
     extra_minutes = models.PositiveSmallIntegerField(
         default=0, help_text="Time extension of this table alone (a deck check, a judge call), in minutes")
+    opponentless_loss = models.BooleanField(
+        default=False,
+        help_text="A match of one seat that is a loss with no opponent (a late player's loss for a round they "
+                  "missed, TOM's \"LATE\": rules.history.MatchRecord.loss); False for a bye")
 
     #: The seats in seat order, set by ``tournaments.services.results.seats_of`` (and selectors) when loaded.
     seat_list: list[Seat]
@@ -608,6 +615,7 @@ class AuditEntry(models.Model):
         TOURNAMENT_EDITED = "tournament_edited", _("Event details changed")
         STAFF_CHANGED = "staff_changed", _("Co-organiser added or removed")
         WAITLIST_PROMOTED = "waitlist_promoted", _("Player moved from the waiting list into the event")
+        OPPONENTLESS_LOSS = "opponentless_loss", _("Loss with no opponent recorded (a late player)")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries")

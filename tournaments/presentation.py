@@ -42,7 +42,8 @@ def dispute_reason_text(submission: ResultSubmission) -> str:
 
 
 def outcome_text(seats: list[Seat], outcome: Outcome) -> str:
-    """"alice 2-1 bob" for a duel (with "-d" drawn games), "alice: bye", "1. alice (2 won), 2. bob (1 won),
+    """"alice 2-1 bob" for a duel (with "-d" drawn games), "alice: bye", "alice: late, loss (no opponent)" (one
+    seat with no game won: ``Match.opponentless_loss``), "1. alice (2 won), 2. bob (1 won),
     ...; 1 drawn" for a table: in the active language (the score itself stays numeric). What a service stores
     is English: call it under ``translation.override("en")`` (``services.results.result_summary``)."""
     return outcome_text_of([s.registration.display_name for s in seats], outcome)
@@ -50,6 +51,8 @@ def outcome_text(seats: list[Seat], outcome: Outcome) -> str:
 
 def outcome_text_of(names: list[str], outcome: Outcome) -> str:
     """:func:`outcome_text` from the players' names in seat order."""
+    if len(names) == 1 and outcome.wins and outcome.wins[0] == 0:  # an opponentless loss (a bye wins its games)
+        return gettext("%(name)s: late, loss (no opponent)") % {"name": names[0]}
     if len(names) == 1:
         return gettext("%(name)s: bye") % {"name": names[0]}
     if len(names) == 2:

@@ -236,6 +236,42 @@ def check_in_panel(tournament: Tournament) -> dict:
     }
 
 
+@dataclass(frozen=True)
+class LateLossChoices:
+    """What the Players tab offers about late players while the tournament runs: ``missed``: registration pk -> the
+    Swiss (or pods) rounds it has no match in, in order (an opponentless loss may be recorded for them:
+    ``services.late_losses.late_loss_record``); ``recorded``: registration pk -> ``(round number, match pk)`` of
+    each opponentless loss it has (``late_loss_remove``)."""
+
+    missed: dict[int, list[int]] = field(default_factory=dict)
+    recorded: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+
+
+def late_loss_choices(tournament: Tournament, registrations: list[Registration]) -> LateLossChoices:
+    """The :class:`LateLossChoices` of ``registrations`` (those taking part; rounds after a player's drop left out;
+    players with nothing to offer left out); empty unless the tournament runs. Queries: 1 (every seat of the Swiss
+    rounds: a paired round always has one)."""
+    if tournament.status != Tournament.Status.RUNNING:
+        return LateLossChoices()
+    rows = list(Seat.objects.filter(match__round__tournament=tournament,
+                                    match__round__kind__in=(Round.Kind.SWISS, Round.Kind.PODS))
+                .values_list("registration_id", "match__round__number", "match__opponentless_loss", "match_id"))
+    seated = {(pk, n) for pk, n, _, _ in rows}
+    numbers = sorted({n for _, n, _, _ in rows})
+    choices = LateLossChoices()
+    for pk, n, late, match_id in sorted(rows, key=lambda row: row[1]):
+        if late:
+            choices.recorded.setdefault(pk, []).append((n, match_id))
+    for r in registrations:
+        if r.withdrawn or r.waitlisted or r.disqualified:
+            continue
+        last = r.dropped_after_round
+        missed = [n for n in numbers if (r.pk, n) not in seated and (last is None or n <= last)]
+        if missed:
+            choices.missed[r.pk] = missed
+    return choices
+
+
 def claimable_walk_ins(tournament: Tournament) -> bool:
     """True if the tournament has a walk-in entry no account has claimed yet (1 query)."""
     return tournament.registrations.filter(player__isnull=True).exclude(claim_code="").exists()
@@ -352,13 +388,15 @@ def current_round(tournament: Tournament) -> Round | None:
 @dataclass(frozen=True)
 class PairingLine:
     """One player's line of the alphabetical pairings: ``name``, ``table``, ``side`` ("A"/"B" in a duel, "Seat 3"
-    at a multiplayer table, "" for a bye), ``opponents`` (names in seat order), ``bye``."""
+    at a multiplayer table, "" for a bye), ``opponents`` (names in seat order), ``bye`` (one seat: a bye or a late
+    loss), ``late_loss`` (a loss with no opponent: ``Match.opponentless_loss``)."""
 
     name: str
     table: int
     side: str
     opponents: tuple[str, ...]
     bye: bool
+    late_loss: bool = False
 
 
 def pairing_lines(rnd: Round) -> list[PairingLine]:
@@ -376,7 +414,8 @@ def pairing_lines(rnd: Round) -> list[PairingLine]:
             else:
                 side = f"Seat {seat.number}"
             lines.append(PairingLine(name=seat.registration.display_name, table=match.table, side=side,
-                                     opponents=others, bye=len(seats) == 1))
+                                     opponents=others, bye=len(seats) == 1,
+                                     late_loss=len(seats) == 1 and match.opponentless_loss))
     return sorted(lines, key=lambda line: (line.name.casefold(), line.name, line.table))
 
 
@@ -428,7 +467,7 @@ def saved_language(user_id: int) -> str:
 class RecordMatch:
     """One of a player's matches in an event: ``round`` (number), ``elimination`` (a top-cut or bracket round),
     ``table`` (number), ``opponents`` (their names, ``Registration.display_name``), ``status`` (``Match.Status``),
-    ``outcome``: "bye", "won", "lost", "drew", "placed" (a table of three or more) or "" (not confirmed yet),
+    ``outcome``: "bye", "late_loss" (a loss with no opponent), "won", "lost", "drew", "placed" (a table of three or more) or "" (not confirmed yet),
     ``score`` from the player's side ("2-1", "2-1-1" with drawn games; "" at a table or for a bye), ``placement``
     (the player's place at a table of three or more, else None)."""
 
@@ -461,7 +500,7 @@ def _record_match(match: Match, seats: list[Seat], registration_id: int) -> Reco
         round=match.round.number, elimination=match.round.kind == Round.Kind.ELIMINATION, table=match.table,
         opponents=tuple(s.registration.display_name for s in others), status=match.status, outcome="")
     if not others:
-        return replace(unconfirmed, outcome="bye")
+        return replace(unconfirmed, outcome="late_loss" if match.opponentless_loss else "bye")
     if match.status != Match.Status.CONFIRMED:
         return unconfirmed
     if len(seats) > 2:

@@ -276,11 +276,13 @@ def table_winner(match: MatchRecord) -> str | None:
     """The winner of a reported multiplayer (or duel) table: the seat placed first
     (``MatchRecord.placements``, when given), else the one seat with the most game wins.
 
-    None when the table is unreported or the top is shared (a drawn table must
+    None when the table is unreported, an opponentless loss, or the top is shared (a drawn table must
     be replayed in an elimination).
     """
     if match.bye:
         return match.players[0]
+    if match.loss:
+        return None
     placements = getattr(match, "placements", ())
     if placements:
         first = min(placements)

@@ -119,7 +119,7 @@ def pod_standings(history: History) -> tuple[list[str], dict[str, int]]:
             if m.bye:
                 points[m.players[0]] += 3
                 continue
-            if not m.reported:
+            if m.loss or not m.reported:
                 continue
             top = max(m.wins)
             leaders = [p for p, w in zip(m.players, m.wins) if w == top]

@@ -110,7 +110,7 @@ def team_history(history: History, roster: Roster) -> History:
                 units.append(unit)
                 if m.wins:
                     wins.append(m.wins[k])
-            matches.append(MatchRecord(tuple(units), tuple(wins), m.draws, m.bye))
+            matches.append(MatchRecord(tuple(units), tuple(wins), m.draws, m.bye, loss=m.loss))
         rounds.append(RoundRecord(rnd.number, tuple(matches), rnd.elimination))
     drops: dict[str, int] = {}
     for player, n in history.drops.items():

@@ -13,6 +13,14 @@ Terms (Magic Tournament Rules, Appendix C; PAIRINGS.md §2.1)
 match points (MP)
     3 for a match win, 1 for a drawn match, 0 for a loss.  A bye is a match
     won 2-0: 3 match points and 6 game points.
+opponentless loss
+    ``MatchRecord(loss=True)`` (a late player's loss, TOM's "LATE"): a round
+    played and lost 0-2 with no opponent, the mirror of a bye: 0 match points,
+    two games lost, counted in the player's own MW% and GW% (one more round,
+    two more games) and never an opponent in anyone's OMW%/OGW%, as byes are
+    not (Magic Tournament Rules, Appendix C: only opponents met count, and a
+    bye is a 2-0 win; the 0-2 is this project's reading, the MTR having no
+    opponentless loss).
 game points (GP)
     3 per game won, 1 per drawn game, 0 per game lost.
 MW% (match-win percentage)
@@ -92,7 +100,9 @@ class PlayerRecord:
     ``results`` lists ``(round_number, opponent_or_None, half_points)`` for
     every round the player has a result in, in round order: half points are
     2 for a win or a bye, 1 for a draw, 0 for a loss (``opponent`` is None for
-    a bye).
+    a bye and for an opponentless loss, whose half points are 0);
+    ``opponentless_losses`` counts the opponentless losses (they are in
+    ``rounds`` and ``losses`` too).
     """
 
     player: str
@@ -106,6 +116,7 @@ class PlayerRecord:
     opponents: list[str] = field(default_factory=list)
     games_won: int = 0
     results: list[tuple[int, str | None, int]] = field(default_factory=list)
+    opponentless_losses: int = 0
 
     @property
     def points(self) -> int:
@@ -291,7 +302,8 @@ def swiss_rounds(history: History) -> list[int]:
 def player_records(history: History) -> dict[str, PlayerRecord]:
     """Each player's Swiss record (non-elimination rounds, reported matches), keyed by id, in seeding order.
 
-    A bye is a 2-0 match win (Magic Tournament Rules, Appendix C, "Byes").
+    A bye is a 2-0 match win (Magic Tournament Rules, Appendix C, "Byes"); an
+    opponentless loss a 0-2 match loss with no opponent (module docstring).
     Raises ``StandingsError("multiplayer_not_supported")`` for a match of three
     or more players (use the ``pods`` system for those).
     """
@@ -309,6 +321,14 @@ def player_records(history: History) -> dict[str, PlayerRecord]:
                 rec.games += 2
                 rec.games_won += 2
                 rec.results.append((rnd.number, None, 2))
+                continue
+            if match.loss:
+                rec = records[match.players[0]]
+                rec.rounds += 1
+                rec.losses += 1
+                rec.opponentless_losses += 1
+                rec.games += 2
+                rec.results.append((rnd.number, None, 0))
                 continue
             if len(match.players) != 2:
                 raise StandingsError(

@@ -19,6 +19,7 @@ from typing import Any
 from rules.history import History, MatchRecord, derived_placements
 from rules.standings.core import (
     Entry,
+    PlayerRecord,
     StandingRow,
     StandingsError,
     mean_over,
@@ -34,6 +35,7 @@ __all__ = [
     "POKEMON_DROPPED_CAP",
     "DEFAULT_PLACEMENT_POINTS",
     "pokemon_standings",
+    "frozen_resistance",
     "buchholz_standings",
     "pods_standings",
     "check_tie_value",
@@ -104,8 +106,8 @@ def pokemon_standings(history: History, *, floor: Fraction, tie_value: Fraction)
 
     * Match points: 3 per win (a bye is a win), 1 per tie, 0 per loss.
     * WP(p) = (match wins + ``tie_value`` x ties) / matches, over the rounds
-      p played against an opponent: byes are excluded from numerator and
-      denominator.  WP is raised to ``floor`` (default 25 %) and, for a player
+      p played (an opponentless loss is one, lost): byes are excluded from
+      numerator and denominator.  WP is raised to ``floor`` (default 25 %) and, for a player
       who dropped (in ``History.drops``) or was disqualified, capped at 75 %.
       A player with no played match has WP = ``floor``.
     * OWP(p) ("resistance") = mean of WP(o) over the opponents p played, one
@@ -117,39 +119,48 @@ def pokemon_standings(history: History, *, floor: Fraction, tie_value: Fraction)
       stay tied (shared rank, seeding order).  Pokémon's last step, a random
       draw, is left to the organiser (``rules`` uses no randomness here).
 
+    Opponentless losses (TOM's "LATE"; rk9.gg, "All about tiebreakers in the
+    Pokémon TCG", 2021: "Late Penalty", the "zeroth tiebreaker"): such a loss
+    is a round played and lost, so it is in the player's record and in WP's
+    denominator (it is not a bye: TRH §5.3.3.1 leaves out only byes), and it
+    adds no opponent to anyone's OWP/OOWP.  A player with an opponentless loss
+    ranks below every player with the same match points who has none ("If
+    someone shows up late, then that person will appear below all others
+    with the same number of match points"), before OWP is compared.
+
+    Drops (TOM's behaviour): the OWP and OOWP of a player who dropped after
+    round d are frozen at round d: computed on the history of rounds 1..d
+    (those who had dropped before round d capped as dropped), as the
+    standings printed after round d showed them, not on the final records
+    of their opponents.  Sources: OpenTourney issue #102 (a TOM export ranks
+    a dropped entry with OWP 0.33 above active entries with 0.59 and 0.56,
+    which no final-data formula explains; "TOM freezes a dropped
+    competitor's standing using data available at drop-time"), and the
+    reproduction of a Regional's published standings noted in this
+    project's issue 24 (frozen values match the published ones far better).
+    Their match points and record are final anyway (they play no more).
+
     Tie value (a documented choice): ``tie_value`` defaults to 1/2, so an
     opponent who finished 3-1-1 contributes (3 + 1/2) / 5 = 70 % (the rk9
     example).  Some implementations count a tie as 0 wins; pass
     ``tie_value=0`` for that.
 
     Row extras, in order: ``owp``, ``oowp`` and ``h2h`` (1: ranked above a
-    tied player by head to head, -1: below, 0: not used).  ``omwp``/``gwp``/
+    tied player by head to head, -1: below, 0: not used).  The sort key is
+    (match points, no opponentless loss, OWP, OOWP).  ``omwp``/``gwp``/
     ``ogwp`` are the MTG values (information only).
     """
     records = player_records(history)
-    dropped = set(history.drops) | set(history.disqualified)
-    wp: dict[str, Fraction] = {}
-    for pid, rec in records.items():
-        played = rec.rounds - rec.byes
-        if played:
-            value = Fraction((rec.wins - rec.byes) * tie_value.denominator + tie_value.numerator * rec.draws,
-                             tie_value.denominator * played)
-        else:
-            value = Fraction(0)
-        value = max(value, floor)
-        if pid in dropped:
-            value = min(value, POKEMON_DROPPED_CAP)
-        wp[pid] = value
-    groups = {pid: rec.opponents for pid, rec in records.items()}
-    owp = mean_over(groups, wp)
-    oowp = mean_over(groups, owp)
+    owp, oowp = _resistance(history, records, floor, tie_value)
+    for pid, (owp_d, oowp_d) in frozen_resistance(history, floor=floor, tie_value=tie_value).items():
+        owp[pid], oowp[pid] = owp_d, oowp_d
     mtg = mtg_columns(history, records)
     entries: list[Entry] = []
     for index, (pid, rec) in enumerate(records.items()):
         omwp, gwp, ogwp = mtg[pid]
         entries.append(
             Entry(
-                key=(rec.points, owp[pid], oowp[pid]),
+                key=(rec.points, 0 if rec.opponentless_losses else 1, owp[pid], oowp[pid]),
                 index=index,
                 fields={
                     "player": pid, "points": rec.points, "wins": rec.wins, "losses": rec.losses,
@@ -177,6 +188,92 @@ def pokemon_standings(history: History, *, floor: Fraction, tie_value: Fraction)
     return rank_entries(entries, history, head_to_head)
 
 
+def _win_percentage(won: int, drew: int, played: int, floor: Fraction, tie_value: Fraction, capped: bool) -> Fraction:
+    """WP: (wins + ``tie_value`` x ties) / rounds played (byes out), floored, capped at 75% when ``capped``."""
+    value = (Fraction(won * tie_value.denominator + tie_value.numerator * drew, tie_value.denominator * played)
+             if played else Fraction(0))
+    value = max(value, floor)
+    return min(value, POKEMON_DROPPED_CAP) if capped else value
+
+
+def _resistance(history: History, records: dict[str, PlayerRecord], floor: Fraction,
+                tie_value: Fraction) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+    """(OWP, OOWP) of every player of ``history`` (``pokemon_standings``): WP over the rounds played
+    (opponentless losses included, byes not), floored, capped for the dropped and disqualified."""
+    dropped = set(history.drops) | set(history.disqualified)
+    wp = {pid: _win_percentage(rec.wins - rec.byes, rec.draws, rec.rounds - rec.byes, floor, tie_value,
+                               pid in dropped)
+          for pid, rec in records.items()}
+    groups = {pid: rec.opponents for pid, rec in records.items()}
+    owp = mean_over(groups, wp)
+    return owp, mean_over(groups, owp)
+
+
+def frozen_resistance(history: History, *, floor: Fraction = POKEMON_FLOOR,
+                      tie_value: Fraction = POKEMON_TIE_VALUE) -> dict[str, tuple[Fraction, Fraction]]:
+    """The (OWP, OOWP) of each player who dropped before the last Swiss round, frozen at their drop round d (TOM;
+    ``pokemon_standings``): the values the standings after round d showed, i.e. computed on rounds 1..d with the
+    players who had dropped before round d (and the disqualified) capped at 75%.
+
+    One pass over the rounds: WP of everyone at each drop round, OWP of the droppers and their opponents, OOWP of
+    the droppers (the same values as ``pokemon_standings`` on the history cut after round d, much faster). Keyed
+    by player id; players who did not drop, or dropped after the last Swiss round, are not in it.
+    """
+    swiss = [r for r in history.rounds if not r.elimination]
+    if not swiss:
+        return {}
+    last = swiss[-1].number
+    droppers_at: dict[int, list[str]] = {}
+    for pid, d in history.drops.items():
+        if d < last:
+            droppers_at.setdefault(d, []).append(pid)
+    if not droppers_at:
+        return {}
+    ids = [p.id for p in history.players]
+    played = dict.fromkeys(ids, 0)
+    won = dict.fromkeys(ids, 0)
+    drew = dict.fromkeys(ids, 0)
+    opponents: dict[str, list[str]] = {pid: [] for pid in ids}
+    out: dict[str, tuple[Fraction, Fraction]] = {}
+
+    def freeze(d: int) -> None:
+        capped = {pid for pid, n in history.drops.items() if n < d} | set(history.disqualified)
+        wp = {pid: _win_percentage(won[pid], drew[pid], played[pid], floor, tie_value, pid in capped) for pid in ids}
+        droppers = droppers_at[d]
+        needed = set(droppers).union(*(opponents[pid] for pid in droppers))
+        owp = mean_over({pid: opponents[pid] for pid in needed}, wp)
+        oowp = mean_over({pid: opponents[pid] for pid in droppers}, owp)
+        for pid in droppers:
+            out[pid] = (owp[pid], oowp[pid])
+
+    pending = sorted(droppers_at)
+    for rnd in swiss:
+        while pending and pending[0] < rnd.number:
+            freeze(pending.pop(0))
+        for match in rnd.matches:
+            if match.bye:
+                continue
+            if match.loss:
+                played[match.players[0]] += 1
+                continue
+            if len(match.wins) != 2 or len(match.players) != 2:
+                continue  # not reported (tables of three or more: player_records refused them already)
+            a, b = match.players
+            wa, wb = match.wins
+            played[a] += 1
+            played[b] += 1
+            opponents[a].append(b)
+            opponents[b].append(a)
+            if wa > wb:
+                won[a] += 1
+            elif wb > wa:
+                won[b] += 1
+            else:
+                drew[a] += 1
+                drew[b] += 1
+    return out
+
+
 # --------------------------------------------------------------------------------------
 # Chess: Buchholz and friends
 
@@ -201,7 +298,10 @@ def buchholz_standings(history: History) -> list[StandingRow]:
       plus a loss above two draws, which chess scoring ties.  The ``points``
       column still shows match points (3/1/0).
     * Unplayed rounds of p: byes (not voluntary) and rounds without a result
-      (voluntarily unplayed: absent, after a drop, unreported).
+      (voluntarily unplayed: absent, after a drop, unreported).  An
+      opponentless loss (a late player's, ``rules.history``) is a forfeit
+      lost: score 0 and a voluntarily unplayed round (C.07, unplayed rounds:
+      a forfeit loss is not a game played).
     * Adjusted score of an opponent o, used in every sum below:
       s'(o) = s(o) + 1/2 x (rounds of R after o's drop round).
     * Buchholz BH(p) = sum over the rounds of R of a contribution c_r:
@@ -249,6 +349,8 @@ def buchholz_standings(history: History) -> list[StandingRow]:
         ps2 = 0
         for number, opp, half in rec.results:
             ps2 += half * weight[number]
+            if opp is None and half == 0:
+                continue  # an opponentless loss: a voluntarily unplayed round (forfeit), counted below
             if opp is None:
                 byes += 1
                 sb4 += own * half
@@ -256,7 +358,7 @@ def buchholz_standings(history: History) -> list[StandingRow]:
                 value = adjusted2[opp]
                 played.append(value)
                 sb4 += value * half
-        voluntary = total_rounds - len(rec.results)
+        voluntary = total_rounds - len(rec.results) + rec.opponentless_losses
         bh2 = sum(played) + own * (byes + voluntary)
         if voluntary:
             remaining = played + [own] * (byes + voluntary - 1)
@@ -315,7 +417,9 @@ def pods_standings(
       draw 1"), else the shared average.  A bye earns first-place points.
     * wins / losses / draws: first place alone is a win, a shared first
       place (a drawn table included) a draw, anything else a loss; a bye is a
-      win.
+      win.  An opponentless loss (``rules.history``) is a round played for 0
+      points and a loss, with no games and no opponents (this project's
+      choice, the mirror of a bye).
     * Points percentage PP(p) = points / (placement_points[0] x rounds
       played, byes included), floored at ``floor`` (default 1/3).
     * Game-win percentage GW(p) = (3 x games won + drawn games) / (3 x games
@@ -336,6 +440,8 @@ def pods_standings(
         for match in rnd.matches:
             if match.bye:
                 records[match.players[0]].add_bye(scorer.first)
+            elif match.loss:
+                records[match.players[0]].add_loss()
             elif match.reported:
                 _record_table(records, match, scorer)
     return rank_entries(_pod_entries(records, scorer, floor), history)
@@ -354,6 +460,11 @@ class _PodRecord:
     games: int = 0
     game_points: int = 0
     opponents: list[str] = field(default_factory=list)
+
+    def add_loss(self) -> None:
+        """An opponentless loss: a round played for no points, a loss, no games and no opponents."""
+        self.rounds += 1
+        self.losses += 1
 
     def add_bye(self, first_points: int) -> None:
         """A bye: first-place points, a win and one game won."""

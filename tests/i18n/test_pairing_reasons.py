@@ -26,7 +26,7 @@ from tournaments.services.round_changes import round_swap_players
 from tournaments.templatetags.rule_tags import pairing_reason
 
 EVENTS = every_event()
-SERVICE_CODES = {"bye", "changed_by_organiser"}
+SERVICE_CODES = {"bye", "late_loss", "changed_by_organiser"}
 
 
 def _every_reason() -> list[tuple[str, dict, str]]:

@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from tournaments.api import serializers as s
 from tournaments.api.views import _valid, idempotency_key
-from tournaments.models import Registration, Tournament
+from tournaments.models import Match, Registration, Tournament
 from tournaments.services.check_in import (
     check_in_close,
     no_shows_drop,
@@ -19,6 +19,7 @@ from tournaments.services.check_in import (
     walk_in_claim,
     walk_in_register,
 )
+from tournaments.services.late_losses import late_loss_record, late_loss_remove
 
 
 class RegistrationCheckIn(APIView):
@@ -66,7 +67,9 @@ class NoShowsDrop(APIView):
 
 
 class WalkInCreate(APIView):
-    """POST (organiser): register a walk-in by ``name`` (no account): checked in, answered with its claim code."""
+    """POST (organiser): register a walk-in by ``name`` (no account): checked in, answered with its claim code.
+    As a late entry into a running Swiss, ``late_entry_losses`` (default false: zero points, no losses) gives them
+    a loss with no opponent for each Swiss round already paired."""
 
     permission_classes = [permissions.IsAuthenticated]
 
@@ -75,6 +78,7 @@ class WalkInCreate(APIView):
         tournament = get_object_or_404(Tournament, pk=pk)
         data = _valid(s.WalkInInputSerializer, request)
         registration = walk_in_register(tournament=tournament, actor=request.user, name=data["name"],
+                                        late_entry_losses=data["late_entry_losses"],
                                         idempotency_key=idempotency_key(request))
         return Response(s.WalkInSerializer(registration).data, status=status.HTTP_201_CREATED)
 
@@ -91,4 +95,36 @@ class WalkInClaim(APIView):
         tournament = get_object_or_404(Tournament, pk=pk)
         data = _valid(s.ClaimInputSerializer, request)
         registration = walk_in_claim(tournament=tournament, actor=request.user, code=data["code"])
+        return Response(s.RegistrationSerializer(registration).data)
+
+
+class RegistrationLateLoss(APIView):
+    """POST (organiser): record a loss with no opponent for the player in Swiss ``round`` (they were not there
+    when it was paired: TOM's "LATE"); logged, the standings recomputed. 409 ``already_in_round`` when the player
+    has a match in that round (a late arrival there is a match loss penalty), ``not_swiss``, ``not_active``,
+    ``not_running``; 400 ``no_round``."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.LateLossInputSerializer, responses={201: s.MatchSerializer})
+    def post(self, request, pk: int, registration_id: int):
+        registration = get_object_or_404(Registration, pk=registration_id, tournament_id=pk)
+        data = _valid(s.LateLossInputSerializer, request)
+        match = late_loss_record(registration=registration, actor=request.user, round_number=data["round"],
+                                 reason=data["reason"], idempotency_key=idempotency_key(request))
+        return Response(s.MatchSerializer(match).data, status=status.HTTP_201_CREATED)
+
+
+class LateLossRemove(APIView):
+    """POST (organiser): remove a loss with no opponent recorded by mistake (``reason`` required; logged); answers
+    the player's registration. 409 ``not_a_late_loss`` for a table or a bye."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.LateLossRemoveInputSerializer, responses={200: s.RegistrationSerializer})
+    def post(self, request, pk: int):
+        match = get_object_or_404(Match, pk=pk)
+        data = _valid(s.LateLossRemoveInputSerializer, request)
+        registration = late_loss_remove(match=match, actor=request.user, reason=data["reason"],
+                                        idempotency_key=idempotency_key(request))
         return Response(s.RegistrationSerializer(registration).data)

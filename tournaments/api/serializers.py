@@ -164,6 +164,23 @@ class CheckInInputSerializer(serializers.Serializer):
 
 class WalkInInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=80, help_text="The walk-in's name (no account needed)")
+    late_entry_losses = serializers.BooleanField(
+        default=False,
+        help_text="A late entry into a running Swiss only: true joins with a loss with no opponent for each Swiss "
+                  "round already paired (TOM's \"LATE\"); false (the default) joins with zero points and no "
+                  "losses, paired from the next round into the bracket their points put them in")
+
+
+class LateLossRemoveInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=1000, allow_blank=True, default="",
+                                   help_text="Why the late loss is removed (logged); required")
+
+
+class LateLossInputSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=10000,
+                                     help_text="The Swiss round the player lost with no opponent (they missed it)")
+    reason = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="",
+                                   help_text="Why (logged); optional")
 
 
 class WalkInSerializer(RegistrationSerializer):
@@ -198,17 +215,18 @@ class SeatSerializer(serializers.ModelSerializer):
 
 
 class MatchSerializer(serializers.ModelSerializer):
-    """A match of any number of seats: one seat is a bye, two a duel, more a multiplayer table."""
+    """A match of any number of seats: one seat is a bye (or, with ``opponentless_loss``, a loss with no opponent:
+    a late player's), two a duel, more a multiplayer table."""
 
     round = serializers.IntegerField(source="round.number", read_only=True)
     seats = serializers.SerializerMethodField(help_text="Every seat in seat order")
-    is_bye = serializers.SerializerMethodField(help_text="One seat: a bye")
+    is_bye = serializers.SerializerMethodField(help_text="One seat, scored as a win: a bye")
     multiplayer = serializers.SerializerMethodField(help_text="More than two seats")
 
     class Meta:
         model = Match
         fields = ["id", "round", "table", "status", "pairing_reason", "pairing_reason_code", "pairing_reason_params",
-                  "seats", "draws", "is_bye", "multiplayer", "extra_minutes"]
+                  "seats", "draws", "is_bye", "opponentless_loss", "multiplayer", "extra_minutes"]
         read_only_fields = fields
 
     def _seats(self, obj: Match) -> list[Seat]:
@@ -222,7 +240,7 @@ class MatchSerializer(serializers.ModelSerializer):
         return list(SeatSerializer(self._seats(obj), many=True).data)
 
     def get_is_bye(self, obj: Match) -> bool:
-        return len(self._seats(obj)) == 1
+        return len(self._seats(obj)) == 1 and not obj.opponentless_loss
 
     def get_multiplayer(self, obj: Match) -> bool:
         return len(self._seats(obj)) > 2

@@ -17,6 +17,8 @@ urlpatterns = [
     path("tournaments/<id:pk>/registrations/<id:registration_id>/check-in/",
          check_in_views.RegistrationCheckIn.as_view(), name="registration-check-in"),
     path("tournaments/<id:pk>/walk-ins/", check_in_views.WalkInCreate.as_view(), name="walk-ins"),
+    path("tournaments/<id:pk>/registrations/<id:registration_id>/late-loss/",
+         check_in_views.RegistrationLateLoss.as_view(), name="registration-late-loss"),
     path("tournaments/<id:pk>/claim/", check_in_views.WalkInClaim.as_view(), name="claim"),
     path("tournaments/<id:pk>/check-in/close/", check_in_views.CheckInClose.as_view(), name="check-in-close"),
     path("tournaments/<id:pk>/no-shows/drop/", check_in_views.NoShowsDrop.as_view(), name="no-shows-drop"),
@@ -46,6 +48,7 @@ urlpatterns = [
     path("tournaments/<id:pk>/registrations/<id:registration_id>/reinstate/",
          views.RegistrationReinstate.as_view(), name="registration-reinstate"),
     path("matches/<id:pk>/", views.MatchDetail.as_view(), name="match-detail"),
+    path("matches/<id:pk>/late-loss/remove/", check_in_views.LateLossRemove.as_view(), name="late-loss-remove"),
     path("matches/<id:pk>/time-extension/", clock_views.MatchTimeExtension.as_view(), name="match-time-extension"),
     path("matches/<id:pk>/submissions/", views.MatchSubmissions.as_view(), name="match-submissions"),
     # results of any match (one service for any number of seats)

@@ -111,11 +111,14 @@ def manage_check_in(request: HttpRequest, tournament: Tournament, registration_i
 @tournament_view("organiser")
 @require_POST
 def manage_walk_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Register a walk-in by name (no account); checked in, with a claim code to hand over; logged."""
+    """Register a walk-in by name (no account); checked in, with a claim code to hand over; logged. A late entry
+    (running event): ``late_entry_losses=1`` gives them a loss with no opponent for each round missed; otherwise
+    (the default) zero points and no losses."""
     made: list[Registration] = []
 
     def register() -> None:
         made.append(walk_in_register(tournament=tournament, actor=request.user, name=request.POST.get("name", ""),
+                                     late_entry_losses=request.POST.get("late_entry_losses") == "1",
                                      idempotency_key=_key(request)))
 
     if attempt(request, register, ""):

@@ -124,17 +124,19 @@ def _reason(m: Match, language: str | None) -> str:
 @tournament_view("public")
 def pairings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Every round's pairings: round, kind, table, the number of seats and the players in seat order
-    (joined by " / "; one seat is a bye), and why they were paired (in English, or in the ``lang`` given, as
-    the round's kind)."""
+    (joined by " / "; one seat is a bye, ``bye`` 1, or a loss with no opponent, ``late_loss`` 1: a late player's),
+    and why they were paired (in English, or in the ``lang`` given, as the round's kind)."""
     try:
         language = csv_language(request.GET.get("lang"))
     except ValueError:
         return _bad_language()
     response, writer = _csv_response(tournament, "pairings")
-    writer.writerow(header_row(["round", "kind", "table", "seat_count", "seats", "bye", "reason"], language))
+    writer.writerow(header_row(["round", "kind", "table", "seat_count", "seats", "bye", "late_loss", "reason"],
+                               language))
     for m, _confirmed in _matches(tournament, request.user):
         writer.writerow([m.round.number, _kind(m, language), m.table, len(m.seat_list), _seats(m),
-                         int(len(m.seat_list) == 1), _reason(m, language)])
+                         int(len(m.seat_list) == 1 and not m.opponentless_loss), int(m.opponentless_loss),
+                         _reason(m, language)])
     return response
 
 

@@ -110,6 +110,7 @@ EXPORT_COLUMN_NAMES: dict[str, Promise] = {
     "seat_count": _("players at the table"),
     "seats": _("players"),
     "bye": _("bye"),
+    "late_loss": _("late: loss"),
     "reason": _("pairing reason"),
     "status": _("status"),
     "result": _("result"),

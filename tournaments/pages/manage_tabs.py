@@ -66,8 +66,10 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @tournament_view("organiser")
 def manage_players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The Players tab: the check-in panel (``fragments/check_in.html``), every registration on one line (``?q=``:
-    only the names containing it, case-insensitive) with drop or reinstate (not once finished), and the pairing
-    tools about players (``fragments/pairing_tools.html``)."""
+    only the names containing it, case-insensitive) with drop or reinstate (not once finished) and, while it runs,
+    "Record a late loss" for a Swiss round the player has no match in, or remove one (``selectors.late_loss_choices``),
+    and the
+    pairing tools about players (``fragments/pairing_tools.html``)."""
     registrations = list(tournament.registrations.select_related("player").order_by("registered_at", "id"))
     q = request.GET.get("q", "").strip()[:QUERY_MAX]
     return _tab(request, tournament, "players", gettext("Players"), "tournaments/manage_players.html", {
@@ -75,6 +77,7 @@ def manage_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
         "shown": [r for r in registrations if matches_name(r.display_name, q)] if q else registrations,
         "q": q,
         "latest_round": tournament.rounds.order_by("-number").first(),
+        "late_losses": selectors.late_loss_choices(tournament, registrations),
         "forbidden_pairs": tournament.forbidden_pairs.select_related("player_a__player", "player_b__player"),
     })
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from tournaments import services
 from tournaments.errors import NotAllowed, UserError
 from tournaments.ids import parse_id
-from tournaments.models import Penalty, Registration, ResultSubmission, Tournament
+from tournaments.models import Match, Penalty, Registration, ResultSubmission, Tournament
 from tournaments.pages.access import tournament_view
 from tournaments.pages.actions import attempt, back_to, idempotency_key
 from tournaments.pages.forms import TournamentEditForm, bootstrap
@@ -22,6 +22,7 @@ from tournaments.pages.result_form import result_from_post
 from tournaments.pages.match_views import match_of
 from tournaments.result_input import ResultInputError
 from tournaments.pages.manage_tabs import penalties_tab
+from tournaments.services.late_losses import late_loss_record, late_loss_remove
 from tournaments.services.tournaments import player_reinstate, tournament_reopen
 
 
@@ -225,6 +226,41 @@ def manage_reinstate(request: HttpRequest, tournament: Tournament, registration_
                                               reason=request.POST.get("reason", ""),
                                               idempotency_key=idempotency_key(request)),
             gettext("%(player)s is reinstated.") % {"player": registration.display_name})
+    return back_to(request, tournament, "tournaments:manage-players", "#players")
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_late_loss(request: HttpRequest, tournament: Tournament, registration_id: int) -> HttpResponse:
+    """Record a loss with no opponent for the player in the posted ``round`` (they missed it: TOM's "LATE");
+    logged with the optional reason; back to the Players tab."""
+    registration = get_object_or_404(Registration, pk=registration_id, tournament=tournament)
+    number = parse_id(request.POST.get("round"))
+    if number is None:
+        messages.error(request, gettext("Choose the round the player missed."))
+        return back_to(request, tournament, "tournaments:manage-players", "#players")
+    attempt(request, lambda: late_loss_record(registration=registration, actor=request.user, round_number=number,
+                                              reason=request.POST.get("reason", ""),
+                                              idempotency_key=idempotency_key(request)),
+            gettext("%(player)s: a loss with no opponent is recorded for round %(round)s.")
+            % {"player": registration.display_name, "round": number})
+    return back_to(request, tournament, "tournaments:manage-players", "#players")
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_late_loss_remove(request: HttpRequest, tournament: Tournament, match_id: int) -> HttpResponse:
+    """Remove an opponentless loss recorded by mistake (logged with the reason); back to the Players tab."""
+    match = get_object_or_404(Match, pk=match_id, round__tournament=tournament)
+    removed: list[Registration] = []
+
+    def remove() -> None:
+        removed.append(late_loss_remove(match=match, actor=request.user, reason=request.POST.get("reason", ""),
+                                        idempotency_key=idempotency_key(request)))
+
+    if attempt(request, remove, ""):
+        messages.success(request, gettext("%(player)s: the late loss of round %(round)s is removed.")
+                         % {"player": removed[0].display_name, "round": match.round.number})
     return back_to(request, tournament, "tournaments:manage-players", "#players")
 
 

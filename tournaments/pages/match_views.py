@@ -74,8 +74,11 @@ def _disputed(match: Match, seats: list[Seat], names: dict[int, str], tournament
             "report": _told(sub.record, names, tournament)}
 
 
-def seats_text(seat_count: int) -> str:
-    """What kind of match a number of seats makes, in words: "A bye", "A duel", "A multiplayer table of 4"."""
+def seats_text(seat_count: int, *, late_loss: bool = False) -> str:
+    """What kind of match a number of seats makes, in words: "A bye", "A duel", "A multiplayer table of 4";
+    ``late_loss``: one seat lost with no opponent (``Match.opponentless_loss``)."""
+    if seat_count == 1 and late_loss:
+        return gettext("A late player's loss, with no opponent")
     if seat_count == 1:
         return gettext("A bye")
     if seat_count == 2:
@@ -182,7 +185,7 @@ def _slip_context(request: HttpRequest, tournament: Tournament, row: MatchRow, s
     pending = selectors.pending_submission(match)
     return {
         "t": tournament, "match": match, "match_row": row, "seats": seats, "seat": seat,
-        "duel": row.is_duel, "seats_text": seats_text(len(seats)), "pending": pending,
+        "duel": row.is_duel, "seats_text": seats_text(len(seats), late_loss=row.is_late_loss), "pending": pending,
         "seat_names": [s.registration.display_name for s in seats],
         **_pending_context(request, tournament, seats, seat, names, pending),
         "waiting_for": _waiting_for(seats, seat),

@@ -33,12 +33,13 @@ def _round(request: HttpRequest, tournament: Tournament, number: int) -> Round:
 @tournament_view("public")
 def print_pairings_by_table(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Round ``number``'s pairings in table order: each table with its players (A and B in a duel, seats at a
-    multiplayer table); the byes last."""
+    multiplayer table); the byes last, then the late players' losses with no opponent."""
     rnd = _round(request, tournament, number)
     rows = match_rows(selectors.round_matches(rnd))
     return render(request, "tournaments/print/pairings_by_table.html", {
         "t": tournament, "round": rnd, "tables": [r for r in rows if not r.is_bye],
-        "byes": [r.seats[0].registration.display_name for r in rows if r.is_bye and r.seats],
+        "byes": [r.seats[0].registration.display_name for r in rows if r.is_bye and not r.is_late_loss and r.seats],
+        "late_losses": [r.seats[0].registration.display_name for r in rows if r.is_late_loss and r.seats],
     })
 
 

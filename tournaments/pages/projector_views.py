@@ -38,12 +38,13 @@ STANDINGS_TOP = 64
 @dataclass(frozen=True)
 class PlayerLine:
     """One player of a round as the projector lists them: ``name``, ``table``, ``opponents`` (their names; empty
-    for a bye), ``bye``."""
+    for a bye), ``bye`` (one seat), ``late_loss`` (a late player's loss with no opponent)."""
 
     name: str
     table: int
     opponents: tuple[str, ...]
     bye: bool
+    late_loss: bool = False
 
 
 def pairings_by_name(rnd: Round) -> list[PlayerLine]:
@@ -54,7 +55,8 @@ def pairings_by_name(rnd: Round) -> list[PlayerLine]:
         names = [s.registration.display_name for s in match.seats.all()]
         for i, name in enumerate(names):
             others = tuple(names[:i] + names[i + 1:])
-            lines.append(PlayerLine(name=name, table=match.table, opponents=others, bye=not others))
+            lines.append(PlayerLine(name=name, table=match.table, opponents=others, bye=not others,
+                                    late_loss=not others and match.opponentless_loss))
     return sorted(lines, key=lambda line: (line.name.casefold(), line.table))
 
 

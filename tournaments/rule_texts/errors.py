@@ -108,6 +108,8 @@ ERROR_TEXTS: dict[str, Callable[[_P], str]] = {
     # histories (rules.history.HistoryError, command-line input)
     "bad_awarded_byes": lambda p: _("%(field)s: the awarded byes are not right.") % {"field": _field(p)},
     "bad_bye": lambda p: _("%(field)s: a bye has exactly one player.") % {"field": _field(p)},
+    "bad_loss": lambda p: _("%(field)s: a loss with no opponent has exactly one player, no games and is not a bye, "
+                            "in a Swiss round.") % {"field": _field(p)},
     "bad_disqualified": lambda p: _("%(field)s: the disqualified players are not right.") % {"field": _field(p)},
     "bad_drops": lambda p: _("%(field)s: the drops are not right.") % {"field": _field(p)},
     "bad_elimination": lambda p: _("%(field)s: “elimination” is true or false.") % {"field": _field(p)},

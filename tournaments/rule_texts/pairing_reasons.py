@@ -124,8 +124,8 @@ def _bye(p: _P) -> str:
     return text
 
 
-#: Every pairing reason code (``rules.pairings.REASON_CODES``, plus the service's "bye" and
-#: "changed_by_organiser"), with its text: params -> str.
+#: Every pairing reason code (``rules.pairings.REASON_CODES``, plus the service's "bye", "late_loss" (an
+#: opponentless loss, ``tournaments.services.late_losses``) and "changed_by_organiser"), with its text: params -> str.
 PAIRING_REASON_TEXTS: dict[str, Callable[[_P], str]] = {
     # Swiss (rules.pairings.swiss)
     "swiss_same_points": _swiss_same_points,
@@ -166,6 +166,7 @@ PAIRING_REASON_TEXTS: dict[str, Callable[[_P], str]] = {
     "teams": _teams,
     # the service (tournaments.services.rounds)
     "bye": _bye,
+    "late_loss": lambda p: _("Late: a loss with no opponent (the player missed the round)"),
     "changed_by_organiser": lambda p: pgettext("pairing reason", "Changed by the organiser: %(reason)s") % {
         "reason": p["reason"]},
 }

@@ -7,6 +7,7 @@ from tournaments.services.accounts import account_update, email_verification_sen
 from tournaments.services.deck_status import registration_deck_status_set  # noqa: F401
 from tournaments.services.entries import player_drop, player_register  # noqa: F401
 from tournaments.services.formats import tournament_format_set  # noqa: F401
+from tournaments.services.late_losses import late_loss_record, late_loss_remove  # noqa: F401
 from tournaments.services.lifecycle import (  # noqa: F401
     tournament_close_registration,
     tournament_finish,

@@ -43,9 +43,11 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from tournaments.errors import Conflict, NotAllowed, UserError
-from tournaments.models import AuditEntry, ClaimAttempts, Registration, Tournament
+from tournaments.models import AuditEntry, ClaimAttempts, Registration, Round, Tournament
+from tournaments.services.late_losses import opponentless_loss_create
 from tournaments.services.organiser import locked_tournament, organiser_action
 from tournaments.services.permissions import is_tournament_organiser, require_not_finished
+from tournaments.services.standings import queue_standings
 from tournaments.event_rules import (  # noqa: F401 (re-exported)
     CHECK_IN_STATUSES,
     check_in_closed,
@@ -245,19 +247,25 @@ def no_shows_drop(*, tournament: Tournament, actor, close: bool = False,
 
 
 @transaction.atomic
-def walk_in_register(*, tournament: Tournament, actor, name: str, idempotency_key: str = "") -> Registration:
+def walk_in_register(*, tournament: Tournament, actor, name: str, late_entry_losses: bool = False,
+                     idempotency_key: str = "") -> Registration:
     """The organiser registers a walk-in by name only (no account): ``player`` None, ``walk_in_name`` the name,
     checked in at once, with a new ``claim_code`` for the player to claim the entry later. While registration is
     open or closed, or as a late entry while a running tournament takes them (``late_entry_open``). Logged
     (``AuditEntry.Action.WALK_IN``). The walk-in still needs a legal decklist to start or be paired, which the
     organiser enters (``decks.services.deck_submit``).
 
+    A late entry (a running Swiss) joins in one of two ways, the organiser's choice: ``late_entry_losses`` False
+    (the default, as before): with zero points and no losses, paired from the next round into the bracket their
+    points put them in; True: with an opponentless loss for each Swiss round already paired
+    (``tournaments.services.late_losses``; TOM's "LATE"), counted by each tiebreaker system as its source says.
+
     Raises NotAllowed (not the organiser), UserError (no name, longer than 80 characters, or the name of another
-    player of the tournament, case-insensitively), Conflict (the tournament takes no entries now; finished:
-    ``finished``).
+    player of the tournament, case-insensitively; ``team_event``: losses asked for in a team event, where teams are
+    paired as units), Conflict (the tournament takes no entries now; finished: ``finished``).
     """
     act = organiser_action(tournament, actor, action="walk_in_register", idempotency_key=idempotency_key,
-                           payload={"name": name})
+                           payload={"name": name, "late_entry_losses": late_entry_losses})
     if act.repeated:
         return act.first(Registration)
     tournament = act.tournament
@@ -279,11 +287,27 @@ def walk_in_register(*, tournament: Tournament, actor, name: str, idempotency_ke
     registration = Registration.objects.create(
         tournament=tournament, player=None, walk_in_name=name, claim_code=new_claim_code(), late_entry=late,
         checked_in_at=now, checked_in_by=actor)
+    if late and late_entry_losses and tournament.team_size > 1:
+        raise UserError(_("A team event pairs teams: a late entry joins a team, with no losses of their own."),
+                        code="team_event")
+    missed = list(tournament.rounds.filter(kind__in=(Round.Kind.SWISS, Round.Kind.PODS)).order_by("number")) if (
+        late and late_entry_losses) else []
+    for rnd in missed:
+        opponentless_loss_create(rnd=rnd, registration=registration, actor=actor)
+    if missed:
+        reason = ("Walk-in registered by the organiser (no account); late entry: a loss with no opponent for each "
+                  f"round missed ({len(missed)})")
+        code, params = "walk_in_late_losses", {"rounds": len(missed)}
+    else:
+        reason = "Walk-in registered by the organiser (no account)" + (
+            "; late entry: joins the next round with no points" if late else "")
+        code, params = ("walk_in_late" if late else "walk_in"), {}
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.WALK_IN,
-                              reason="Walk-in registered by the organiser (no account)" + (
-                                  "; late entry: joins the next round with no points" if late else ""),
-                              reason_code="walk_in_late" if late else "walk_in",
-                              before={}, after={"player": name, "checked_in": "yes"})
+                              reason=reason, reason_code=code, reason_params=params,
+                              before={}, after={"player": name, "checked_in": "yes",
+                                                **({"late_losses": [r.number for r in missed]} if missed else {})})
+    if missed:
+        queue_standings(tournament)
     return act.done(registration)
 
 

@@ -46,11 +46,17 @@ def _waiting(tournament: Tournament) -> set[str]:
 
 
 def _pairing_history(tournament: Tournament) -> History:
-    """The confirmed history, without late entrants still waiting for a legal deck."""
+    """The confirmed history, without late entrants still waiting for a legal deck (nor their opponentless
+    losses)."""
     history = history_for(tournament)
     waiting = _waiting(tournament)
     if waiting:
-        history = dataclasses.replace(history, players=tuple(p for p in history.players if p.id not in waiting))
+        # a late entrant waiting for a deck has no match but the opponentless losses of the rounds they missed
+        rounds = tuple(dataclasses.replace(r, matches=tuple(m for m in r.matches
+                                                            if not (m.loss and m.players[0] in waiting)))
+                       for r in history.rounds)
+        history = dataclasses.replace(history, players=tuple(p for p in history.players if p.id not in waiting),
+                                      rounds=rounds)
     return history
 
 

@@ -186,8 +186,8 @@ def result_report(*, match: Match, actor, games: Any = None, placements: Any = N
 
     If another player already reported the same outcome, this confirms it; a different one sends the
     match to the organiser as disputed (both submissions kept). Raises NotAllowed (not at this table),
-    Conflict (a bye, already confirmed, disputed, ``round_draft``: the round is not published yet), UserError
-    (wrong round or table, impossible games,
+    Conflict (a bye, ``late_loss``: a late player's loss with no opponent, already confirmed, disputed,
+    ``round_draft``: the round is not published yet), UserError (wrong round or table, impossible games,
     counts missing or negative, third mulligan in a row, an elimination match not decided).
     """
     match = locked_match(match)
@@ -197,6 +197,8 @@ def result_report(*, match: Match, actor, games: Any = None, placements: Any = N
     if seat is None:
         raise NotAllowed(_("Only the players at table %(table)s may report its result."), code="not_at_table",
                          params={"table": match.table})
+    if len(seats_of(match)) == 1 and match.opponentless_loss:
+        raise Conflict(_("A late player's loss with no opponent needs no report."), code="late_loss")
     if len(seats_of(match)) == 1:
         raise Conflict(_("A bye needs no report."), code="bye")
     if match.status == Match.Status.CONFIRMED:
@@ -329,9 +331,9 @@ def result_settle(*, match: Match, actor, reason: str, submission: ResultSubmiss
     Any other pending or disputed submission is superseded; a confirmed one is superseded by the new
     result. Logged (``AuditEntry``): who, when, why, the result before and after as text.
     Raises NotAllowed (not the organiser; ``own_match``: the actor plays at it, another staff member must:
-    ``tournaments.services.impartiality``), Conflict (a bye, the tournament finished, ``round_draft``), UserError (no
-    reason, a submission of another match, impossible games). ``idempotency_key``: a repeat of the same
-    submit returns the first audit entry (``tournaments.services.idempotency``).
+    ``tournaments.services.impartiality``), Conflict (a bye, ``late_loss``, the tournament finished,
+    ``round_draft``), UserError (no reason, a submission of another match, impossible games). ``idempotency_key``:
+    a repeat of the same submit returns the first audit entry (``tournaments.services.idempotency``).
     """
     match = locked_match(match)  # the match is locked, not the tournament (the order every result service keeps)
     act = organiser_action(match.round.tournament, actor, lock=False, action="result_settle",
@@ -345,6 +347,9 @@ def result_settle(*, match: Match, actor, reason: str, submission: ResultSubmiss
     tournament, reason = act.tournament, act.reason
     require_not_own_match(actor, match, action="result_settle")
     require_published(match)
+    if len(seats_of(match)) == 1 and match.opponentless_loss:
+        raise Conflict(_("A late player's loss with no opponent has no result to enter; if it was a mistake, remove "
+                         "it on the Players tab."), code="late_loss")
     if len(seats_of(match)) == 1:
         raise Conflict(_("A bye has no result to enter."), code="bye")
     if submission is not None:

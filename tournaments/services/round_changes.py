@@ -25,8 +25,9 @@ def _unstarted_last_round(tournament: Tournament) -> Round:
     last = tournament.rounds.order_by("-number").first()
     if last is None:
         raise Conflict(gettext_lazy("No round has been paired yet."), code="no_round")
+    # a bye and a late player's loss with no opponent are confirmed at once: neither means the round has started
     started = ResultSubmission.objects.filter(match__round=last).exclude(
-        source=ResultSubmission.Source.PAIRING).exists()
+        source=ResultSubmission.Source.PAIRING).exclude(match__opponentless_loss=True).exists()
     if started:
         raise Conflict(gettext_lazy("Round %(round)s has started (results were reported); it can no longer be "
                                     "changed. Correct results from the match slips instead."),
@@ -106,8 +107,9 @@ def round_repair(*, tournament: Tournament, actor, reason: str, seed: int | None
     the new pairing (a game loss still counts there), or, when the player has none there (a bye, or no
     longer paired), it stays on the player with no match. The audit entry lists what happened to each
     (``after["penalties"]``); the entries logged for the old tables stay in the log, no longer tied to
-    a table. Organiser only; ``reason`` is required and logged with the old and new tables and
-    seeds. Raises NotAllowed (``own_match``: the actor plays in the round), Conflict (no round, round started,
+    a table. A late player's loss with no opponent recorded in the round goes with it (the new pairing seats every
+    active player; record it again if they are still not there): ``after["late_losses_removed"]`` names them.
+    Organiser only; ``reason`` is required and logged with the old and new tables and seeds. Raises NotAllowed (``own_match``: the actor plays in the round), Conflict (no round, round started,
     tournament finished), UserError (no
     reason, or the pairing errors of :func:`round_pair_next`); nothing changes on error.
     """
@@ -121,6 +123,8 @@ def round_repair(*, tournament: Tournament, actor, reason: str, seed: int | None
     require_not_own_match(actor, match_played_by(actor, rnd), action="round_repair")
     before = {"round": rnd.number, "seed": rnd.seed, "tables": _round_snapshot(rnd)}
     had_byes = ResultSubmission.objects.filter(match__round=rnd, source=ResultSubmission.Source.PAIRING).exists()
+    late_losses = sorted(r.display_name for r in Registration.objects.select_related("player").filter(
+        seats__match__round=rnd, seats__match__opponentless_loss=True))
     # Penalties stay with their players (moved to their new match below); the audit log keeps every entry.
     penalties = list(Penalty.objects.filter(match__round=rnd).select_related("registration__player")
                      .order_by("issued_at", "id"))
@@ -128,13 +132,14 @@ def round_repair(*, tournament: Tournament, actor, reason: str, seed: int | None
     AuditEntry.objects.filter(match__round=rnd).update(match=None)
     ResultSubmission.objects.filter(match__round=rnd).delete()
     rnd.delete()
-    if had_byes:
-        queue_standings(tournament)  # the byes of the old round no longer count
+    if had_byes or late_losses:
+        queue_standings(tournament)  # the byes (and late losses) of the old round no longer count
     new = round_pair_next(tournament=tournament, actor=actor, seed=seed)
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PAIRING_CHANGED,
                               reason=reason, before=before,
                               after={"round": new.number, "seed": new.seed, "tables": _round_snapshot(new),
-                                     "penalties": _move_penalties(penalties, new)})
+                                     "penalties": _move_penalties(penalties, new),
+                                     **({"late_losses_removed": late_losses} if late_losses else {})})
     return act.done(new)
 
 

@@ -96,6 +96,9 @@ AUDIT_REASONS: dict[str, Promise] = {
                                  "round with no points"),
     "walk_in_claimed": gettext_lazy("Walk-in entry claimed with its code"),
     "late_entry": gettext_lazy("Late entry: joins the next round with no points"),
+    "walk_in_late_losses": gettext_lazy("Walk-in registered by the organiser (no account); late entry: a loss with "
+                                        "no opponent for each round missed (%(rounds)s)"),
+    "late_loss": gettext_lazy("Late: loss for round %(round)s"),
     "clock_started": gettext_lazy("Round clock started"),
     "round_published": gettext_lazy("Round %(round)s published"),
     "clock_paused": gettext_lazy("Round clock paused"),

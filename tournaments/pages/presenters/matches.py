@@ -47,8 +47,13 @@ class MatchRow:
 
     @property
     def is_bye(self) -> bool:
-        """One seat: a bye."""
+        """One seat: no game to play, no slip (a bye, or a late player's loss with no opponent: ``is_late_loss``)."""
         return len(self.seats) == 1
+
+    @property
+    def is_late_loss(self) -> bool:
+        """One seat lost with no opponent (``Match.opponentless_loss``: a late player's, TOM's "LATE")."""
+        return len(self.seats) == 1 and self.match.opponentless_loss
 
     @property
     def is_duel(self) -> bool:

@@ -60,6 +60,8 @@ def now_panel(event) -> NowPanel:
         return NowPanel(event=event, phase=phase, line=_("Waiting for round %(n)s to be paired") % {"n": event.round.number + 1})
     number, match = event.round.number, event.match
     others = [s for s in event.seats if s.number != event.seat]
+    if not others and match.opponentless_loss:
+        return NowPanel(event=event, phase=phase, line=_("Round %(n)s: late, a loss with no opponent") % {"n": number})
     if not others:
         return NowPanel(event=event, phase=phase, line=_("Round %(n)s: bye this round") % {"n": number})
     line = _("Round %(n)s, table %(table)s, against %(names)s") % {
