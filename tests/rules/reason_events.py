@@ -105,13 +105,14 @@ def round_robin_events() -> list[Pairing]:
 
 
 def pod_events() -> list[Pairing]:
-    """Pods of 4 (a short pod, byes, repeats after a few rounds)."""
+    """Pods of 4 (a short pod, byes, repeats after a few rounds), and of exactly 4 (the table size fixed ahead of
+    time: the players left over get byes)."""
     rng = random.Random(4)
     out: list[Pairing] = []
-    for n in (9, 11, 5):
+    for n, fixed in ((9, False), (11, False), (5, False), (10, True)):
         h = History(_players(n), ())
         for _ in range(4):
-            p = pair_pods(h, rng)
+            p = pair_pods(h, rng, fixed_size=fixed)
             out.append(p)
             h = History(h.players, (*h.rounds, _result(p, rng)), {})
     return out

@@ -25,7 +25,17 @@ from tests.conftest import LEGAL_55
 from tournaments import services
 from tournaments.errors import Conflict
 from tournaments.models import AuditEntry, ForbiddenPair, Registration, ResultSubmission, Tournament
-from tournaments.services import check_in, clock, desk, entries, formats, pairing_setup, round_changes, staff
+from tournaments.services import (
+    check_in,
+    clock,
+    desk,
+    entries,
+    formats,
+    late_losses,
+    pairing_setup,
+    round_changes,
+    staff,
+)
 from tournaments.services.lifecycle import tournament_reopen
 
 pytestmark = pytest.mark.django_db
@@ -55,12 +65,13 @@ def done(organiser, alice, bob, carol) -> SimpleNamespace:
     check = DeckCheck.objects.create(tournament=t, round_number=1, registration=regs[0], picked_by=organiser)
     replacement = DeckReplacement.objects.create(registration=regs[0], round_number=1, destroyed_card="3rd/54",
                                                  replacement_card="3rd/54", timing="end_of_game")
+    late_loss = late_losses.opponentless_loss_create(rnd=rnd, registration=regs[2], actor=organiser)
     Tournament.objects.filter(pk=t.pk).update(status=Tournament.Status.FINISHED)
     t.refresh_from_db()
     return SimpleNamespace(t=t, organiser=organiser, alice=alice, carol=carol, judge=judge, alice_reg=regs[0],
                            bob_reg=regs[1], walk_in=walk_in, code=Registration.objects.get(pk=walk_in.pk).claim_code,
                            pair=pair, rnd=rnd, match=match, opponent=opponent, report=report, check=check,
-                           replacement=replacement)
+                           replacement=replacement, late_loss=late_loss)
 
 
 def _drop_self(d):
@@ -129,6 +140,9 @@ WRITES = {
                                                                     findings="ok"),
     "deck_replacement_request": lambda d: decks.services.deck_replacement_request(
         registration=d.alice_reg, actor=d.alice, destroyed="3rd/54", replacement="3rd/54"),
+    "late_loss_record": lambda d: late_losses.late_loss_record(registration=d.bob_reg, actor=d.organiser,
+                                                               round_number=1),
+    "late_loss_remove": lambda d: late_losses.late_loss_remove(match=d.late_loss, actor=d.organiser, reason="x"),
     "deck_replacement_decide": lambda d: decks.services.deck_replacement_decide(
         replacement=d.replacement, actor=d.organiser, approve=False, reason="no"),
 }
@@ -145,6 +159,7 @@ NOT_EVENT_WRITES = {
     "waitlist_promote", "replacements_take_effect", "decks_recheck",  # inside a service's transaction
     "confirm", "rescore_confirmed", "confirm_by_penalty",  # results: inside a checked service
     "registration_deck_status_set",  # kept in step by deck_submit
+    "opponentless_loss_create",  # inside late_loss_record's or a late entry's transaction
     "organiser_action", "claim_key",  # the prologue and the idempotency key every service opens with
 }
 
