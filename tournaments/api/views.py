@@ -310,8 +310,10 @@ class ReportConfirm(ResultView):
 
     @extend_schema(request=None, responses={200: s.MatchSerializer})
     def post(self, request, pk: int):
-        submission = _found(ResultSubmission, pk, "report")
-        match = services.result_confirm(submission=submission, actor=request.user)
+        try:  # the service locks the report's match through the report's id (issue 27: no lookup before it)
+            match = services.result_confirm(submission=ResultSubmission(pk=pk), actor=request.user)
+        except ResultSubmission.DoesNotExist:
+            raise NotFound(_NOT_FOUND["report"], params={"report": pk}) from None
         # the match as the service left it (locked and saved, its seats loaded and scored): no query
         return Response(s.MatchSerializer(match).data)
 

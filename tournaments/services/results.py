@@ -53,9 +53,14 @@ _lower = lazy(lambda label: str(label).lower(), str)
 
 def locked_match(match: Match | int) -> Match:
     """The match (or the match of that id), locked for update, with its round, tournament and seats
-    (``match.seat_list``)."""
-    match_id = match if isinstance(match, int) else match.pk
-    match = Match.objects.select_for_update(of=("self",)).select_related("round__tournament").get(pk=match_id)
+    (``match.seat_list``). Raises Match.DoesNotExist."""
+    return _locked(pk=match if isinstance(match, int) else match.pk)
+
+
+def _locked(**lookup: Any) -> Match:
+    """The one match found by ``lookup`` (``pk=...``, or ``submissions=...``: the match of a submission), locked as
+    :func:`locked_match` says; 2 queries. Raises Match.DoesNotExist."""
+    match = Match.objects.select_for_update(of=("self",)).select_related("round__tournament").get(**lookup)
     match.seat_list = list(match.seats.select_related("registration__player").order_by("number"))
     return match
 
@@ -142,6 +147,10 @@ def _check_slip(match: Match, round_number: int | None, table: int | None) -> No
         )
 
 
+#: What :func:`confirm` changes in a stored submission.
+_CONFIRMED_FIELDS = ["state", "outcome", "responded_by", "responded_at", "supersedes"]
+
+
 def confirm(match: Match, submission: ResultSubmission, outcome: Outcome, *, by=None) -> None:
     """Make ``submission`` the match's result: the confirmed one before it is superseded (and named in
     ``submission.supersedes``), seats and drawn games stored, the standings queued; the round's clock ends when
@@ -158,7 +167,8 @@ def confirm(match: Match, submission: ResultSubmission, outcome: Outcome, *, by=
     submission.state, submission.outcome = State.CONFIRMED, outcome.to_json()
     if by is not None and submission.responded_by_id is None:
         submission.responded_by, submission.responded_at = by, timezone.now()
-    submission.save()
+    # a stored submission: only what a confirmation changes (its record and submitter are never rewritten)
+    submission.save(update_fields=_CONFIRMED_FIELDS if submission.pk is not None else None)
     seats = seats_of(match)
     for seat, wins, place in zip(seats, outcome.wins, outcome.placements):
         seat.wins, seat.placement = wins, place
@@ -211,7 +221,11 @@ def result_report(*, match: Match, actor, games: Any = None, placements: Any = N
     _check_time_called(match, record, outcome)
     submission = ResultSubmission(match=match, source=ResultSubmission.Source.PLAYER, submitted_by=actor,
                                   record=record, outcome=outcome.to_json())
-    pending = match.submissions.select_for_update().filter(state=State.PENDING).first()
+    # A pending report exists only while the match is "reported": this service sets both, and whatever supersedes
+    # one moves the match on (confirmed, disputed, or back to pending after a penalty: ``supersede_open``). The
+    # match is locked, so a first report looks for none (issue 27: one query less for half the round's writes).
+    pending = (match.submissions.select_for_update().filter(state=State.PENDING).first()
+               if match.status == Match.Status.REPORTED else None)
     if pending is not None and pending.submitted_by_id == actor.pk:
         pending.state = State.SUPERSEDED
         pending.save(update_fields=["state"])
@@ -277,8 +291,16 @@ def _check_time_called(match: Match, record: dict, outcome: Outcome | None = Non
 
 def _pending_for_other_player(submission: ResultSubmission, actor, refusal: Any) -> tuple[ResultSubmission, Match]:
     """The pending ``submission`` (locked) and its match, for another player at the table to answer; ``refusal``:
-    the message (``%(table)s``) for an actor not at the table."""
-    match = locked_match(submission.match_id)  # by id: the unlocked match is never read
+    the message (``%(table)s``) for an actor not at the table.
+
+    ``submission`` may be only an id (``ResultSubmission(pk=...)``, as the API passes it): its match is then locked
+    through it, so the submission is never read before its match is locked (the order every result service keeps:
+    the match, then its submissions). Raises ResultSubmission.DoesNotExist when there is no such submission."""
+    try:  # by id: the unlocked match is never read
+        match = (locked_match(submission.match_id) if submission.match_id is not None
+                 else _locked(submissions=submission.pk))
+    except Match.DoesNotExist:
+        raise ResultSubmission.DoesNotExist(f"No result submission {submission.pk}") from None
     require_not_finished(match.round.tournament)
     submission = ResultSubmission.objects.select_for_update().get(pk=submission.pk)
     if seat_number_of(match, actor) is None:
@@ -295,9 +317,10 @@ def _pending_for_other_player(submission: ResultSubmission, actor, refusal: Any)
 @transaction.atomic
 def result_confirm(*, submission: ResultSubmission, actor) -> Match:
     """Another player at the table confirms a pending report: it becomes the result, standings are queued.
+    ``submission``: the report, or only its id (``ResultSubmission(pk=...)``: no read before the lock).
 
     Raises NotAllowed (not at the table, your own report), Conflict (not pending), UserError (the
-    report no longer scores, e.g. after a game loss was issued).
+    report no longer scores, e.g. after a game loss was issued), ResultSubmission.DoesNotExist (no such report).
     """
     submission, match = _pending_for_other_player(
         submission, actor, _("Only the players at table %(table)s may confirm its result."))
