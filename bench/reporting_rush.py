@@ -118,12 +118,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(tmp: str, port: int) -> subprocess.Popen:
+def start_server(tmp: str, port: int, workers: int = 2, threads: int = 4) -> subprocess.Popen:
     env = {**os.environ, "CELERY_TASK_ALWAYS_EAGER": "0", "API_THROTTLE_USER": "none", "API_THROTTLE_ANON": "none",
            "LOGIN_IP_FAILURE_LIMIT": "100000"}
     server = subprocess.Popen(
-        [str(ROOT / ".venv" / "bin" / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{port}", "--workers", "2",
-         "--threads", "4", "--worker-class", "gthread", "--log-level", "warning", "--timeout", "120"],
+        [str(ROOT / ".venv" / "bin" / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{port}", "--workers", str(workers),
+         "--threads", str(threads), "--worker-class", "gthread", "--log-level", "warning", "--timeout", "120"],
         cwd=ROOT, env=env, stdout=open(Path(tmp) / "gunicorn.log", "w"), stderr=subprocess.STDOUT,
         start_new_session=True)
     deadline = time.monotonic() + 60
@@ -278,6 +278,8 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--url", help="a running server (http://127.0.0.1:PORT) with its worker; else started here")
     parser.add_argument("--login-threads", type=int, default=8)
+    parser.add_argument("--web-workers", type=int, default=2, help="gunicorn processes (scripts/run's WEB_WORKERS)")
+    parser.add_argument("--web-threads", type=int, default=4, help="threads per process (scripts/run's WEB_THREADS)")
     parser.add_argument("--wait", type=float, default=120.0, help="seconds to wait for the final standings")
     args = parser.parse_args()
     # a SIGTERM (e.g. from `timeout`) ends the run through the finally below: the server and worker are stopped
@@ -297,7 +299,7 @@ def main() -> None:
                 base = args.url.rstrip("/")
             else:
                 port = free_port()
-                started_here.append(start_server(tmp, port))
+                started_here.append(start_server(tmp, port, args.web_workers, args.web_threads))
                 started_here.append(start_worker(tmp))
                 base = f"http://127.0.0.1:{port}"
             login_started = time.perf_counter()
@@ -338,7 +340,9 @@ def main() -> None:
             last = versions[-1] if versions else None
             ok = errors == 0 and exactly_one and last == final
             print(json.dumps({
-                "players": args.players, "clients": args.clients, "requests": writes, "errors": errors,
+                "players": args.players, "clients": args.clients,
+                "server": None if args.url else f"gunicorn {args.web_workers}x{args.web_threads}",
+                "requests": writes, "errors": errors,
                 "wall_s": round(wall, 2), "requests_per_s": round(writes / wall, 1),
                 "reports": percentiles(reports), "confirmations": percentiles(confirmations),
                 "cpu_ms_per_write": round(1000 * cpu / writes, 1),
