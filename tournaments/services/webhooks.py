@@ -39,7 +39,7 @@ from tournaments.errors import UserError
 from tournaments.models import Tournament, Webhook, WebhookDelivery
 from tournaments.notifications.events import EVENTS
 from tournaments.services.organiser import organiser_action
-from tournaments.services.permissions import require_organiser
+from tournaments.services.permissions import require_not_finished, require_organiser
 
 log = logging.getLogger(__name__)
 
@@ -216,12 +216,13 @@ def webhook_create(
     payload_format: str = Webhook.PayloadFormat.JSON,
     idempotency_key: str = "",
 ) -> Webhook:
-    """Register a webhook on ``tournament`` (its organiser or a co-organiser; also once it is finished: a hook
-    changes no result): ``url`` (http/https, a public address: :func:`resolve_target`), ``events`` (names of
+    """Register a webhook on ``tournament`` (its organiser or a co-organiser; not once it is finished: a finished
+    event is read-only until reopened): ``url`` (http/https, a public address: :func:`resolve_target`), ``events`` (names of
     ``EVENTS``), ``payload_format`` (``json`` or ``discord``). The returned hook's ``secret`` is the signing key.
-    ``idempotency_key``: a repeat returns the first hook. Raises NotAllowed, UserError (``url``,
+    ``idempotency_key``: a repeat returns the first hook. Raises NotAllowed, Conflict (``finished``), UserError (``url``,
     ``webhook_target_refused``, ``events``, ``payload_format``, ``too_many_webhooks``)."""
     require_organiser(actor, tournament)  # before the URL is resolved: nobody else may probe addresses
+    require_not_finished(tournament)
     if payload_format not in Webhook.PayloadFormat.values:
         raise UserError(_("The payload is json or discord."), code="payload_format")
     url, events = _check_url(url), _check_events(events)
@@ -231,7 +232,6 @@ def webhook_create(
         action="webhook_create",
         idempotency_key=idempotency_key,
         payload={"url": url, "events": events, "payload_format": payload_format},
-        allow_finished=True,
     )
     if act.repeated:
         return act.first(Webhook)
@@ -255,6 +255,7 @@ def webhook_create(
 
 def _hook(tournament: Tournament, actor, webhook_id: int) -> Webhook:
     require_organiser(actor, tournament)
+    require_not_finished(tournament)
     hook = Webhook.objects.filter(pk=webhook_id, tournament=tournament).first()
     if hook is None:
         raise WebhookNotFound(_("This tournament has no such webhook."))
@@ -262,13 +263,14 @@ def _hook(tournament: Tournament, actor, webhook_id: int) -> Webhook:
 
 
 def webhook_delete(*, tournament: Tournament, actor, webhook_id: int) -> None:
-    """Delete a webhook and its delivery log (staff). Raises NotAllowed, WebhookNotFound (404)."""
+    """Delete a webhook and its delivery log (staff). Raises NotAllowed, Conflict (``finished``), WebhookNotFound
+    (404)."""
     _hook(tournament, actor, webhook_id).delete()
 
 
 def webhook_rotate_secret(*, tournament: Tournament, actor, webhook_id: int) -> Webhook:
     """Give a webhook a new signing secret (staff); deliveries from now on are signed with it. Raises
-    NotAllowed, WebhookNotFound (404)."""
+    NotAllowed, Conflict (``finished``), WebhookNotFound (404)."""
     hook = _hook(tournament, actor, webhook_id)
     hook.secret = new_secret()
     hook.save(update_fields=["secret"])
