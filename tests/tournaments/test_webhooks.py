@@ -22,7 +22,7 @@ from rest_framework.test import APIClient
 from tests.conftest import make_event
 from tournaments import services
 from tournaments.models import Webhook, WebhookDelivery
-from tournaments.services import webhooks
+from tournaments.services import round_changes, webhooks
 from tournaments.webhook_tasks import backoff_seconds, deliver_webhook
 
 pytestmark = pytest.mark.django_db
@@ -201,6 +201,25 @@ def test_each_event_of_a_small_event_is_posted(organiser, receiver, django_captu
     assert finished["winner"] == regs[first].display_name
     dropped = next(b for b in receiver.bodies() if b["event"] == "player.dropped")["data"]
     assert dropped["player"] == regs[second].display_name
+
+
+def test_a_swap_or_a_new_pairing_posts_the_rounds_new_tables(
+    organiser, receiver, django_capture_on_commit_callbacks
+):
+    t, regs = make_event(organiser, 4, structure="swiss", swiss_rounds=3)
+    rnd = services.round_pair_next(tournament=t, actor=organiser, seed=2)
+    _hook(t, organiser, receiver.url, events=["round.paired"])
+    first, second = (m.seats.first().registration for m in rnd.matches.order_by("table"))
+    with django_capture_on_commit_callbacks(execute=True):
+        round_changes.round_swap_players(
+            tournament=t, actor=organiser, first=first, second=second, reason="x"
+        )
+    with django_capture_on_commit_callbacks(execute=True):
+        round_changes.round_repair(tournament=t, actor=organiser, reason="again", seed=9)
+    swapped, repaired = receiver.bodies()
+    assert swapped["event"] == repaired["event"] == "round.paired"
+    assert swapped["data"]["round"] == repaired["data"]["round"] == 1
+    assert swapped["data"]["tables"][0]["registrations"][0] == second.pk
 
 
 def test_a_failed_delivery_is_retried_with_exponential_backoff(tournament, organiser, receiver):

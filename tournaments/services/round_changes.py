@@ -96,6 +96,8 @@ def round_swap_players(*, tournament: Tournament, actor, first: Registration, se
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PAIRING_CHANGED,
                               reason=reason, before={"round": rnd.number, "tables": before},
                               after={"round": rnd.number, "tables": _round_snapshot(rnd)})
+    if not rnd.is_draft:  # the players see the new tables (a draft is announced when published)
+        events.announce(events.ROUND_PAIRED, tournament.pk, round_id=rnd.pk)
     return act.done(rnd)
 
 
