@@ -804,3 +804,87 @@ class VerifiedEmail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.address} verified by {self.user_id} at {self.verified_at:%Y-%m-%d %H:%M}"
+
+
+class ApiToken(models.Model):
+    """A personal API token (issue 25, item 4): ``Authorization: Bearer <secret>`` acts as ``user`` on every API
+    endpoint, with that user's rights (``tournaments.api.authentication.TokenAuthentication``). Only the SHA-256
+    of the secret is stored (``key_hash``, hex); the secret is shown once, when it is created
+    (``tournaments.services.api_tokens.api_token_create``). A ``read`` token is refused on unsafe methods (403
+    ``token_read_only``). ``last_used_at`` is written at most once a minute. A revoked token (``revoked_at``)
+    authenticates nobody."""
+
+    class Scope(models.TextChoices):
+        READ = "read", _("Read only")
+        WRITE = "write", _("Read and write")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=100)
+    scope = models.CharField(max_length=8, choices=Scope.choices, default=Scope.READ)
+    prefix = models.CharField(max_length=12, help_text="The secret's first characters, shown to tell tokens apart")
+    key_hash = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the secret, hex")
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"token {self.name} ({self.prefix}…) of {self.user_id}"
+
+    @property
+    def read_only(self) -> bool:
+        return self.scope == self.Scope.READ
+
+
+class Webhook(models.Model):
+    """A tournament's webhook (issue 25, item 3): a JSON POST to ``url`` for each event of ``events``
+    (``tournaments.notifications.events.EVENTS``), signed with ``secret`` (HMAC-SHA256 of ``timestamp.body``;
+    ``tournaments.services.webhooks``). ``payload_format`` ``discord``: Discord's webhook body ``{"content"}``."""
+
+    class PayloadFormat(models.TextChoices):
+        JSON = "json", _("JSON")
+        DISCORD = "discord", _("Discord")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="webhooks")
+    url = models.URLField(max_length=500)
+    events = models.JSONField(default=list, help_text="The event names sent to this hook")
+    payload_format = models.CharField(max_length=8, choices=PayloadFormat.choices, default=PayloadFormat.JSON)
+    secret = models.CharField(max_length=64, help_text="The signing key (HMAC-SHA256)")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"webhook {self.pk} of {self.tournament_id} to {self.url}"
+
+
+class WebhookDelivery(models.Model):
+    """One event sent (or being sent) to one webhook: its body, the attempts made, the last response's status
+    code or error. ``status``: pending (queued or retrying), succeeded (a 2xx), failed (attempts exhausted or the
+    target refused)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        SUCCEEDED = "succeeded", _("succeeded")
+        FAILED = "failed", _("failed")
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    event = models.CharField(max_length=40)
+    payload = models.JSONField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    response_code = models.PositiveSmallIntegerField(null=True, blank=True)
+    error = models.CharField(max_length=300, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_attempt_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.event} to webhook {self.webhook_id}: {self.status} after {self.attempts}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from django.db.models import Case, Count, IntegerField, Max, OuterRef, Prefetch, Q, QuerySet, Subquery, Value, When
 from django.db.models.functions import Coalesce
@@ -11,6 +12,7 @@ from django.db.models.functions import Coalesce
 from tournaments.clock import ClockState, clock_at, table_time_up  # noqa: F401 (selectors of the round clock)
 from tournaments.event_rules import check_in_closed, check_in_open, late_entry_open
 from tournaments.models import (
+    ApiToken,
     AuditEntry,
     Match,
     Registration,
@@ -20,6 +22,8 @@ from tournaments.models import (
     StandingsSnapshot,
     Tournament,
     UserPreferences,
+    Webhook,
+    WebhookDelivery,
     person_name,
 )
 from tournaments.presentation import describe_record, dispute_reason_text, outcome_text
@@ -559,3 +563,74 @@ def finished_events_of(user_id: int) -> list[tuple[Registration, PlayerRecord]]:
         .order_by("-tournament__date", "-tournament_id"))
     records = player_records(entries, with_matches=False)
     return [(r, records[r.pk]) for r in entries]
+
+
+# --- webhooks (issue 25, item 3) ----------------------------------------------------------------------------------
+
+def _seats_data(match: Match) -> list[dict[str, Any]]:
+    return [{"registration": seat.registration_id, "player": seat.registration.display_name,
+             "wins": seat.wins, "placement": seat.placement} for seat in match.seats.all()]
+
+
+def webhook_event_data(event: str, tournament: Tournament, ids: dict[str, Any]) -> dict[str, Any]:
+    """The ``data`` of a webhook's body for ``event`` (``tournaments.notifications.events``), read from ``ids``:
+
+    * ``round.paired`` / ``round.published`` (``round_id``): ``{"round", "kind", "tables": [{"table", "players":
+      [names in seat order], "registrations": [ids], "bye", "opponentless_loss"}]}``;
+    * ``result.confirmed`` (``match_id``): ``{"match", "round", "table", "draws", "seats": [{"registration",
+      "player", "wins", "placement"}]}``;
+    * ``standings.updated`` (``version``): ``{"version", "top": [{"rank", "player", "points", "registration"}]}``
+      (the first 16 rows);
+    * ``player.dropped`` (``registration_id``): ``{"registration", "player", "dropped_after_round"}``;
+    * ``event.finished``: ``{"winner", "winner_registration", "rounds"}``.
+    """
+    if event in ("round.paired", "round.published"):
+        rnd = Round.objects.get(pk=ids["round_id"])
+        matches = rnd.matches.order_by("table").prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.order_by("number").select_related("registration__player")))
+        return {"round": rnd.number, "kind": rnd.kind, "tables": [
+            {"table": m.table, "players": [s.registration.display_name for s in m.seats.all()],
+             "registrations": [s.registration_id for s in m.seats.all()],
+             "bye": len(m.seats.all()) == 1 and not m.opponentless_loss, "opponentless_loss": m.opponentless_loss}
+            for m in matches]}
+    if event == "result.confirmed":
+        match = (Match.objects.select_related("round").prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.order_by("number").select_related("registration__player")))
+            .get(pk=ids["match_id"]))
+        return {"match": match.pk, "round": match.round.number, "table": match.table, "draws": match.draws,
+                "seats": _seats_data(match)}
+    if event == "standings.updated":
+        snapshot = tournament.snapshots.filter(version=ids["version"]).first()
+        rows = (snapshot.rows if snapshot else [])[:16]
+        names = {str(r.pk): r.display_name for r in Registration.objects.filter(
+            tournament=tournament, pk__in=[int(row["player"]) for row in rows if str(row["player"]).isdigit()])
+            .select_related("player")}
+        return {"version": ids["version"], "top": [
+            {"rank": row["rank"], "player": names.get(str(row["player"]), str(row["player"])),
+             "registration": int(row["player"]) if str(row["player"]).isdigit() else None, "points": row["points"]}
+            for row in rows]}
+    if event == "player.dropped":
+        registration = Registration.objects.select_related("player").get(pk=ids["registration_id"])
+        return {"registration": registration.pk, "player": registration.display_name,
+                "dropped_after_round": registration.dropped_after_round}
+    if event == "event.finished":
+        winner = tournament.winner
+        return {"winner": winner.display_name if winner else None, "winner_registration": tournament.winner_id,
+                "rounds": tournament.rounds.count()}
+    return {}
+
+
+def webhooks_of(tournament: Tournament) -> list[Webhook]:
+    """The tournament's webhooks, oldest first (the staff's Settings page and the API)."""
+    return list(Webhook.objects.filter(tournament=tournament).order_by("pk"))
+
+
+def webhook_deliveries(tournament: Tournament, limit: int = 50) -> list[WebhookDelivery]:
+    """The tournament's latest ``limit`` webhook deliveries, newest first, with their hook."""
+    return list(WebhookDelivery.objects.filter(webhook__tournament=tournament).select_related("webhook")
+                .order_by("-created_at", "-pk")[:limit])
+
+
+def api_tokens_of(user) -> list[ApiToken]:
+    """The user's API tokens, newest first, the revoked ones included (the account page)."""
+    return list(ApiToken.objects.filter(user=user).order_by("-created_at", "-pk"))

@@ -16,6 +16,7 @@ from django.core.cache import cache
 from django.dispatch import receiver
 from kombu.exceptions import OperationalError
 
+from tournaments import webhook_tasks  # noqa: F401 (the webhooks' task and receiver, issue 25)
 from tournaments.models import Tournament
 from tournaments.services.standings import standings_are_stale, stale_tournament_ids, standings_recompute
 from tournaments.signals import standings_stale

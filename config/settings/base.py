@@ -288,6 +288,15 @@ PROJECTOR_CYCLE_SECONDS = 12
 # With workers, a standings job starts at most once per this many seconds per tournament: a job queued sooner
 # after the last one started waits the rest (a countdown), collecting the results of a burst meanwhile.
 STANDINGS_JOB_INTERVAL_SECONDS = env.float("STANDINGS_JOB_INTERVAL_SECONDS", default=2.0)
+
+# Webhooks (issue 25; docs/api.md, "Webhooks"): a target on a loopback or private address is refused unless
+# WEBHOOKS_ALLOW_LOOPBACK (tests, a bot on the same machine or network; link-local addresses stay refused). A failed
+# delivery is tried again after WEBHOOK_RETRY_BASE_SECONDS x 2^(attempt - 1) seconds (at most
+# WEBHOOK_RETRY_MAX_SECONDS), WEBHOOK_MAX_ATTEMPTS attempts in all.
+WEBHOOKS_ALLOW_LOOPBACK = env.bool("WEBHOOKS_ALLOW_LOOPBACK", default=False)
+WEBHOOK_MAX_ATTEMPTS = env.int("WEBHOOK_MAX_ATTEMPTS", default=6)
+WEBHOOK_RETRY_BASE_SECONDS = env.float("WEBHOOK_RETRY_BASE_SECONDS", default=10.0)
+WEBHOOK_RETRY_MAX_SECONDS = env.float("WEBHOOK_RETRY_MAX_SECONDS", default=3600.0)
 CELERY_BEAT_SCHEDULE = {
     "requeue-stale-standings": {
         "task": "tournaments.tasks.requeue_stale_standings",
@@ -297,6 +306,8 @@ CELERY_BEAT_SCHEDULE = {
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        # Authorization: Bearer <personal API token> (issue 25); first, so a bearer request needs no CSRF token
+        "tournaments.api.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
         # DRF's, refusing a NUL byte in the credentials with a 401 before any query (issue 21)
         "tournaments.api.authentication.BasicAuthentication",

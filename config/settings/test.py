@@ -25,3 +25,5 @@ if os.environ.get("PYTEST_XDIST_WORKER"):
     CACHES["default"]["KEY_PREFIX"] = os.environ["PYTEST_XDIST_WORKER"]
 # Many tests sign up from 127.0.0.1: no sign-up limit (tests/test_client_address_and_limits.py turns it on).
 SIGNUP_THROTTLE_RATE = None
+# Webhook tests post to a receiver on 127.0.0.1 (the SSRF tests turn it off).
+WEBHOOKS_ALLOW_LOOPBACK = True

@@ -24,7 +24,7 @@ from decks.services import deck_submit, decklists_publish
 from tests.conftest import LEGAL_55
 from tournaments import services
 from tournaments.errors import Conflict
-from tournaments.models import AuditEntry, ForbiddenPair, Registration, ResultSubmission, Tournament
+from tournaments.models import AuditEntry, ForbiddenPair, Registration, ResultSubmission, Tournament, Webhook
 from tournaments.services import (
     check_in,
     clock,
@@ -35,6 +35,7 @@ from tournaments.services import (
     pairing_setup,
     round_changes,
     staff,
+    webhooks,
 )
 from tournaments.services.lifecycle import tournament_reopen
 
@@ -72,6 +73,10 @@ def done(organiser, alice, bob, carol) -> SimpleNamespace:
                            bob_reg=regs[1], walk_in=walk_in, code=Registration.objects.get(pk=walk_in.pk).claim_code,
                            pair=pair, rnd=rnd, match=match, opponent=opponent, report=report, check=check,
                            replacement=replacement, late_loss=late_loss)
+
+
+def _webhook(d) -> Webhook:
+    return Webhook.objects.create(tournament=d.t, url="http://127.0.0.1:9/", events=["round.paired"], secret="s")
 
 
 def _drop_self(d):
@@ -145,6 +150,12 @@ WRITES = {
     "late_loss_remove": lambda d: late_losses.late_loss_remove(match=d.late_loss, actor=d.organiser, reason="x"),
     "deck_replacement_decide": lambda d: decks.services.deck_replacement_decide(
         replacement=d.replacement, actor=d.organiser, approve=False, reason="no"),
+    "webhook_create": lambda d: webhooks.webhook_create(tournament=d.t, actor=d.organiser, url="http://127.0.0.1:9/",
+                                                        events=["round.paired"]),
+    "webhook_delete": lambda d: webhooks.webhook_delete(tournament=d.t, actor=d.organiser,
+                                                        webhook_id=_webhook(d).pk),
+    "webhook_rotate_secret": lambda d: webhooks.webhook_rotate_secret(tournament=d.t, actor=d.organiser,
+                                                                      webhook_id=_webhook(d).pk),
 }
 
 #: Allowed on a finished event: the reopening itself, and the decklists' publication (changes no result).

@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from tournaments.api import check_in_views, clock_views, pairing_views, views
+from tournaments.api import check_in_views, clock_views, pairing_views, views, webhook_views
 from tournaments.api.errors import not_found
 from tournaments.api.format_views import TournamentFormat
 
@@ -37,6 +37,11 @@ urlpatterns = [
     path("tournaments/<id:pk>/rounds/swap/", pairing_views.RoundSwap.as_view(), name="round-swap"),
     path("tournaments/<id:pk>/rounds/repair/", pairing_views.RoundRepair.as_view(), name="round-repair"),
     path("tournaments/<id:pk>/rounds/publish/", pairing_views.RoundPublish.as_view(), name="round-publish"),
+    path("tournaments/<id:pk>/webhooks/", webhook_views.Webhooks.as_view(), name="webhooks"),
+    path("tournaments/<id:pk>/webhooks/<id:webhook_id>/", webhook_views.WebhookDetail.as_view(),
+         name="webhook-detail"),
+    path("tournaments/<id:pk>/webhooks/<id:webhook_id>/rotate-secret/", webhook_views.WebhookRotateSecret.as_view(),
+         name="webhook-rotate-secret"),
     path("tournaments/<id:pk>/penalties/", views.PenaltyListCreate.as_view(), name="penalties"),
     path("tournaments/<id:pk>/open-registration/", views.TournamentOpenRegistration.as_view(),
          name="tournament-open-registration"),

@@ -12,14 +12,16 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournaments import selectors
 from tournaments.errors import UserError
-from tournaments.services import accounts
+from tournaments.models import ApiToken
+from tournaments.services import accounts, api_tokens
 from tournaments.pages.player_views import player_required
 from tournaments.pages.signup import clean_display_name, display_name_field, email_field
 
@@ -38,6 +40,15 @@ class AccountForm(forms.Form):
 
     def clean_display_name(self) -> str:
         return clean_display_name(self.cleaned_data.get("display_name", ""), user_id=self.user.pk)
+
+
+class ApiTokenForm(forms.Form):
+    """A new personal API token: its name and whether it may write."""
+
+    name = forms.CharField(label=gettext_lazy("Token name"), max_length=100,
+                           help_text=gettext_lazy("What uses it, e.g. \"stream overlay\"."))
+    scope = forms.ChoiceField(label=gettext_lazy("Access"), choices=ApiToken.Scope.choices,
+                              initial=ApiToken.Scope.READ)
 
 
 class VerifiedPasswordResetForm(PasswordResetForm):
@@ -83,8 +94,53 @@ def account(request: HttpRequest) -> HttpResponse:
         if changed:
             send_verification_link(request, user)
         return redirect("tournaments:account")
-    return render(request, "registration/account.html", {
-        "form": form, "verified": accounts.email_is_verified(user), "account_user": user})
+    return _account_page(request, user, form)
+
+
+def _account_page(request: HttpRequest, user: User, form: AccountForm, *, token_form: ApiTokenForm | None = None,
+                  new_secret: str = "", status: int = 200) -> HttpResponse:
+    response = render(request, "registration/account.html", {
+        "form": form, "verified": accounts.email_is_verified(user), "account_user": user,
+        "tokens": selectors.api_tokens_of(user), "token_form": token_form or ApiTokenForm(prefix="token"),
+        "new_secret": new_secret}, status=status)
+    if new_secret:
+        response["Cache-Control"] = "no-store"  # the secret is shown once and kept by no cache
+    return response
+
+
+def _account_form(user: User) -> AccountForm:
+    return AccountForm(user=user, initial={"display_name": user.first_name or user.username, "email": user.email})
+
+
+@require_POST
+@player_required
+def api_token_create(request: HttpRequest) -> HttpResponse:
+    """Create a personal API token (issue 25): the account page answers with its secret, shown this once. A bad
+    name: the form's error (400)."""
+    user = request.user
+    assert isinstance(user, User)
+    token_form = ApiTokenForm(request.POST, prefix="token")
+    if token_form.is_valid():
+        try:
+            _, secret = api_tokens.api_token_create(user=user, name=token_form.cleaned_data["name"],
+                                                    scope=token_form.cleaned_data["scope"])
+        except UserError as exc:
+            token_form.add_error(None, exc.message)
+        else:
+            return _account_page(request, user, _account_form(user), new_secret=secret)
+    return _account_page(request, user, _account_form(user), token_form=token_form, status=400)
+
+
+@require_POST
+@player_required
+def api_token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
+    """Revoke one of the user's tokens (another user's: 404)."""
+    try:
+        api_tokens.api_token_revoke(user=request.user, token_id=token_id)
+    except UserError as exc:
+        raise Http404(exc.message) from exc
+    messages.success(request, gettext("The token is revoked."))
+    return redirect("tournaments:account")
 
 
 @require_POST

@@ -22,6 +22,7 @@ from tournaments.pages.result_form import result_from_post
 from tournaments.pages.match_views import match_of
 from tournaments.result_input import ResultInputError
 from tournaments.pages.manage_tabs import penalties_tab
+from tournaments.pages.webhook_views import webhooks_context
 from tournaments.services.late_losses import late_loss_record, late_loss_remove
 from tournaments.services.tournaments import player_reinstate, tournament_reopen
 
@@ -59,7 +60,7 @@ def manage_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 messages.success(request, gettext("The event is updated; the change is logged."))
                 return redirect("tournaments:manage-edit", pk=tournament.pk)
     return render(request, "tournaments/edit.html", {"t": tournament, "form": form, "locked": locked,
-                                                     "tab": "settings"})
+                                                     "tab": "settings", **webhooks_context(tournament)})
 
 
 @tournament_view("organiser")

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.errors import Conflict, NotAllowed, local_datetime
 from tournaments.event_rules import late_entry_open  # noqa: F401 (re-exported)
 from tournaments.models import AuditEntry, Registration, Tournament
+from tournaments.notifications import events
 from tournaments.services.impartiality import require_not_own_entry
 from tournaments.services.organiser import locked_tournament, organiser_action
 from tournaments.services.permissions import require_not_finished
@@ -144,6 +145,7 @@ def player_drop(*, registration: Registration, actor, reason: str = "", idempote
         registration.dropped_after_round = last
     registration.removed_by_organiser = not is_self
     registration.save(update_fields=["withdrawn", "dropped_after_round", "removed_by_organiser", "waitlisted_at"])
+    events.announce(events.PLAYER_DROPPED, tournament.pk, registration_id=registration.pk)
     if registration.withdrawn and not was_waitlisted:
         waitlist_promote(tournament=tournament, actor=actor,
                          reason=f"A place freed up: {registration.display_name} withdrew",

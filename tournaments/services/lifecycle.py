@@ -15,6 +15,7 @@ from rules.structures import NextRound
 
 from tournaments.errors import Conflict, UserError
 from tournaments.models import AuditEntry, Registration, Round, Tournament
+from tournaments.notifications import events
 from tournaments.services.english import english
 from tournaments.services.organiser import organiser_action
 from tournaments.services.pairing import finished_reason, require_round_finished, what_comes_next
@@ -109,6 +110,7 @@ def tournament_finish(*, tournament: Tournament, actor, idempotency_key: str = "
     reason_code, reason_params = finished_reason(tournament, result, tournament.rounds.count(), roster)
     _finish(tournament, result.winner, roster)
     tournament.refresh_from_db()
+    events.announce(events.EVENT_FINISHED, tournament.pk)
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.TOURNAMENT_FINISHED,
                               reason=result.message, reason_code=reason_code, reason_params=reason_params,
                               before={"status": english(Tournament.Status.RUNNING.label), "winner": ""},

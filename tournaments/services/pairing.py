@@ -28,6 +28,7 @@ from rules.structures import Finished, NextRound, StructureError, next_round
 from tournaments.adapters import history_for, structure_settings
 from tournaments.errors import Conflict, Text, UserError
 from tournaments.models import Match, ResultSubmission, Round, Seat, Tournament
+from tournaments.notifications import events
 from tournaments.services.check_in import require_checked_in
 from tournaments.services.clock import round_clock_end_if_complete, round_clock_start_at_pairing
 from tournaments.services.organiser import organiser_action
@@ -152,6 +153,8 @@ def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None) -
     pairing, kind = result.pairing, result.kind
     rnd = _store(tournament, pairing, number, kind, seed, actor)
     round_paired.send(sender=Tournament, tournament=tournament, number=number, actor=actor)
+    if rnd.published_at is not None:  # a draft is announced when it is published (round_publish)
+        events.announce(events.ROUND_PAIRED, tournament.pk, round_id=rnd.pk)
     return rnd
 
 

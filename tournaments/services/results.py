@@ -36,6 +36,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.clock import clock_at
 from tournaments.errors import Conflict, NotAllowed, Text, UserError
 from tournaments.models import AuditEntry, Match, Penalty, ResultSubmission, Seat
+from tournaments.notifications import events
 from tournaments.presentation import DIFFERENT_RESULT, describe_record, outcome_text
 from tournaments.services.clock import round_clock_end_if_complete
 from tournaments.services.impartiality import require_not_own_match
@@ -178,6 +179,7 @@ def confirm(match: Match, submission: ResultSubmission, outcome: Outcome, *, by=
     match.save(update_fields=["draws", "status"])
     round_clock_end_if_complete(match.round)
     queue_standings(match.round.tournament)
+    events.announce(events.RESULT_CONFIRMED, match.round.tournament_id, match_id=match.pk)
 
 
 def supersede_open(match: Match) -> None:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from tournaments.errors import Conflict, UserError
 from tournaments.models import AuditEntry, Match, Penalty, Registration, ResultSubmission, Round, Seat, Tournament
+from tournaments.notifications import events
 from tournaments.services.clock import round_clock_end_if_complete, round_clock_start_at_pairing
 from tournaments.services.english import english
 from tournaments.services.impartiality import match_played_by, require_not_own_match
@@ -95,6 +96,8 @@ def round_swap_players(*, tournament: Tournament, actor, first: Registration, se
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PAIRING_CHANGED,
                               reason=reason, before={"round": rnd.number, "tables": before},
                               after={"round": rnd.number, "tables": _round_snapshot(rnd)})
+    if not rnd.is_draft:  # the players see the new tables (a draft is announced when published)
+        events.announce(events.ROUND_PAIRED, tournament.pk, round_id=rnd.pk)
     return act.done(rnd)
 
 
@@ -191,4 +194,5 @@ def round_publish(*, tournament: Tournament, actor, idempotency_key: str = "") -
                               reason=f"Round {rnd.number} published", reason_code="round_published",
                               reason_params={"round": rnd.number},
                               after={"round": rnd.number, "tables": _round_snapshot(rnd)})
+    events.announce(events.ROUND_PUBLISHED, tournament.pk, round_id=rnd.pk)
     return act.done(rnd)

@@ -17,6 +17,7 @@ from rules.standings.placings import final_placings
 
 from tournaments.adapters import history_for, standings_options
 from tournaments.models import StandingsSnapshot, Tournament
+from tournaments.notifications import events
 from tournaments.page_state import page_changed
 from tournaments.signals import standings_stale
 
@@ -77,7 +78,9 @@ def standings_recompute(*, tournament_id: int) -> StandingsSnapshot | None:
         history = history_for(tournament)
         rows = standings_rows(tournament, history)
         encoded = encode_rows(rows)
-    return store_snapshot(tournament, version, rows, encoded)
+    snapshot = store_snapshot(tournament, version, rows, encoded)
+    events.announce(events.STANDINGS_UPDATED, tournament.pk, version=version)
+    return snapshot
 
 
 @contextmanager

@@ -13,6 +13,7 @@ from tournaments.pages import (
     manage_views,
     pairing_views,
     print_views,
+    webhook_views,
 )
 
 urlpatterns = [
@@ -27,6 +28,11 @@ urlpatterns = [
     path("t/<id:pk>/manage/pair/", manage_views.manage_pair, name="manage-pair"),
     path("t/<id:pk>/manage/finish/", manage_views.manage_finish, name="manage-finish"),
     path("t/<id:pk>/manage/edit/", manage_views.manage_edit, name="manage-edit"),
+    path("t/<id:pk>/manage/webhooks/add/", webhook_views.manage_webhook_add, name="manage-webhook-add"),
+    path("t/<id:pk>/manage/webhooks/<id:webhook_id>/rotate/", webhook_views.manage_webhook_rotate,
+         name="manage-webhook-rotate"),
+    path("t/<id:pk>/manage/webhooks/<id:webhook_id>/delete/", webhook_views.manage_webhook_delete,
+         name="manage-webhook-delete"),
     path("t/<id:pk>/manage/staff/add/", manage_views.manage_staff_add, name="manage-staff-add"),
     path("t/<id:pk>/manage/staff/remove/", manage_views.manage_staff_remove, name="manage-staff-remove"),
     path("t/<id:pk>/manage/penalties/", manage_views.manage_penalty, name="penalty"),
