@@ -396,3 +396,9 @@ def test_the_settings_page_registers_a_webhook_and_shows_its_secret_once(tournam
     assert hook.secret in rotated.content.decode()
     assert page.post(f"/t/{tournament.pk}/manage/webhooks/{hook.pk}/delete/").status_code == 302
     assert not Webhook.objects.exists()
+from tournaments.notifications.events import EVENTS
+from tournaments.pages.webhook_views import EVENT_LABELS
+
+
+def test_every_event_has_its_label_on_the_settings_page():
+    assert set(EVENT_LABELS) == set(EVENTS)

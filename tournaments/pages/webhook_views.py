@@ -23,6 +23,17 @@ from tournaments.pages.actions import attempt, idempotency_key
 from tournaments.services import webhooks
 
 
+#: Each event as the Settings page names it (the API and the payloads use the names of ``EVENTS``).
+EVENT_LABELS = {
+    "round.paired": gettext_lazy("A round is paired"),
+    "round.published": gettext_lazy("Draft pairings are published"),
+    "result.confirmed": gettext_lazy("A result is confirmed"),
+    "standings.updated": gettext_lazy("The standings are updated"),
+    "player.dropped": gettext_lazy("A player drops"),
+    "event.finished": gettext_lazy("The event is finished"),
+}
+
+
 class WebhookForm(forms.Form):
     """A new webhook: its URL, the events it gets, the body's format."""
 
@@ -34,7 +45,7 @@ class WebhookForm(forms.Form):
     )
     events = forms.MultipleChoiceField(
         label=gettext_lazy("Events"),
-        choices=[(e, e) for e in EVENTS],
+        choices=[(e, EVENT_LABELS.get(e, e)) for e in EVENTS],
         widget=forms.CheckboxSelectMultiple,
         initial=list(EVENTS),
     )
