@@ -200,7 +200,7 @@ EMAIL_VERIFICATION_DAYS = env.float("EMAIL_VERIFICATION_DAYS", default=3.0)
 # players open it, the start of every link in a notification (mails are written by workers, with no request to ask).
 # NOTIFICATION_CHUNK_SIZE: recipients per worker task (one SMTP connection each). Web push is on only with both VAPID
 # keys (VAPID_PUBLIC_KEY: the application server key, URL-safe base64 of the raw P-256 public point;
-# VAPID_PRIVATE_KEY: the private key, base64 DER or PEM as ``vapid --gen`` writes it); VAPID_SUBJECT: a mailto: or
+# VAPID_PRIVATE_KEY: the path of the PEM file ``vapid --gen`` writes, or its base64 DER body); VAPID_SUBJECT: a mailto: or
 # https: contact the push services may use.
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 NOTIFICATION_CHUNK_SIZE = env.int("NOTIFICATION_CHUNK_SIZE", default=100)
