@@ -26,6 +26,7 @@ from tournaments.models import (
     PushSubscription,
     ResultSubmission,
     Round,
+    Tournament,
     UserPreferences,
     VerifiedEmail,
 )
@@ -475,3 +476,66 @@ def test_without_vapid_keys_the_option_is_hidden_and_refused(alice):
         {"endpoint": "https://push.example/abc", "p256dh": "k", "auth": "a", "action": "on"},
     )
     assert response.status_code == 400 and not PushSubscription.objects.exists()
+
+
+def test_every_event_is_pushed_with_the_same_words_as_its_mail(
+    tournament, organiser, registered, alice, bob, fake_push, django_capture_on_commit_callbacks
+):
+    for user in (alice, bob, organiser):
+        verified(user)
+        subscribe(user)
+    services.tournament_start(tournament=tournament, actor=organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        rnd = services.round_pair_next(tournament=tournament, actor=organiser, seed=7)
+    match = rnd.matches.get()
+    submission = report_2_1(match, alice, django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.result_dispute(submission=submission, actor=bob, reason="I won game 3")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.result_settle(match=match, actor=organiser, reason="the judge saw it", submission=submission)
+    with django_capture_on_commit_callbacks(execute=True):
+        player_drop(registration=bob.registrations.get(), actor=organiser, reason="left")
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)  # the finish, told
+    notifications.notifications_deliver(
+        event="event.finished", payload={"tournament": tournament.pk, "stamp": "now"}, user_ids=[alice.pk]
+    )
+    pushed = [
+        (c.kwargs["subscription_info"]["endpoint"].split("/")[3], json.loads(c.kwargs["data"]))
+        for c in fake_push.call_args_list
+    ]
+    events = set(Notification.objects.filter(channel="push", status="sent").values_list("event", flat=True))
+    assert events == {
+        "round.paired",
+        "result.reported",
+        "result.disputed",
+        "result.confirmed",
+        "player.dropped",
+        "event.finished",
+    }
+    for username, data in pushed:
+        mailed = [
+            m for m in mail.outbox if m.to == [f"{username}@example.org"] and m.subject == data["title"]
+        ]
+        assert mailed and mailed[0].body.startswith(data["body"] + "\n\n" + data["url"]), data
+
+
+def test_a_refused_deck_is_pushed(tournament, alice, fake_push, django_capture_on_commit_callbacks):
+    subscribe(alice)
+    registration = services.player_register(tournament=tournament, actor=alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        deck_submit(registration=registration, actor=alice, data="2x War Party\nElminster")
+    (call,) = fake_push.call_args_list
+    assert "is not legal" in json.loads(call.kwargs["data"])["body"]
+
+
+def test_a_push_service_down_never_fails_the_write(
+    tournament, organiser, registered, alice, fake_push, django_capture_on_commit_callbacks
+):
+    subscribe(alice)
+    fake_push.side_effect = ConnectionError("unreachable")
+    services.tournament_start(tournament=tournament, actor=organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        rnd = services.round_pair_next(tournament=tournament, actor=organiser, seed=7)
+    assert rnd.matches.count() == 1
+    row = Notification.objects.get(user=alice, channel="push")
+    assert row.status == "failed" and "unreachable" in row.detail
