@@ -207,6 +207,12 @@ NOTIFICATION_CHUNK_SIZE = env.int("NOTIFICATION_CHUNK_SIZE", default=100)
 VAPID_PUBLIC_KEY = env.str("VAPID_PUBLIC_KEY", default="").strip()
 VAPID_PRIVATE_KEY = env.str("VAPID_PRIVATE_KEY", default="").strip()
 VAPID_SUBJECT = env.str("VAPID_SUBJECT", default="mailto:noreply@localhost")
+# The push services a browser's subscription may point at (a leading "." matches any host under it): the site POSTs to
+# these only, never to an address a user names (server-side request forgery). Chrome/Edge (FCM), Firefox, Windows,
+# Safari.
+PUSH_SERVICE_HOSTS = env.list("PUSH_SERVICE_HOSTS", default=[
+    "fcm.googleapis.com", "android.googleapis.com", "updates.push.services.mozilla.com", ".notify.windows.com",
+    "web.push.apple.com"])
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:list"

@@ -30,6 +30,7 @@ from tournaments.models import (
     UserPreferences,
     VerifiedEmail,
 )
+from tournaments.errors import UserError
 from tournaments.services import notifications
 from tournaments.services.entries import player_drop
 from tournaments.services.round_changes import round_publish, round_swap_players
@@ -37,6 +38,7 @@ from tournaments.services.round_changes import round_publish, round_swap_players
 pytestmark = pytest.mark.django_db
 
 VAPID = {
+    "PUSH_SERVICE_HOSTS": ["fcm.googleapis.com", "push.example", ".notify.windows.com"],
     "VAPID_PUBLIC_KEY": "BPublicKeyForTests",
     "VAPID_PRIVATE_KEY": "private-key-for-tests",
     "SITE_URL": "https://spellfire.example",
@@ -539,3 +541,30 @@ def test_a_push_service_down_never_fails_the_write(
     assert rnd.matches.count() == 1
     row = Notification.objects.get(user=alice, channel="push")
     assert row.status == "failed" and "unreachable" in row.detail
+
+
+@pytest.mark.parametrize(
+    "endpoint",
+    [
+        "https://127.0.0.1/push",  # loopback
+        "https://10.0.0.5/push",  # a private network
+        "https://intranet.example.org/push",  # not a push service
+        "https://fcm.googleapis.com.evil.example/x",  # a look-alike host
+        "https://fcm.googleapis.com:8443/x",  # another port
+        "http://fcm.googleapis.com/x",  # not https
+    ],
+)
+def test_a_subscription_to_anything_but_a_known_push_service_is_refused(alice, fake_push, endpoint):
+    """The site POSTs to a subscription's endpoint: only the push services' hosts, never an address a user names."""
+    with pytest.raises(UserError) as refused:
+        notifications.push_subscribe(user=alice, endpoint=endpoint, p256dh="k", auth="a")
+    assert refused.value.code == "bad_subscription"
+
+
+def test_the_push_services_of_the_main_browsers_are_accepted(alice, fake_push):
+    for endpoint in (
+        "https://fcm.googleapis.com/fcm/send/abc",
+        "https://wns2-par02p.notify.windows.com/w/?token=x",
+    ):
+        notifications.push_subscribe(user=alice, endpoint=endpoint, p256dh="k", auth="a")
+    assert PushSubscription.objects.filter(user=alice).count() == 2

@@ -25,7 +25,7 @@ import json
 import logging
 from collections.abc import Iterable
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 import pywebpush
 from django.conf import settings
@@ -244,11 +244,30 @@ def _push(subscriptions: list[PushSubscription], message: Message) -> tuple[str,
 _https = URLValidator(schemes=["https"])
 
 
+def is_push_service(endpoint: str) -> bool:
+    """True when ``endpoint``'s host is one of ``settings.PUSH_SERVICE_HOSTS`` (an entry starting with "." matches
+    any host under it), on the default https port."""
+    parts = urlsplit(endpoint)
+    host = (parts.hostname or "").lower().rstrip(".")
+    try:
+        port = parts.port
+    except ValueError:
+        return False
+    if parts.scheme != "https" or port not in (None, 443) or parts.username or parts.password:
+        return False
+    return any(
+        host == entry or (entry.startswith(".") and host.endswith(entry))
+        for entry in (e.lower() for e in settings.PUSH_SERVICE_HOSTS)
+    )
+
+
 @transaction.atomic
 def push_subscribe(*, user: User, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
     """Opt ``user``'s browser in to web push: store (or take over) the subscription of ``endpoint`` (an https URL
     of a push service) with the browser's keys (URL-safe base64). Raises UserError (``push_off``: push is not
-    configured; ``bad_subscription``: not an https endpoint, keys missing or too long)."""
+    configured; ``bad_subscription``: not an https endpoint of a push service of ``settings.PUSH_SERVICE_HOSTS``,
+    keys missing or too long). The host check keeps the site from POSTing to any address a user names (server-side
+    request forgery)."""
     if not push_enabled():
         raise UserError(
             gettext_lazy("Notifications on this device are not available on this site."), code="push_off"
@@ -257,6 +276,8 @@ def push_subscribe(*, user: User, endpoint: str, p256dh: str, auth: str) -> Push
     try:
         _https(endpoint)
     except ValidationError:
+        endpoint = ""
+    if endpoint and not is_push_service(endpoint):
         endpoint = ""
     if not endpoint or len(endpoint) > 1000 or not p256dh or not auth or len(p256dh) > 200 or len(auth) > 100:
         raise UserError(
