@@ -568,3 +568,24 @@ def test_the_push_services_of_the_main_browsers_are_accepted(alice, fake_push):
     ):
         notifications.push_subscribe(user=alice, endpoint=endpoint, p256dh="k", auth="a")
     assert PushSubscription.objects.filter(user=alice).count() == 2
+
+
+def test_a_format_change_that_breaks_a_registered_deck_mails_its_player(
+    tournament, organiser, registered, alice, bob, django_capture_on_commit_callbacks
+):
+    """spellfire-tournament-rules-2.0.txt, 55-Card Deck (Standard): under 551ES (1st Edition starter decks) the
+    sample 55-card decks are no longer legal; their players hear why."""
+    from tests.conftest import CARDS_DIR
+
+    verified(alice)
+    cff = CARDS_DIR / "formats" / "crossfire" / "55 Card" / "551ES.cff"
+    with django_capture_on_commit_callbacks(execute=True):
+        services.tournament_format_set(
+            tournament=tournament,
+            actor=organiser,
+            reason="Starter night",
+            cff=cff.read_bytes(),
+            filename="551ES.cff",
+        )
+    (message,) = mail.outbox
+    assert message.to == [alice.email] and "is not legal" in message.body
