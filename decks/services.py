@@ -25,10 +25,11 @@ from rules.replacements import END_OF_GAME, ReplacementError, apply_replacement,
 from decks.models import CardRecord, DeckCheck, DeckReplacement, DeckSubmission, RegisteredDeck
 from tournaments.catalogue import get_catalogue
 from tournaments.errors import Conflict, NotAllowed, Text, UserError
-from tournaments.models import AuditEntry, Registration, Seat, Tournament
+from tournaments.models import AuditEntry, NotificationEvent, Registration, Seat, Tournament
 from tournaments.rule_texts import format_label, violation_text
 from tournaments.services.deck_status import registration_deck_status_set
 from tournaments.services.impartiality import require_not_own_entry
+from tournaments.services.notifications import notify
 from tournaments.services.permissions import is_tournament_organiser, require_not_finished, require_organiser
 
 #: A whole number with the reader's thousands separator ("1,048,576"; "1.048.576" in pt-br), rendered on reading.
@@ -103,6 +104,9 @@ def _deck_store(*, registration: Registration, actor, decklist: Decklist, verdic
     )
     if verdict.legal:
         register_deck(registration, submission)
+    else:
+        notify(NotificationEvent.DECK_REFUSED, registration=registration.pk, submission=submission.pk,
+               verdict=submission.verdict)
     return submission
 
 
@@ -386,3 +390,6 @@ def decks_recheck(*, tournament: Tournament, deck_format: DeckFormat, actor) -> 
             verdict=verdict.to_dict(), format_version=tournament.format_version,
         )
         register_deck(registration, recheck if verdict.legal else None)
+        if not verdict.legal:  # the player hears why their deck no longer stands
+            notify(NotificationEvent.DECK_REFUSED, registration=registration.pk, submission=recheck.pk,
+                   verdict=recheck.verdict)

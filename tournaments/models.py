@@ -888,3 +888,75 @@ class WebhookDelivery(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} to webhook {self.webhook_id}: {self.status} after {self.attempts}"
+
+
+class NotificationEvent(models.TextChoices):
+    """What a notification is about (issue 25). The value is the event's stable name (mails, logs, the unsubscribe
+    link); the label is what the unsubscribe page and the account page say."""
+
+    ROUND_PAIRED = "round.paired", _("Your table in a new round")
+    RESULT_REPORTED = "result.reported", _("A result to confirm or dispute")
+    RESULT_CONFIRMED = "result.confirmed", _("Your result confirmed")
+    RESULT_DISPUTED = "result.disputed", _("A disputed result (staff)")
+    PLAYER_DROPPED = "player.dropped", _("You were dropped")
+    EVENT_FINISHED = "event.finished", _("An event you played finished")
+    DECK_REFUSED = "deck.refused", _("Your decklist refused")
+
+
+class Notification(models.Model):
+    """One notification to one user on one channel, and what became of it (the notification log). ``key`` names
+    the happening ("round.paired:round=7:v=0"): a task run twice skips who already got it."""
+
+    class Channel(models.TextChoices):
+        EMAIL = "email", _("E-mail")
+        PUSH = "push", _("Web push")
+
+    class Status(models.TextChoices):
+        SENT = "sent", _("Sent")
+        FAILED = "failed", _("Failed")
+        SKIPPED = "skipped", _("Skipped")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
+    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    event = models.CharField(max_length=32, choices=NotificationEvent.choices)
+    key = models.CharField(max_length=120, help_text="The happening notified (event and ids): one per user and channel")
+    channel = models.CharField(max_length=8, choices=Channel.choices)
+    status = models.CharField(max_length=8, choices=Status.choices)
+    detail = models.CharField(max_length=300, blank=True, help_text="Why it failed or was skipped (English)")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["key", "channel"], name="notification_key_channel")]
+
+    def __str__(self) -> str:
+        return f"{self.event} to {self.user_id} by {self.channel}: {self.status}"
+
+
+class NotificationOptOut(models.Model):
+    """A user stopped the e-mails of one event (``event``) or of every event (``event`` ""), through the signed link
+    of a mail (``tournaments.services.notifications.unsubscribe``)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    event = models.CharField(max_length=32, blank=True, help_text="The event stopped; \"\": every event")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "event"], name="one_opt_out_per_event")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} stopped {self.event or 'every event'}"
+
+
+class PushSubscription(models.Model):
+    """One browser a user opted in to web push with (the Push API's subscription: its endpoint and keys). Deleted
+    when the user opts out or the push service says the subscription is gone (404/410)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200, help_text="The browser's public key (URL-safe base64)")
+    auth = models.CharField(max_length=100, help_text="The browser's auth secret (URL-safe base64)")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"push subscription {self.pk} of {self.user_id}"

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import Case, Count, IntegerField, Max, OuterRef, Prefetch, Q, QuerySet, Subquery, Value, When
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext
 
 from tournaments.clock import ClockState, clock_at, table_time_up  # noqa: F401 (selectors of the round clock)
 from tournaments.event_rules import check_in_closed, check_in_open, late_entry_open
@@ -15,6 +16,8 @@ from tournaments.models import (
     ApiToken,
     AuditEntry,
     Match,
+    NotificationEvent,
+    NotificationOptOut,
     Registration,
     ResultSubmission,
     Round,
@@ -464,6 +467,14 @@ def saved_language(user_id: int) -> str:
     """The language code the user chose with the language switch ("pt-br", ...), "" when they never chose (1 query)."""
     from_row = UserPreferences.objects.filter(user_id=user_id).values_list("language", flat=True).first()
     return from_row or ""
+
+
+def stopped_emails(user_id: int) -> list[tuple[str, str]]:
+    """The notification mails the user stopped (issue 25), as (event, label in the active language); the event ""
+    (every mail) first. One query."""
+    events = sorted(NotificationOptOut.objects.filter(user_id=user_id).values_list("event", flat=True))
+    return [(event, str(NotificationEvent(event).label) if event else gettext("Every e-mail"))
+            for event in events if not event or event in NotificationEvent.values]
 
 
 # --------------------------------------------------------------------------- a player's record (issue 20, item 9)

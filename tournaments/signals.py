@@ -17,6 +17,10 @@ over (all its results are confirmed). Sent inside the pairing's transaction with
 ``number`` and ``actor``. ``decks`` puts approved Enter Darkness Together replacements of a
 different card into force here (spellfire-tournament-rules-2.0.txt: a different card "at the end
 of the round").
+
+``notification_due``: a happening players or staff are told about (issue 25) was committed. Sent (on commit, by
+``tournaments.services.notifications.notify``) with ``event`` (a ``NotificationEvent`` value) and ``payload`` (its
+ids, JSON-safe). ``tournaments.tasks`` answers by queueing ``send_notifications``.
 """
 
 from django.dispatch import Signal
@@ -24,3 +28,4 @@ from django.dispatch import Signal
 format_changed = Signal()
 standings_stale = Signal()
 round_paired = Signal()
+notification_due = Signal()

@@ -17,9 +17,10 @@ from django.dispatch import receiver
 from kombu.exceptions import OperationalError
 
 from tournaments import webhook_tasks  # noqa: F401 (the webhooks' task and receiver, issue 25)
-from tournaments.models import Tournament
+from tournaments.models import Notification, Tournament
+from tournaments.services.notifications import notification_chunks, notifications_deliver
 from tournaments.services.standings import standings_are_stale, stale_tournament_ids, standings_recompute
-from tournaments.signals import standings_stale
+from tournaments.signals import notification_due, standings_stale
 
 logger = logging.getLogger(__name__)
 
@@ -265,3 +266,32 @@ def _open_window(tournament_id: int, window: float) -> None:
 def queue_standings_job(sender, *, tournament_id: int, **kwargs) -> None:
     """``tournaments.services.standings.queue_standings`` committed a new results version: queue the job."""
     send_recompute(tournament_id)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, autoretry_for=TRANSIENT_ERRORS, max_retries=3,
+             retry_backoff=True, retry_jitter=True)
+def send_notifications(event: str, payload: dict) -> int:
+    """Fan a notification out (issue 25): queue one ``send_notification_chunk`` per chunk of its recipients
+    (``settings.NOTIFICATION_CHUNK_SIZE``). Returns the number of chunks queued."""
+    chunks = notification_chunks(event=event, payload=payload)
+    for user_ids in chunks:
+        send_notification_chunk.delay(event, payload, user_ids)
+    return len(chunks)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, autoretry_for=TRANSIENT_ERRORS, max_retries=3,
+             retry_backoff=True, retry_jitter=True)
+def send_notification_chunk(event: str, payload: dict, user_ids: list[int]) -> dict[str, int]:
+    """Send one chunk of a notification by e-mail and web push (``notifications_deliver``: one mail connection
+    for the chunk, every notification logged). Safe to run twice: who was already sent it is skipped."""
+    return notifications_deliver(event=event, payload=payload, user_ids=user_ids)
+
+
+@receiver(notification_due, sender=Notification, dispatch_uid="tournaments.queue_notifications")
+def queue_notifications(sender, *, event: str, payload: dict, **kwargs) -> None:
+    """``tournaments.services.notifications.notify``'s write committed: queue the fan-out. A broker that cannot
+    take it, or an eager run that fails, is logged: the write stands."""
+    try:
+        send_notifications.delay(event, payload)
+    except Exception:
+        logger.exception("The %s notification %s could not be queued", event, payload)

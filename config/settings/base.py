@@ -196,6 +196,24 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Spellfire Tournament
 EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
 EMAIL_VERIFICATION_DAYS = env.float("EMAIL_VERIFICATION_DAYS", default=3.0)
 
+# Notifications (issue 25: e-mail and web push; docs/operations.md, "Notifications"). SITE_URL: the site's address as
+# players open it, the start of every link in a notification (mails are written by workers, with no request to ask).
+# NOTIFICATION_CHUNK_SIZE: recipients per worker task (one SMTP connection each). Web push is on only with both VAPID
+# keys (VAPID_PUBLIC_KEY: the application server key, URL-safe base64 of the raw P-256 public point;
+# VAPID_PRIVATE_KEY: the path of the PEM file ``vapid --gen`` writes, or its base64 DER body); VAPID_SUBJECT: a mailto: or
+# https: contact the push services may use.
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+NOTIFICATION_CHUNK_SIZE = env.int("NOTIFICATION_CHUNK_SIZE", default=100)
+VAPID_PUBLIC_KEY = env.str("VAPID_PUBLIC_KEY", default="").strip()
+VAPID_PRIVATE_KEY = env.str("VAPID_PRIVATE_KEY", default="").strip()
+VAPID_SUBJECT = env.str("VAPID_SUBJECT", default="mailto:noreply@localhost")
+# The push services a browser's subscription may point at (a leading "." matches any host under it): the site POSTs to
+# these only, never to an address a user names (server-side request forgery). Chrome/Edge (FCM), Firefox, Windows,
+# Safari.
+PUSH_SERVICE_HOSTS = env.list("PUSH_SERVICE_HOSTS", default=[
+    "fcm.googleapis.com", "android.googleapis.com", "updates.push.services.mozilla.com", ".notify.windows.com",
+    "web.push.apple.com"])
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:list"
 LOGOUT_REDIRECT_URL = "tournaments:list"

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.models import User
@@ -22,6 +23,7 @@ from tournaments import selectors
 from tournaments.errors import UserError
 from tournaments.models import ApiToken
 from tournaments.services import accounts, api_tokens
+from tournaments.services.notifications import push_enabled
 from tournaments.pages.player_views import player_required
 from tournaments.pages.signup import clean_display_name, display_name_field, email_field
 
@@ -102,7 +104,8 @@ def _account_page(request: HttpRequest, user: User, form: AccountForm, *, token_
     response = render(request, "registration/account.html", {
         "form": form, "verified": accounts.email_is_verified(user), "account_user": user,
         "tokens": selectors.api_tokens_of(user), "token_form": token_form or ApiTokenForm(prefix="token"),
-        "new_secret": new_secret}, status=status)
+        "new_secret": new_secret, "stopped_emails": selectors.stopped_emails(user.pk), "push_enabled": push_enabled(),
+        "vapid_public_key": settings.VAPID_PUBLIC_KEY}, status=status)
     if new_secret:
         response["Cache-Control"] = "no-store"  # the secret is shown once and kept by no cache
     return response

@@ -27,10 +27,11 @@ from rules.structures import Finished, NextRound, StructureError, next_round
 
 from tournaments.adapters import history_for, structure_settings
 from tournaments.errors import Conflict, Text, UserError
-from tournaments.models import Match, ResultSubmission, Round, Seat, Tournament
+from tournaments.models import Match, NotificationEvent, ResultSubmission, Round, Seat, Tournament
 from tournaments.notifications import events
 from tournaments.services.check_in import require_checked_in
 from tournaments.services.clock import round_clock_end_if_complete, round_clock_start_at_pairing
+from tournaments.services.notifications import notify
 from tournaments.services.organiser import organiser_action
 from tournaments.services.standings import queue_standings
 from tournaments.signals import round_paired
@@ -119,7 +120,7 @@ def next_step(tournament: Tournament) -> NextRound | Finished:
 
 
 @transaction.atomic
-def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None) -> Round:
+def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None, tell_players: bool = True) -> Round:
     """Pair and store the next round and return it.
 
     Refuses (UserError/Conflict with what to do; nothing stored) when: the tournament is not
@@ -134,6 +135,8 @@ def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None) -
     organiser (``Tournament.clock_start``, ``tournaments.services.clock.round_clock_start_at_pairing``). ``seed`` fixes the pairing randomness
     (stored on the round so a judge can reproduce it). With ``Tournament.pairings_as_draft`` the round is a
     draft (``Round.published_at`` None, its clock not started) until ``round_publish``, whose publication starts it.
+    A published round's players are told their tables (``round.paired``, ``tournaments.services.notifications``)
+    unless ``tell_players`` is False (``round_repair`` tells only the players whose table changed).
     """
     tournament = organiser_action(tournament, actor).tournament
     if tournament.status != Tournament.Status.RUNNING:
@@ -155,6 +158,8 @@ def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None) -
     round_paired.send(sender=Tournament, tournament=tournament, number=number, actor=actor)
     if rnd.published_at is not None:  # a draft is announced when it is published (round_publish)
         events.announce(events.ROUND_PAIRED, tournament.pk, round_id=rnd.pk)
+    if not rnd.is_draft and tell_players:  # a draft is told when it is published (round_publish)
+        notify(NotificationEvent.ROUND_PAIRED, round=rnd.pk)
     return rnd
 
 

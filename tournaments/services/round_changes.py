@@ -12,10 +12,21 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from tournaments.errors import Conflict, UserError
-from tournaments.models import AuditEntry, Match, Penalty, Registration, ResultSubmission, Round, Seat, Tournament
+from tournaments.models import (
+    AuditEntry,
+    Match,
+    NotificationEvent,
+    Penalty,
+    Registration,
+    ResultSubmission,
+    Round,
+    Seat,
+    Tournament,
+)
 from tournaments.notifications import events
 from tournaments.services.clock import round_clock_end_if_complete, round_clock_start_at_pairing
 from tournaments.services.english import english
+from tournaments.services.notifications import notify
 from tournaments.services.impartiality import match_played_by, require_not_own_match
 from tournaments.services.organiser import organiser_action
 from tournaments.services.pairing import round_pair_next
@@ -98,6 +109,8 @@ def round_swap_players(*, tournament: Tournament, actor, first: Registration, se
                               after={"round": rnd.number, "tables": _round_snapshot(rnd)})
     if not rnd.is_draft:  # the players see the new tables (a draft is announced when published)
         events.announce(events.ROUND_PAIRED, tournament.pk, round_id=rnd.pk)
+    if not rnd.is_draft:  # only the players of the two tables that changed are told
+        notify(NotificationEvent.ROUND_PAIRED, round=rnd.pk, matches=[match_1, match_2])
     return act.done(rnd)
 
 
@@ -125,6 +138,7 @@ def round_repair(*, tournament: Tournament, actor, reason: str, seed: int | None
     rnd = _unstarted_last_round(tournament)
     require_not_own_match(actor, match_played_by(actor, rnd), action="round_repair")
     before = {"round": rnd.number, "seed": rnd.seed, "tables": _round_snapshot(rnd)}
+    tables_before = _tables_by_player(rnd)
     had_byes = ResultSubmission.objects.filter(match__round=rnd, source=ResultSubmission.Source.PAIRING).exists()
     late_losses = sorted(r.display_name for r in Registration.objects.select_related("player").filter(
         seats__match__round=rnd, seats__match__opponentless_loss=True))
@@ -137,13 +151,28 @@ def round_repair(*, tournament: Tournament, actor, reason: str, seed: int | None
     rnd.delete()
     if had_byes or late_losses:
         queue_standings(tournament)  # the byes (and late losses) of the old round no longer count
-    new = round_pair_next(tournament=tournament, actor=actor, seed=seed)
+    new = round_pair_next(tournament=tournament, actor=actor, seed=seed, tell_players=False)
+    tables_after = _tables_by_player(new)
+    changed = sorted({match_id for player, (match_id, table) in tables_after.items()
+                      if tables_before.get(player, (None, None))[1] != table})
+    if changed and not new.is_draft:  # only the players whose table changed are told
+        notify(NotificationEvent.ROUND_PAIRED, round=new.pk, matches=changed)
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PAIRING_CHANGED,
                               reason=reason, before=before,
                               after={"round": new.number, "seed": new.seed, "tables": _round_snapshot(new),
                                      "penalties": _move_penalties(penalties, new),
                                      **({"late_losses_removed": late_losses} if late_losses else {})})
     return act.done(new)
+
+
+def _tables_by_player(rnd: Round) -> dict[int, tuple[int, tuple[int, frozenset[int]]]]:
+    """Each registration of ``rnd`` (its id) -> (its match's id, (table number, the registrations at it))."""
+    seats = list(Seat.objects.filter(match__round=rnd).values_list("registration_id", "match_id", "match__table"))
+    at_table: dict[int, set[int]] = {}
+    for registration_id, match_id, _ in seats:
+        at_table.setdefault(match_id, set()).add(registration_id)
+    return {registration_id: (match_id, (table, frozenset(at_table[match_id])))
+            for registration_id, match_id, table in seats}
 
 
 def _move_penalties(penalties: list[Penalty], rnd: Round) -> list[str]:
@@ -195,4 +224,5 @@ def round_publish(*, tournament: Tournament, actor, idempotency_key: str = "") -
                               reason_params={"round": rnd.number},
                               after={"round": rnd.number, "tables": _round_snapshot(rnd)})
     events.announce(events.ROUND_PUBLISHED, tournament.pk, round_id=rnd.pk)
+    notify(NotificationEvent.ROUND_PAIRED, round=rnd.pk)
     return act.done(rnd)

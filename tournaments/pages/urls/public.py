@@ -9,6 +9,7 @@ from tournaments.pages import (
     format_views,
     language,
     live_views,
+    notification_views,
     player_views,
     print_views,
     projector_views,
@@ -24,6 +25,8 @@ urlpatterns = [
     path("signup/", event_views.signup, name="signup"),
     # the link of the e-mail verification mail (the token in the query string: no login needed)
     path("account/verify/", account_views.verify_email, name="verify-email"),
+    # the one-click unsubscribe link of every notification mail (?token=: the signed token names the account, no login)
+    path("notifications/unsubscribe/", notification_views.unsubscribe, name="unsubscribe"),
     path("players/<id:user_id>/", player_views.player_page, name="player"),
     # the language switch of every page (no tournament, no audience: anyone may choose their language)
     path("language/", language.set_language, name="set-language"),
