@@ -100,6 +100,11 @@ def test_day_one_standings_rank_everyone_and_say_who_advanced() -> None:
 
 
 def test_final_standings_put_every_day_two_player_above_the_day_one_players() -> None:
+    # Without phases p4 (1-0, OMW% = p3's 2/3) would rank above p6 (1-2, OMW% 1/2) on the same 3 points.
+    unphased = {**TWO_DAY_EVENT, "phases": []}
+    unphased["rounds"] = [{k: v for k, v in r.items() if k != "phase"} for r in TWO_DAY_EVENT["rounds"]]
+    order = [r.player for r in compute_standings(history_from_json(unphased))]
+    assert order.index("p4") < order.index("p6")
     rows = compute_standings(history_from_json(TWO_DAY_EVENT))
     assert [r.player for r in rows] == DAY_TWO + DAY_ONE_ONLY
     assert [r.phase for r in rows] == [2, 2, 2, 2, 1, 1]

@@ -150,7 +150,7 @@ def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None) -
                             gettext_lazy("Finish the tournament to make its standings final.")),
                        code="complete", params={"rounds": number - 1, "tournament": tournament.name})
     pairing, kind = result.pairing, result.kind
-    rnd = _store(tournament, pairing, number, kind, seed, actor)
+    rnd = _store(tournament, pairing, number, kind, seed, actor, phase=result.phase)
     round_paired.send(sender=Tournament, tournament=tournament, number=number, actor=actor)
     return rnd
 
@@ -216,12 +216,14 @@ def _explain(exc: PairingError) -> Text:
     return Text(UserError.from_rules(exc).text, " ", hint) if hint else UserError.from_rules(exc).text
 
 
-def _store(tournament: Tournament, pairing: Pairing, number: int, kind: str, seed: int, actor) -> Round:
-    """Store the round: one match per table with a seat per player (seat order as paired), and a
-    match of one seat per bye, confirmed at once by a submission from the pairing (a 2-0 win)."""
+def _store(tournament: Tournament, pairing: Pairing, number: int, kind: str, seed: int, actor, *,
+           phase: int = 1) -> Round:
+    """Store the round (of ``phase``: ``rules.structures.NextRound.phase``): one match per table with a seat per
+    player (seat order as paired), and a match of one seat per bye, confirmed at once by a submission from the
+    pairing (a 2-0 win)."""
     # a draft (``Tournament.pairings_as_draft``) is published later, and its clock starts then (``round_publish``)
     draft = tournament.pairings_as_draft
-    rnd = Round(tournament=tournament, number=number, kind=kind, seed=seed, created_by=actor,
+    rnd = Round(tournament=tournament, number=number, kind=kind, phase=phase, seed=seed, created_by=actor,
                 published_at=None if draft else timezone.now(), started_at=None)
     if not draft:
         round_clock_start_at_pairing(rnd, now=rnd.published_at)
