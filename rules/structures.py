@@ -393,7 +393,8 @@ def _swiss_phase(settings: StructureSettings, history: History, rng: random.Rand
     ranked = ranked_players(settings, history, first_elimination)
     if settings.top_cut == 0:
         winner = ranked[0] if ranked else None
-        return _finished(settings, history, winner, f"The {settings.swiss_rounds} {label} rounds have been "
+        played = len([r for r in history.rounds if not r.elimination])  # a day 2's rounds too
+        return _finished(settings, history, winner, f"The {played} {label} rounds have been "
                          "played and there is no top cut: the event is over.")
     if get_structure(settings.structure).multiplayer:
         return "elimination", pair_table_elimination(ranked[: settings.top_cut], elimination,

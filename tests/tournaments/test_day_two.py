@@ -21,6 +21,7 @@ import io
 import json
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
@@ -30,7 +31,7 @@ from tests.conftest import make_event
 from tournaments import services
 from tournaments.adapters import history_for
 from tournaments.errors import Conflict, NotAllowed, UserError
-from tournaments.models import Match, Registration, Round, Tournament
+from tournaments.models import AuditEntry, Match, Registration, Round, Tournament
 from tournaments.selectors import latest_snapshot, phase_tables
 from tournaments.services.phases import day_two_players, day_two_start
 
@@ -115,6 +116,15 @@ def test_final_placings_put_day_two_above_day_one_with_a_drop_after_the_cut(
     # Dora's and the 0-2 player's rows are their day-1 standing, frozen
     assert (rows[4]["points"], rows[4]["losses"], rows[4]["dropped"]) == (3, 0, True)
     assert (rows[5]["points"], rows[5]["losses"]) == (0, 2)
+    # the CSV export: one column per key, the day a player reached included, each day's own table left out
+    csv = Client().get(reverse("tournaments:export-standings", args=[t.pk])).content.decode()
+    assert "phase" in csv.splitlines()[0].split(",") and "by_phase" not in csv
+    # the event is over after day 2: the 3-0 player wins; the finish says all three Swiss rounds were played
+    with django_capture_on_commit_callbacks(execute=True):
+        finished = services.tournament_finish(tournament=t, actor=organiser)
+    assert finished.winner == roles["2-0"]
+    assert AuditEntry.objects.get(tournament=t, action=AuditEntry.Action.TOURNAMENT_FINISHED).reason_params == {
+        "count": 3}
     # the CLI reads the app's history and places every player the same way
     history = history_to_json(history_for(t))
     assert history["phases"] == [{"rounds": 2}, {"rounds": 1, "cut": {"record": "x-1"}}]

@@ -161,8 +161,9 @@ def finished_reason(tournament: Tournament, result: Finished, rounds: int,
     ``tournaments.pages.presenters.AUDIT_REASONS`` (``finished_swiss``, ``finished_pods``,
     ``finished_round_robin``, ``finished_bracket``) and its params, the sentence :func:`_finished_text` says."""
     if tournament.structure in (S.SWISS, S.PODS) and not tournament.top_cut:
-        return ("finished_pods" if tournament.structure == S.PODS else "finished_swiss"), {
-            "count": tournament.swiss_rounds}
+        # with a day 2 (tournaments.services.phases), its rounds too
+        count = sum(phase.get("rounds") or 0 for phase in tournament.phases) or tournament.swiss_rounds
+        return ("finished_pods" if tournament.structure == S.PODS else "finished_swiss"), {"count": count}
     if tournament.structure == S.ROUND_ROBIN:
         return "finished_round_robin", {"rounds": rounds}
     return "finished_bracket", {"winner": _winner_name(tournament, result.winner, roster)}
