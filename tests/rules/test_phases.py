@@ -20,6 +20,7 @@ from rules.__main__ import main
 from rules.pairings import PairingError
 from rules.history import Cut, HistoryError, history_from_json, history_to_json
 from rules.standings import StandingsError, compute_phase_standings, compute_standings
+from rules.standings.phases import passes_cut
 from rules.standings.placings import final_placings
 from rules.structures import NextRound, StructureSettings, next_round
 
@@ -199,3 +200,44 @@ def test_the_cli_pairs_day_two_and_says_its_phase(
     out = run_cli(monkeypatch, capsys, ["pair", "--system", "swiss", "--seed", "1"], event)
     assert out["phase"] == 2
     assert {p for t in out["pairings"] for p in t["players"]} == {"p1", "p3", "p5", "p6"}
+
+
+def test_pokemon_places_the_two_day_event_the_same_way() -> None:
+    # Play! Pokémon Tournament Rules Handbook §5.3.3.1: p5 and p6 are level on 3 points; p5's resistance is the mean
+    # of p6 (no win in the two rounds played, byes left out: floored to 25%), p1, p1 (100%) = 75%; p6's of p5 (1/3)
+    # and p3 (2/3) = 50%: p5 above p6.  Day-1 players below, frozen: p4 (3 points) then p2.
+    rows = compute_standings(history_from_json(TWO_DAY_EVENT), "pokemon")
+    assert [r.player for r in rows] == DAY_TWO + DAY_ONE_ONLY
+
+
+def test_the_cli_refuses_a_day_two_round_with_a_player_who_did_not_pass(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    event = copy.deepcopy(TWO_DAY_EVENT)
+    event["rounds"][2]["matches"][1] = duel("p3", "p2")
+    event["drops"] = {"p4": 1}
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(event)))
+    assert main(["standings"]) == 2
+    assert "did not pass the cut into phase 2" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("cut", "passed"),
+    [
+        (Cut("record", 1), ["p1", "p5", "p3", "p6"]),
+        (Cut("points", 3), ["p1", "p5", "p3", "p6"]),
+        (Cut("points", 6), ["p1"]),
+        (Cut("top", 2), ["p1", "p5"]),
+        (
+            Cut("top", 4),
+            ["p1", "p5", "p3", "p6"],
+        ),  # p4 (4th on day 1) dropped before the cut: p6 takes the seat
+    ],
+)
+def test_each_kind_of_cut_reads_day_one_standings(cut: Cut, passed: list[str]) -> None:
+    # Day 1 (MTR Appendix C): p1 6 points; on 3, p5 (OMW% (p6 1/2 + p1 1) / 2 = 3/4), p3 ((p4 1 + p2 floored 1/3) / 2
+    # = 2/3), then p4 and p6 (OMW% 1/2 each; GW% 1 against 1/2): p1, p5, p3, p4, p6, p2.
+    day_one = compute_phase_standings(history_from_json(TWO_DAY_EVENT))[0]
+    assert [r.player for r in day_one.rows] == ["p1", "p5", "p3", "p4", "p6", "p2"]
+    eligible = {r.player for r in day_one.rows} - {"p4"}
+    assert passes_cut(day_one.rows, cut, eligible) == passed
