@@ -22,7 +22,7 @@ from rules.standings.placings import final_placings
 from rules.structures import STRUCTURE_REGISTRY, Finished, StructureError, cli_systems, next_round
 from rules.pairings import PairingError
 from rules.standings import SYSTEMS as TIEBREAKER_SYSTEMS
-from rules.standings import StandingsError, compute_standings, get_system
+from rules.standings import StandingsError, compute_phase_standings, compute_standings, get_system
 
 __all__ = ["register", "SYSTEMS"]
 
@@ -102,14 +102,44 @@ def cmd_standings(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     except UnicodeDecodeError as exc:
         return _fail(f"Standard input is not UTF-8 text ({exc}); send the history JSON in UTF-8.")
+    if args.phase is not None:
+        return _print_phase(history, args, options)
     out = [row.to_json() for row in rows]
-    if any(r.elimination for r in history.rounds):
-        # ARCHITECTURE.md, standings: with elimination rounds every row gains "placing", rows in placing order.
+    if history.phased:
+        # Phases (rules.standings.phases): every row says the last phase its player reached.
+        out = [{**row.to_json(), "phase": row.phase} for row in rows]
+    if any(r.elimination for r in history.rounds) or history.phased:
+        # ARCHITECTURE.md, standings: with elimination rounds (or phases) every row gains "placing", rows in
+        # placing order.
 
+        # Phases without a top cut: the overall rank (last phase first) is the placing.
         by_player = {row["player"]: row for row in out}
-        out = []
-        for placing in final_placings(history, swiss_order=list(by_player)):
-            out.append({**by_player[placing.player], "placing": placing.placing})
+        if any(r.elimination for r in history.rounds):
+            placed = [(p.player, p.placing) for p in final_placings(history, swiss_order=list(by_player))]
+        else:
+            placed = [(row["player"], row["rank"]) for row in out]
+        out = [{**by_player[player], "placing": placing} for player, placing in placed]
+    _print_json(out)
+    return 0
+
+
+def _print_phase(history: Any, args: argparse.Namespace, options: dict[str, Any]) -> int:
+    """``standings --phase N``: phase N's standings (``rules.standings.phases``), its rows renumbered among the
+    players who reached it, each with ``"advanced": true`` when the player passed the cut into phase N + 1."""
+    try:
+        phases = compute_phase_standings(history, args.tiebreakers, **options)
+    except StandingsError as exc:
+        return _fail(str(exc))
+    if not 1 <= args.phase <= len(phases):
+        return _fail(f"--phase must be between 1 and {len(phases)} (the phases of this history), not {args.phase}.")
+    chosen = phases[args.phase - 1]
+    advanced = set(chosen.advanced)
+    out = []
+    for row in chosen.rows:
+        item = {**row.to_json(), "phase": chosen.phase}
+        if args.phase < len(phases):
+            item["advanced"] = row.player in advanced
+        out.append(item)
     _print_json(out)
     return 0
 
@@ -129,7 +159,10 @@ def cmd_pair(args: argparse.Namespace) -> int:
     if isinstance(result, Finished):
         return _fail(result.message)
     pairing = dataclasses.replace(result.pairing, seed=args.seed)
-    _print_json(pairing.to_json())
+    out = pairing.to_json()
+    if request.history.phased:
+        out["phase"] = result.phase
+    _print_json(out)
     return 0
 
 
@@ -157,6 +190,8 @@ def register(subparsers: Any) -> None:
         example = "e.g. 5,3,2,1" if many else "e.g. 0.33 or 1/3"
         standings.add_argument("--" + name.replace("_", "-"), dest=name,
                                help=f"{', '.join(users)}: {description} ({example})")
+    standings.add_argument("--phase", type=int, default=None,
+                           help="print this phase's standings (an event run in phases: 1 = day 1)")
     standings.set_defaults(func=cmd_standings)
 
     pair = subparsers.add_parser("pair", help="pair the next round of the history JSON on stdin")

@@ -36,6 +36,16 @@ placements
     shared first place is ``[1, 1, 3, 4]``.  Without it, places are derived
     from ``wins`` (see ``derived_placements``).  A match still needs ``wins``
     to count as reported; ``placements`` only orders its seats.
+phase
+    An event may run in phases: day 1 Swiss, then day 2 Swiss for the
+    players who pass a cut, then a top cut (the Play! Pokémon Tournament Rules
+    Handbook's day 2, as TOM runs it).  ``RoundRecord.phase`` is the phase of
+    a Swiss round (1 = day 1, the default); ``History.phases`` declares each
+    phase (``Phase(rounds, cut)``): phase 1 has no cut, every later phase has
+    the ``Cut`` its players passed at the end of the phase before (``points``:
+    at least N match points; ``record``: at most N match losses, "X-N or
+    better"; ``top``: the first N of the standings).  Who advances and the
+    standings per phase: ``rules.standings.phases``.
 disqualified
     ``History.disqualified``: ids of disqualified players.  They leave the
     standings, but the matches they played still count for their opponents'
@@ -45,15 +55,16 @@ The JSON form is the one of ``../shared/design/ARCHITECTURE.md``, "Stable
 command-line interface"::
 
     {"players": [{"id": str, "name": str}],
-     "rounds": [{"number": int, "elimination": bool,
+     "phases": [{"rounds": int}, {"rounds": int, "cut": {"record": "x-2"} | {"points": int} | {"top": int}}],
+     "rounds": [{"number": int, "elimination": bool, "phase": int,
                  "matches": [{"players": [id, id], "wins": [int, int], "draws": int}
                              | {"players": [id], "bye": true}
                              | {"players": [id], "loss": true}]}],
      "drops": {player_id: round_number}}
 
-plus three optional, backward-compatible keys: ``"placements": [int, ...]`` and
-``"loss": true`` on a match and ``"disqualified": [player_id, ...]`` on the
-history.  They are
+plus optional, backward-compatible keys: ``"placements": [int, ...]`` and
+``"loss": true`` on a match, ``"phase": int`` on a round (absent = 1) and
+``"disqualified": [player_id, ...]`` and ``"phases"`` on the history.  They are
 written back by ``history_to_json`` only when present.
 """
 
@@ -67,6 +78,9 @@ from rules.errors import RulesError
 
 __all__ = [
     "PlayerEntry",
+    "Cut",
+    "Phase",
+    "CUT_KINDS",
     "MatchRecord",
     "RoundRecord",
     "History",
@@ -119,11 +133,48 @@ class MatchRecord:
 
 @dataclass(frozen=True)
 class RoundRecord:
-    """A round: its ``number`` (positive), its matches, and whether it is an elimination round."""
+    """A round: its ``number`` (positive), its matches, whether it is an elimination round and, for a
+    Swiss round, its ``phase`` (1 = day 1; module docstring)."""
 
     number: int
     matches: tuple[MatchRecord, ...]
     elimination: bool = False
+    phase: int = 1
+
+
+#: The kinds of cut into a later phase: at least N match points, at most N losses ("X-N or better"), the top N.
+CUT_KINDS = ("points", "record", "top")
+
+
+@dataclass(frozen=True)
+class Cut:
+    """Who passes into a phase: ``kind`` one of ``CUT_KINDS`` and its number ``value`` (``record``: the most
+    losses allowed, so ``Cut("record", 2)`` is "X-2 or better", JSON ``{"record": "x-2"}``)."""
+
+    kind: str
+    value: int
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"points": 19}``, ``{"record": "x-2"}`` or ``{"top": 32}``."""
+        return {"record": f"x-{self.value}"} if self.kind == "record" else {self.kind: self.value}
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of the event: its planned Swiss ``rounds`` (None: not said) and the ``cut`` into it
+    (None for phase 1)."""
+
+    rounds: int | None = None
+    cut: Cut | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"rounds": 5, "cut": {...}}`` (keys only when set)."""
+        out: dict[str, Any] = {}
+        if self.rounds is not None:
+            out["rounds"] = self.rounds
+        if self.cut is not None:
+            out["cut"] = self.cut.to_json()
+        return out
 
 
 @dataclass(frozen=True)
@@ -135,6 +186,12 @@ class History:
     rounds: tuple[RoundRecord, ...]
     drops: Mapping[str, int] = field(default_factory=dict)
     disqualified: tuple[str, ...] = ()
+    phases: tuple[Phase, ...] = ()
+
+    @property
+    def phased(self) -> bool:
+        """True when the event has a phase after the first (declared, or a round marked with it)."""
+        return len(self.phases) > 1 or any(r.phase > 1 for r in self.rounds)
 
     def player_ids(self) -> list[str]:
         """Player ids in seeding order."""
@@ -264,7 +321,11 @@ def history_from_json(obj: Any) -> History:
         if not isinstance(matches_raw, list):
             raise HistoryError("bad_matches", f"{where}.matches must be a list.", field=f"{where}.matches")
         matches = tuple(_parse_match(m, f"{where}.matches[{j}]") for j, m in enumerate(matches_raw))
-        rounds.append(RoundRecord(number=number, matches=matches, elimination=elimination))
+        phase = r.get("phase", 1)
+        if not _is_int(phase) or phase < 1:
+            raise HistoryError("bad_phase", f"{where}.phase must be a whole number of 1 or more.",
+                               field=f"{where}.phase")
+        rounds.append(RoundRecord(number=number, matches=matches, elimination=elimination, phase=phase))
 
     drops_raw = obj.get("drops", {})
     if drops_raw is None:
@@ -283,9 +344,73 @@ def history_from_json(obj: Any) -> History:
             "history.disqualified must be a list of player ids.",
             field="history.disqualified",
         )
-    history = History(players=tuple(players), rounds=tuple(rounds), drops=drops, disqualified=tuple(dq_raw))
+    phases = _parse_phases(obj.get("phases"))
+    history = History(players=tuple(players), rounds=tuple(rounds), drops=drops, disqualified=tuple(dq_raw),
+                      phases=phases)
     validate_history(history)
     return history
+
+
+def _parse_cut(raw: Any, where: str) -> Cut:
+    if not isinstance(raw, dict) or len(raw) != 1 or next(iter(raw)) not in CUT_KINDS:
+        raise HistoryError("bad_cut", f"{where} must be one of {{\"points\": N}}, {{\"record\": \"x-N\"}} "
+                           "or {\"top\": N}.", field=where)
+    kind, value = next(iter(raw.items()))
+    if kind == "record":
+        text = value.strip().lower() if isinstance(value, str) else ""
+        if not text.startswith("x-") or not text[2:].isdigit():
+            raise HistoryError("bad_cut", f"{where}.record must read \"x-N\" (at most N losses), not {value!r}.",
+                               field=f"{where}.record")
+        return Cut("record", int(text[2:]))
+    if not _is_int(value) or value < (1 if kind == "top" else 0):
+        raise HistoryError("bad_cut", f"{where}.{kind} must be a whole number ({'1' if kind == 'top' else '0'} "
+                           f"or more), not {value!r}.", field=f"{where}.{kind}")
+    return Cut(kind, value)
+
+
+def _parse_phases(raw: Any) -> tuple[Phase, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise HistoryError("bad_phases", "history.phases must be a list of phases.", field="history.phases")
+    phases: list[Phase] = []
+    for k, item in enumerate(raw):
+        where = f"phases[{k}]"
+        if not isinstance(item, dict):
+            raise HistoryError("not_an_object", f"{where} must be a JSON object.", field=where)
+        rounds = item.get("rounds")
+        if rounds is not None and (not _is_int(rounds) or rounds < 1):
+            raise HistoryError("bad_phases", f"{where}.rounds must be a whole number of 1 or more.",
+                               field=f"{where}.rounds")
+        cut = _parse_cut(item["cut"], f"{where}.cut") if item.get("cut") is not None else None
+        phases.append(Phase(rounds=rounds, cut=cut))
+    return tuple(phases)
+
+
+def _check_phases(history: History) -> None:
+    """Phase 1 has no cut, every later phase one; Swiss rounds' phases never go back and stay declared; a phase
+    holds at most its planned rounds."""
+    for k, phase in enumerate(history.phases):
+        if (k == 0) != (phase.cut is None):
+            why = "phase 1 has no cut" if k == 0 else f"phase {k + 1} needs the cut its players pass"
+            raise HistoryError("bad_phases", f"phases[{k}]: {why}.", field=f"phases[{k}].cut")
+    last = 1
+    counts: dict[int, int] = {}
+    for i, r in enumerate(history.rounds):
+        if r.phase > 1 and r.phase > len(history.phases):
+            raise HistoryError("unknown_phase", f"rounds[{i}] is in phase {r.phase}, which history.phases does not "
+                               "declare; add the phase and its cut.", field=f"rounds[{i}].phase", phase=r.phase)
+        if r.elimination:
+            continue
+        if r.phase < last:
+            raise HistoryError("phase_order", f"rounds[{i}] is in phase {r.phase} after a round of phase {last}; "
+                               "a phase's rounds come after the phase before.", field=f"rounds[{i}].phase")
+        last = r.phase
+        counts[r.phase] = counts.get(r.phase, 0) + 1
+    for k, phase in enumerate(history.phases):
+        if phase.rounds is not None and counts.get(k + 1, 0) > phase.rounds:
+            raise HistoryError("phase_rounds", f"phase {k + 1} has {counts[k + 1]} rounds but phases[{k}].rounds "
+                               f"plans {phase.rounds}.", field=f"phases[{k}].rounds")
 
 
 def validate_history(history: History) -> None:
@@ -303,8 +428,14 @@ def validate_history(history: History) -> None:
     on a bye, not one per seat, or not in competition form (each place = 1 +
     the number of seats placed strictly better) ("bad_placements");
     ``disqualified`` naming an unknown player or a player twice
-    ("unknown_player", "duplicate_player").
+    ("unknown_player", "duplicate_player"); phases: a cut on phase 1 or none on
+    a later phase, a bad cut ("bad_phases", "bad_cut"), a round in an
+    undeclared phase ("unknown_phase"), a Swiss round in an earlier phase than
+    the round before ("phase_order"), more rounds than a phase plans
+    ("phase_rounds").  Whether a later phase's players passed its cut is
+    checked by ``rules.standings.phases`` (it needs the standings).
     """
+    _check_phases(history)
     ids: set[str] = set()
     for i, p in enumerate(history.players):
         if not isinstance(p.id, str) or not p.id:
@@ -482,7 +613,10 @@ def history_to_json(history: History) -> dict[str, Any]:
                 if m.placements:
                     match["placements"] = list(m.placements)
                 matches.append(match)
-        rounds.append({"number": r.number, "elimination": r.elimination, "matches": matches})
+        round_json: dict[str, Any] = {"number": r.number, "elimination": r.elimination, "matches": matches}
+        if r.phase != 1:
+            round_json["phase"] = r.phase
+        rounds.append(round_json)
     out: dict[str, Any] = {
         "players": [{"id": p.id, "name": p.name} for p in history.players],
         "rounds": rounds,
@@ -490,4 +624,6 @@ def history_to_json(history: History) -> dict[str, Any]:
     }
     if history.disqualified:
         out["disqualified"] = list(history.disqualified)
+    if history.phases:
+        out["phases"] = [phase.to_json() for phase in history.phases]
     return out

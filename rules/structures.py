@@ -69,7 +69,7 @@ from rules.pairings.pods import pair_pods
 from rules.pairings.round_robin import pair_round_robin
 from rules.pairings.swiss import pair_swiss
 from rules.pairings.teams import expand_pairing, team_history, validate_roster
-from rules.standings import TIEBREAKERS, compute_standings
+from rules.standings import TIEBREAKERS, compute_phase_standings, compute_standings
 from rules.standings.placings import Placing
 from rules.structure_registry import (
     MAX_SWISS_ROUNDS,
@@ -109,6 +109,7 @@ __all__ = [
     "NextRound",
     "Finished",
     "next_round",
+    "phase_to_pair",
     "ranked_players",
     "settings_summary",
 ]
@@ -241,11 +242,13 @@ class StructureSettings:
 @dataclass(frozen=True)
 class NextRound:
     """The next round: its ``number`` (the last round of the history + 1), its ``kind`` (one of
-    ``ROUND_KINDS``: what the Django ``Round.kind`` stores) and the ``pairing`` (members seated for teams)."""
+    ``ROUND_KINDS``: what the Django ``Round.kind`` stores), the ``pairing`` (members seated for teams) and
+    its ``phase`` (``rules.history``, "phase"; 1 for elimination rounds and events without phases)."""
 
     number: int
     kind: str
     pairing: Pairing
+    phase: int = 1
 
 
 @dataclass(frozen=True)
@@ -263,12 +266,13 @@ def ranked_players(settings: StructureSettings, history: History, before_round: 
 
     ``compute_standings(history, settings.tiebreakers, **settings.tiebreaker_options)`` with the
     disqualified players computed then left out, and players who dropped before ``before_round``
-    left out.  Raises ``StandingsError`` for bad options.
+    left out; in an event run in phases, only the players of the last phase (``rules.standings.phases``).  Raises ``StandingsError`` for bad options.
     """
     full = dataclasses.replace(history, disqualified=())
     rows = compute_standings(full, settings.tiebreakers, **dict(settings.tiebreaker_options))
     out = set(history.disqualified) | {p for p, last in history.drops.items() if last < before_round}
-    return [row.player for row in rows if row.player not in out]
+    last_phase = max((row.phase for row in rows), default=1)  # phases: only the last phase's players go on
+    return [row.player for row in rows if row.player not in out and row.phase == last_phase]
 
 
 def _team_level(settings: StructureSettings, history: History) -> History:
@@ -319,7 +323,8 @@ def next_round(settings: StructureSettings, history: History, rng: random.Random
     pairing = dataclasses.replace(pairing, round=number)
     if settings.teams:
         pairing = expand_pairing(pairing, settings.teams)
-    return NextRound(number=number, kind=kind, pairing=pairing)
+    phase = (phase_to_pair(settings, history) or 1) if kind != "elimination" else 1
+    return NextRound(number=number, kind=kind, pairing=pairing, phase=phase)
 
 
 def _bracket_seeds(settings: StructureSettings, history: History, first_round: int) -> list[str]:
@@ -344,18 +349,52 @@ def _first_elimination(history: History, number: int) -> tuple[list[RoundRecord]
 # The built-in structures: their pairing functions (``StructureSpec.pair``) and registrations
 
 
-def _swiss_phase(settings: StructureSettings, history: History, rng: random.Random, number: int,
-                 pair_round: Callable[[], tuple[str, Pairing]], label: str) -> tuple[str, Pairing] | Finished:
-    """Swiss-style rounds (``pair_round``) until ``swiss_rounds`` are played, then the top cut (by tables
-    for multiplayer structures) or, without one, ``Finished`` with the standings leader."""
+def phase_to_pair(settings: StructureSettings, history: History) -> int | None:
+    """The phase whose next Swiss round is due (``rules.history``, "phase"), or None when every phase has
+    played its rounds.  Phase 1 plays ``History.phases[0].rounds``, else ``settings.swiss_rounds`` (None: no
+    limit); a later phase its declared ``rounds``.  An event without phases is phase 1 until ``swiss_rounds``."""
     swiss_like = [r for r in history.rounds if not r.elimination]
-    if settings.swiss_rounds is None or len(swiss_like) < settings.swiss_rounds:
-        return pair_round()
+    if not history.phased:
+        if settings.swiss_rounds is None or len(swiss_like) < settings.swiss_rounds:
+            return 1
+        return None
+    for k, phase in enumerate(history.phases, start=1):
+        planned = phase.rounds if phase.rounds is not None or k > 1 else settings.swiss_rounds
+        played = sum(1 for r in swiss_like if r.phase == k)
+        if planned is None or played < planned:
+            return k
+    return None
+
+
+def _phase_players(settings: StructureSettings, history: History, phase: int) -> History:
+    """``history`` for pairing a round of ``phase``: the players who did not reach it are marked dropped after
+    the last round played, so only the advancing players are paired (``rules.standings.phases``)."""
+    if phase == 1:
+        return history
+    standings = compute_phase_standings(history, settings.tiebreakers, **dict(settings.tiebreaker_options))
+    advanced = set(standings[phase - 2].advanced) if len(standings) >= phase else set()
+    last = max((r.number for r in history.rounds), default=0)
+    drops = dict(history.drops)
+    for p in history.players:
+        if p.id not in advanced:
+            drops[p.id] = min(drops.get(p.id, last), last)
+    return dataclasses.replace(history, drops=drops)
+
+
+def _swiss_phase(settings: StructureSettings, history: History, rng: random.Random, number: int,
+                 pair_round: Callable[[History], tuple[str, Pairing]], label: str) -> tuple[str, Pairing] | Finished:
+    """Swiss-style rounds (``pair_round``) until ``swiss_rounds`` (or every phase's rounds) are played, a later
+    phase among the players who passed its cut only, then the top cut (by tables for multiplayer structures) or,
+    without one, ``Finished`` with the standings leader."""
+    phase = phase_to_pair(settings, history)
+    if phase is not None:
+        return pair_round(_phase_players(settings, history, phase))
     elimination, first_elimination = _first_elimination(history, number)
     ranked = ranked_players(settings, history, first_elimination)
     if settings.top_cut == 0:
         winner = ranked[0] if ranked else None
-        return _finished(settings, history, winner, f"The {settings.swiss_rounds} {label} rounds have been "
+        played = len([r for r in history.rounds if not r.elimination])  # a day 2's rounds too
+        return _finished(settings, history, winner, f"The {played} {label} rounds have been "
                          "played and there is no top cut: the event is over.")
     if get_structure(settings.structure).multiplayer:
         return "elimination", pair_table_elimination(ranked[: settings.top_cut], elimination,
@@ -365,7 +404,7 @@ def _swiss_phase(settings: StructureSettings, history: History, rng: random.Rand
 
 def _pair_swiss(settings: StructureSettings, history: History, rng: random.Random,
                 number: int) -> tuple[str, Pairing] | Finished:
-    def swiss_round() -> tuple[str, Pairing]:
+    def swiss_round(history: History) -> tuple[str, Pairing]:
         forbidden = [frozenset((f.a, f.b)) for f in settings.forbidden if f.applies_to(number)]
         return "swiss", pair_swiss(history, rng, forbidden=forbidden,
                                    awarded_byes={p: set(r) for p, r in settings.awarded_byes.items()},
@@ -376,7 +415,7 @@ def _pair_swiss(settings: StructureSettings, history: History, rng: random.Rando
 
 def _pair_pods(settings: StructureSettings, history: History, rng: random.Random,
                number: int) -> tuple[str, Pairing] | Finished:
-    def pods_round() -> tuple[str, Pairing]:
+    def pods_round(history: History) -> tuple[str, Pairing]:
         ranking: list[str] | None = None
         points: dict[str, Any] | None = None
         if settings.tiebreaker_options:  # the organiser's options: pods formed from *their* standings

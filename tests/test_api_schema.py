@@ -48,7 +48,7 @@ def test_nullable_and_required_fields(schema):
 def test_standings_without_a_snapshot_have_every_documented_field(tournament):
     body = APIClient().get(f"/api/v1/tournaments/{tournament.pk}/standings/").json()
     assert body == {"version": 0, "computed_at": None, "tiebreakers": tournament.tiebreakers, "rows": [],
-                    "results_version": tournament.results_version}
+                    "results_version": tournament.results_version, "phases": []}
 
 
 @pytest.mark.django_db

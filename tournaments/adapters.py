@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.history import History, MatchRecord, PlayerEntry, RoundRecord
+from rules.history import History, MatchRecord, PlayerEntry, Phase, RoundRecord, history_from_json
 from rules.structures import ForbiddenPair as RulesForbiddenPair
 from rules.structures import StructureSettings
 
@@ -18,6 +18,7 @@ from tournaments.models import Match, Round, Seat, Tournament
 def history_for(tournament: Tournament) -> History:
     """The tournament's match history: every non-withdrawn registration and every confirmed match.
 
+    Rounds carry their ``Round.phase`` and the history the tournament's phases (``tournament_phases``).
     A match of one seat is a bye, or an opponentless loss when ``Match.opponentless_loss``; a confirmed match of two or more seats is a record of its
     seats in seat order with each seat's games won, the drawn games and, at a table of three or
     more, the placements. Matches without a confirmed result are left out, and so is a draft round (not yet
@@ -37,8 +38,8 @@ def history_for(tournament: Tournament) -> History:
     # each id once and compare by identity (a registration that left the event gets its own string)
     ids: dict[int, str] = {pk: player.id for (pk, *_), player in zip(registrations, players)}
     rounds = list(tournament.rounds.filter(published_at__isnull=False).order_by("number")
-                  .values_list("pk", "number", "kind"))
-    matches: dict[int, list[tuple]] = {pk: [] for pk, _, _ in rounds}
+                  .values_list("pk", "number", "kind", "phase"))
+    matches: dict[int, list[tuple]] = {pk: [] for pk, *_ in rounds}
     for row in (Match.objects.filter(round__tournament=tournament).order_by("table")
                 .values_list("pk", "round_id", "status", "draws", "opponentless_loss")):
         if row[1] in matches:  # a draft round's (its byes count once it is published)
@@ -50,7 +51,7 @@ def history_for(tournament: Tournament) -> History:
         seats.setdefault(match_id, []).append((number, registration_id, placement, wins))
     confirmed = Match.Status.CONFIRMED
     records_by_round = []
-    for round_pk, number, kind in rounds:
+    for round_pk, number, kind, phase in rounds:
         records = []
         for pk, _, status, draws, opponentless_loss in matches[round_pk]:
             table = seats.get(pk)
@@ -77,11 +78,22 @@ def history_for(tournament: Tournament) -> History:
                     draws=draws or 0,
                     placements=placements if len(table) > 2 and all(p is not None for p in placements) else (),
                 ))
-        records_by_round.append(RoundRecord(number=number, matches=tuple(records),
-                                            elimination=kind == Round.Kind.ELIMINATION))
+        elimination = kind == Round.Kind.ELIMINATION
+        records_by_round.append(RoundRecord(number=number, matches=tuple(records), elimination=elimination,
+                                            phase=1 if elimination else phase))
     drops = {ids[pk]: last for pk, _, last, *_ in registrations if last is not None}
     disqualified = tuple(ids[pk] for pk, _, _, dq, *_ in registrations if dq)
-    return History(players=players, rounds=tuple(records_by_round), drops=drops, disqualified=disqualified)
+    return History(players=players, rounds=tuple(records_by_round), drops=drops, disqualified=disqualified,
+                   phases=tournament_phases(tournament))
+
+
+def tournament_phases(tournament: Tournament) -> tuple[Phase, ...]:
+    """The tournament's phases (``Tournament.phases``, the history format's ``"phases"`` list) as
+    ``rules.history.Phase``s; ``()`` for an event of one phase. No query. Raises ``HistoryError`` ("bad_phases",
+    "bad_cut") for a stored list the rules refuse (the service stores only lists they accept)."""
+    if not tournament.phases:
+        return ()
+    return history_from_json({"players": [], "phases": tournament.phases}).phases
 
 
 def standings_options(tournament: Tournament) -> dict[str, Any]:

@@ -124,6 +124,10 @@ class Tournament(models.Model):
     structure = models.CharField(max_length=24, default=Structure.SWISS, validators=[validate_structure_name],
                                  help_text="A structure of rules.structures.STRUCTURE_REGISTRY")
     swiss_rounds = models.PositiveSmallIntegerField(default=3)
+    # Phases (rules.history "phase"): [] for one phase; once the organiser starts day 2, the history's "phases"
+    # list, [{"rounds": swiss_rounds}, {"rounds": N, "cut": {"record": "x-2"}}] (tournaments.services.phases).
+    phases = models.JSONField(default=list, blank=True,
+                              help_text="The event's phases as rules.history reads them; [] for one phase")
     top_cut = models.PositiveSmallIntegerField(
         choices=[(0, _("No top cut")), (4, _("Top 4")), (8, _("Top 8")), (16, _("Top 16")), (32, _("Top 32"))], default=0)
     # Pairing options (rules.pairings): elimination brackets, round robin, multiplayer tables, teams, late entries.
@@ -388,6 +392,7 @@ class Round(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=16, choices=Kind.choices)
+    phase = models.PositiveSmallIntegerField(default=1, help_text="The phase of a Swiss round: 1 = day 1, 2 = day 2")
     seed = models.BigIntegerField(help_text="Seed of the random.Random the pairing used; reproduces the round")
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")

@@ -135,6 +135,19 @@ def latest_snapshot(tournament: Tournament) -> StandingsSnapshot | None:
     return tournament.snapshots.order_by("-version").first()
 
 
+def phase_tables(rows: list[dict]) -> list[dict]:
+    """The standings of each phase of an event run in phases, from a snapshot's rows (their ``by_phase``:
+    ``tournaments.services.standings.standings_rows``): ``[{"phase": 1, "rows": [...]}, ...]``, phase 1 first,
+    each table in its rank order, each row the phase's values plus ``player``, ``name`` and ``dropped`` (and
+    ``advanced`` before the last phase). ``[]`` for an event of one phase. No query."""
+    tables: dict[int, list[dict]] = {}
+    for row in rows:
+        for entry in row.get("by_phase", ()):
+            tables.setdefault(entry["phase"], []).append(
+                {**entry, "player": row["player"], "name": row["name"], "dropped": row["dropped"]})
+    return [{"phase": phase, "rows": sorted(tables[phase], key=lambda r: r["rank"])} for phase in sorted(tables)]
+
+
 def registration_of(tournament: Tournament, user) -> Registration | None:
     if not user.is_authenticated:
         return None

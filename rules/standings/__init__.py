@@ -23,6 +23,7 @@ rules documents each function names.
 Public API (what the Django layer and the CLI use)::
 
     compute_standings(history, system="mtg", **options) -> list[StandingRow]
+    compute_phase_standings(history, system="mtg", **options) -> list[PhaseStandings]  # per phase (phases.py)
     SYSTEMS: dict[str, TiebreakerSystem]        # name, description, source, options, columns, rank
     TIEBREAKERS: Mapping[str, str]              # name -> description (live view of SYSTEMS)
     get_system(name) -> TiebreakerSystem        # StandingsError("unknown_tiebreakers") if none
@@ -46,6 +47,7 @@ from rules.standings.registry import (
     Column,
     Option,
     TiebreakerSystem,
+    compute_phase_standings,
     compute_standings,
     get_system,
     register,
@@ -62,6 +64,7 @@ __all__ = [
     "StandingRow",
     "StandingsError",
     "TiebreakerSystem",
+    "compute_phase_standings",
     "compute_standings",
     "get_system",
     "player_records",

@@ -146,7 +146,9 @@ class StandingRow:
     (their meaning per system is in its ranking function,
     ``rules.standings.SYSTEMS[name].rank``); ``byes``: byes
     received; ``extra``: the system's further tiebreakers as ``(key, value)``
-    pairs, in tiebreak order (``()`` for ``mtg`` and ``melee``).
+    pairs, in tiebreak order (``()`` for ``mtg`` and ``melee``); ``phase``: in
+    an event run in phases, the last phase the player reached (1 otherwise;
+    ``rules.standings.phases``; not in ``to_json``, the CLI adds it).
     """
 
     rank: int
@@ -160,6 +162,7 @@ class StandingRow:
     ogwp: Fraction
     byes: int
     extra: tuple[tuple[str, Any], ...] = ()
+    phase: int = 1
 
     def value(self, key: str) -> Any:
         """The value of a further tiebreaker by its key (``KeyError`` when the system has none)."""

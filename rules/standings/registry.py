@@ -40,6 +40,7 @@ from rules.standings.systems import (
     pods_standings,
     pokemon_standings,
 )
+from rules.standings.phases import PhaseStandings, phase_standings, phased_rows
 
 __all__ = [
     "SYSTEMS",
@@ -47,6 +48,7 @@ __all__ = [
     "Column",
     "Option",
     "TiebreakerSystem",
+    "compute_phase_standings",
     "compute_standings",
     "get_system",
     "register",
@@ -237,7 +239,10 @@ def compute_standings(history: History, system: str = "mtg", **options: Any) -> 
     5, 3, 2, 1) and ``draw_points`` (pods, default none); buchholz takes none.
     Numbers may be ints, Fractions or numeric strings ("1/3", "0.33").
 
-    Returns the rows in rank order (``StandingRow``; exact Fractions).
+    Returns the rows in rank order (``StandingRow``; exact Fractions).  A
+    history run in phases (``History.phased``) gives the overall standings of
+    ``rules.standings.phases`` (the last phase's players first, those who
+    stopped earlier below them with their standing frozen; ``row.phase``).
 
     Raises ``StandingsError`` with code ``unknown_tiebreakers`` (no such
     system; the message lists them), ``unused_option`` (an option the system
@@ -247,7 +252,19 @@ def compute_standings(history: History, system: str = "mtg", **options: Any) -> 
     outside ``pods``).
     """
     chosen = get_system(system)
-    return chosen.rank(history, **chosen.parse_options(options))
+    parsed = chosen.parse_options(options)
+    if history.phased:
+        return phased_rows(phase_standings(history, lambda view: chosen.rank(view, **parsed)))
+    return chosen.rank(history, **parsed)
+
+
+def compute_phase_standings(history: History, system: str = "mtg", **options: Any) -> list[PhaseStandings]:
+    """The standings of each phase of ``history`` (``rules.standings.phases``), phase 1 first; one phase for an
+    event without phases.  ``system`` and ``options`` as ``compute_standings``; raises what it raises and
+    ``StandingsError("not_advanced")`` when a later phase seats a player who did not pass its cut."""
+    chosen = get_system(system)
+    parsed = chosen.parse_options(options)
+    return phase_standings(history, lambda view: chosen.rank(view, **parsed))
 
 
 # --------------------------------------------------------------------------------------

@@ -11,12 +11,14 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments.api import serializers as s
 from tournaments.api.views import idempotency_key
 from tournaments.api.fields import IdField
 from tournaments.errors import UserError
 from tournaments.models import ForbiddenPair, Registration, Tournament
 from tournaments.services import rounds as pairing
 from tournaments.services.permissions import require_organiser
+from tournaments.services.phases import day_two_start
 
 
 class ForbiddenPairSerializer(serializers.ModelSerializer):
@@ -206,3 +208,21 @@ class RoundPublish(APIView):
         rnd = pairing.round_publish(tournament=tournament, actor=request.user,
                                     idempotency_key=idempotency_key(request))
         return Response({"round": rnd.number, "published_at": rnd.published_at})
+
+
+class DayTwoStart(APIView):
+    """POST (organiser): start day 2 (``tournaments.services.phases.day_two_start``): ``rounds`` more Swiss rounds
+    for the players who pass the cut after day 1. 409 while day 1 is not over (``day_one_running``,
+    ``results_missing``) or once started (``day_two_started``); 400 ``too_few_advance`` for a cut fewer than two
+    pass. Answers the tournament, its ``phases`` set."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.DayTwoSerializer, responses={200: s.TournamentSerializer})
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        data = _valid(s.DayTwoSerializer, request)
+        tournament = day_two_start(tournament=tournament, actor=request.user, cut_kind=data["cut_kind"],
+                                   cut_value=data["cut_value"], rounds=data["rounds"],
+                                   reason=data.get("reason", ""), idempotency_key=idempotency_key(request))
+        return Response(s.TournamentSerializer(tournament).data)

@@ -44,8 +44,8 @@ class TournamentSerializer(serializers.ModelSerializer):
                   "random_draw_each_round",
                   "time_zone", "venue", "description", "capacity", "registration_deadline", "clock_start",
                   "check_in_required", "check_in_deadline", "check_in_closed_at", "co_organisers",
-                  "pairings_as_draft", "optional_rules", "optional_rules_text"]
-        read_only_fields = ["status", "decks_locked_at", "results_version", "check_in_closed_at"]
+                  "pairings_as_draft", "optional_rules", "optional_rules_text", "phases"]
+        read_only_fields = ["status", "decks_locked_at", "results_version", "check_in_closed_at", "phases"]
 
 
 class TournamentCreateSerializer(serializers.Serializer):
@@ -321,7 +321,7 @@ class RoundSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Round
-        fields = ["number", "kind", "seed", "created_at", "published_at", "clock", "matches"]
+        fields = ["number", "kind", "phase", "seed", "created_at", "published_at", "clock", "matches"]
 
     def to_representation(self, instance: Round) -> dict:
         data = super().to_representation(instance)
@@ -413,6 +413,17 @@ class PenaltySerializer(serializers.ModelSerializer):
                   "match"]
 
 
+class DayTwoSerializer(serializers.Serializer):
+    """``POST .../day-two/``: start day 2 (``tournaments.services.phases.day_two_start``)."""
+
+    cut_kind = serializers.ChoiceField(choices=["points", "record", "top"],
+                                       help_text="points: at least N match points; record: at most N losses (X-N "
+                                                 "or better); top: the first N of day 1's standings")
+    cut_value = serializers.IntegerField(min_value=0, max_value=10_000, help_text="N")
+    rounds = serializers.IntegerField(min_value=1, max_value=20, help_text="Day 2's Swiss rounds")
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=300, help_text="A note, logged")
+
+
 class StandingsSerializer(serializers.ModelSerializer):
     class Meta:
         model = StandingsSnapshot
@@ -428,3 +439,7 @@ class StandingsResponseSerializer(serializers.Serializer):
     tiebreakers = serializers.CharField(allow_blank=True, help_text="The tiebreaker system; blank before the first")
     rows = serializers.ListField(child=serializers.DictField(), help_text="rules.standings.StandingRow, rank order")
     results_version = serializers.IntegerField()
+    phases = serializers.ListField(
+        child=serializers.DictField(), required=False,
+        help_text="An event run in phases (a day 2): each phase's standings, {phase, rows} with the rows in that "
+                  "phase's rank order (advanced: passed the cut into the next phase); [] for one phase")

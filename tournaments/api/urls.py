@@ -23,6 +23,7 @@ urlpatterns = [
     path("tournaments/<id:pk>/check-in/close/", check_in_views.CheckInClose.as_view(), name="check-in-close"),
     path("tournaments/<id:pk>/no-shows/drop/", check_in_views.NoShowsDrop.as_view(), name="no-shows-drop"),
     path("tournaments/<id:pk>/rounds/", views.RoundListCreate.as_view(), name="rounds"),
+    path("tournaments/<id:pk>/day-two/", pairing_views.DayTwoStart.as_view(), name="day-two"),
     path("tournaments/<id:pk>/rounds/<id:number>/", views.RoundDetail.as_view(), name="round-detail"),
     path("tournaments/<id:pk>/rounds/<id:number>/clock/", clock_views.RoundClock.as_view(), name="round-clock"),
     path("tournaments/<id:pk>/standings/", views.Standings.as_view(), name="standings"),

@@ -425,5 +425,6 @@ class Standings(APIView):
         snapshot = selectors.latest_snapshot(tournament)
         body = (s.StandingsSerializer(snapshot).data if snapshot else
                 {"version": 0, "computed_at": None, "tiebreakers": tournament.tiebreakers, "rows": []})
-        body = {**body, "results_version": tournament.results_version}
+        body = {**body, "results_version": tournament.results_version,
+                "phases": selectors.phase_tables(snapshot.rows) if snapshot else []}
         return Response(body, headers={"ETag": f'"{etag}"'})

@@ -52,7 +52,8 @@ def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
     After an elimination phase the rows are in final placing order and the first two columns are
     ``placing`` (1-based, shared inside a band) and ``placing_band`` ("3rd-4th"; with ``lang``, in that language:
-    "3º–4º"); ``rank`` stays the Swiss rank."""
+    "3º–4º"); ``rank`` stays the Swiss rank. An event with a day 2 has ``placing``, ``placing_band`` and ``phase``
+    (the last day the player played) too; each day's own standings are on the page and in the API, not here."""
     try:
         language = csv_language(request.GET.get("lang"))
     except ValueError:
@@ -63,7 +64,7 @@ def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     lead = PLACING_COLUMNS if snapshot is not None and snapshot.has_placings else []
     system = system_columns(snapshot.tiebreakers if snapshot is not None else tournament.tiebreakers)
     columns = lead + STANDINGS_COLUMNS + [c.key for c in system]
-    extra = sorted({key for row in rows for key in row} - set(columns) - {"dropped"})
+    extra = sorted({key for row in rows for key in row} - set(columns) - {"dropped", "by_phase"})
     response, writer = _csv_response(tournament, "standings")
     writer.writerow(header_row(columns + extra + ["dropped", "results_version"], language,
                                {c.key: c.heading for c in system}))

@@ -28,6 +28,7 @@ from tournaments.pages.access import tournament_view
 from tournaments.pages.actions import state_actions
 from tournaments.pages.presenters import (
     bracket_sections,
+    day_two_summary,
     elimination_round_title,
     match_rows,
     standings_columns,
@@ -183,7 +184,12 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         shown = rows[(page - 1) * crowd.PAGE_SIZE:page * crowd.PAGE_SIZE]
         table = [(row, [(row.get(c.key), c) for c in columns]) for row in shown]
         complete, current = selectors.rounds_progress(tournament)
+        # an event run in phases: each phase's standings too, the same page of each (selectors.phase_tables)
+        phases = [{**t, "rows": t["rows"][(page - 1) * crowd.PAGE_SIZE:page * crowd.PAGE_SIZE],
+                   "cut": t["phase"] < len(phase_tables_)}
+                  for phase_tables_ in [selectors.phase_tables(rows)] for t in phase_tables_]
         return {"html": render_to_string("tournaments/fragments/standings_table.html", {
+            "phases": phases, "day_two": day_two_summary(tournament),
             "snapshot": snap, "table": table, "columns": columns, "complete": complete, "current": current,
             "accounts": selectors.player_accounts(tournament, [row["player"] for row in shown]),
             "nav": crowd.nav(path, page, pages, paging.q, len(rows))})}

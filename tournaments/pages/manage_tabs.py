@@ -29,7 +29,8 @@ from tournaments.pages.access import tournament_view
 from tournaments.pages.actions import state_actions
 from tournaments.pages.crowd import QUERY_MAX, matches_name
 from tournaments.pages.desk_views import desk_context
-from tournaments.pages.presenters import audit_rows, match_rows
+from tournaments.pages.phase_views import day_two_offered
+from tournaments.pages.presenters import audit_rows, day_two_summary, match_rows
 from tournaments.services.event_state import event_state
 from tournaments.services.penalties import penalties_of
 from tournaments.services.permissions import is_main_organiser
@@ -59,6 +60,8 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                              and not selectors.round_started(latest)),
         "rounds": tournament.rounds.order_by("number"),
         "registrations": tournament.registrations.select_related("player"),
+        "day_two_offered": day_two_offered(tournament, latest),
+        "day_two": day_two_summary(tournament),
         **desk_context(request, tournament, latest),  # the results desk (tournaments.pages.desk_views)
     })
 

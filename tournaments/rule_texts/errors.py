@@ -110,6 +110,16 @@ ERROR_TEXTS: dict[str, Callable[[_P], str]] = {
     "bad_bye": lambda p: _("%(field)s: a bye has exactly one player.") % {"field": _field(p)},
     "bad_loss": lambda p: _("%(field)s: a loss with no opponent has exactly one player, no games and is not a bye, "
                             "in a Swiss round.") % {"field": _field(p)},
+    "bad_cut": lambda p: _("%(field)s: a cut is {\"points\": N}, {\"record\": \"x-N\"} or {\"top\": N}.") % {
+        "field": _field(p)},
+    "bad_phase": lambda p: _("%(field)s: a round's phase is a whole number of 1 or more.") % {"field": _field(p)},
+    "bad_phases": lambda p: _("%(field)s: the phases are not right: phase 1 has no cut, every later phase has "
+                              "one.") % {"field": _field(p)},
+    "phase_order": lambda p: _("%(field)s: a phase's rounds come after the rounds of the phase before.") % {
+        "field": _field(p)},
+    "phase_rounds": lambda p: _("%(field)s: the phase has more rounds than it plans.") % {"field": _field(p)},
+    "unknown_phase": lambda p: _("%(field)s: phase %(phase)s is not declared in the phases.") % {
+        "field": _field(p), "phase": p.get("phase")},
     "bad_disqualified": lambda p: _("%(field)s: the disqualified players are not right.") % {"field": _field(p)},
     "bad_drops": lambda p: _("%(field)s: the drops are not right.") % {"field": _field(p)},
     "bad_elimination": lambda p: _("%(field)s: “elimination” is true or false.") % {"field": _field(p)},
@@ -158,6 +168,9 @@ ERROR_TEXTS: dict[str, Callable[[_P], str]] = {
         "name": p.get("tiebreakers")},
     "multiplayer_not_supported": lambda p: _("Round %(round)s has a table of more than two players; this "
                                              "tiebreaker system ranks duels only.") % {"round": p.get("round")},
+    "not_advanced": lambda p: _("Round %(round)s (phase %(phase)s) seats %(player)s, who did not pass the cut into "
+                                "that phase.") % {"round": p.get("round"), "phase": p.get("phase"),
+                                                  "player": p.get("player")},
     "unknown_tiebreakers": lambda p: _("Unknown tiebreaker system %(name)s.") % {"name": p.get("tiebreakers")},
     "unused_option": lambda p: _("The %(name)s system does not use %(options)s; remove it.") % {
         "name": p.get("tiebreakers"), "options": joined(p.get("options"))},

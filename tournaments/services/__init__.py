@@ -15,6 +15,7 @@ from tournaments.services.lifecycle import (  # noqa: F401
     tournament_start,
 )
 from tournaments.services.pairing import round_pair_next  # noqa: F401
+from tournaments.services.phases import day_two_start  # noqa: F401
 from tournaments.services.penalties import penalty_issue  # noqa: F401
 from tournaments.services.results import (  # noqa: F401
     result_confirm,

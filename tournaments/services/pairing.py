@@ -154,7 +154,7 @@ def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None, t
                             gettext_lazy("Finish the tournament to make its standings final.")),
                        code="complete", params={"rounds": number - 1, "tournament": tournament.name})
     pairing, kind = result.pairing, result.kind
-    rnd = _store(tournament, pairing, number, kind, seed, actor)
+    rnd = _store(tournament, pairing, number, kind, seed, actor, phase=result.phase)
     round_paired.send(sender=Tournament, tournament=tournament, number=number, actor=actor)
     if rnd.published_at is not None:  # a draft is announced when it is published (round_publish)
         events.announce(events.ROUND_PAIRED, tournament.pk, round_id=rnd.pk)
@@ -169,8 +169,9 @@ def finished_reason(tournament: Tournament, result: Finished, rounds: int,
     ``tournaments.pages.presenters.AUDIT_REASONS`` (``finished_swiss``, ``finished_pods``,
     ``finished_round_robin``, ``finished_bracket``) and its params, the sentence :func:`_finished_text` says."""
     if tournament.structure in (S.SWISS, S.PODS) and not tournament.top_cut:
-        return ("finished_pods" if tournament.structure == S.PODS else "finished_swiss"), {
-            "count": tournament.swiss_rounds}
+        # with a day 2 (tournaments.services.phases), its rounds too
+        count = sum(phase.get("rounds") or 0 for phase in tournament.phases) or tournament.swiss_rounds
+        return ("finished_pods" if tournament.structure == S.PODS else "finished_swiss"), {"count": count}
     if tournament.structure == S.ROUND_ROBIN:
         return "finished_round_robin", {"rounds": rounds}
     return "finished_bracket", {"winner": _winner_name(tournament, result.winner, roster)}
@@ -224,12 +225,14 @@ def _explain(exc: PairingError) -> Text:
     return Text(UserError.from_rules(exc).text, " ", hint) if hint else UserError.from_rules(exc).text
 
 
-def _store(tournament: Tournament, pairing: Pairing, number: int, kind: str, seed: int, actor) -> Round:
-    """Store the round: one match per table with a seat per player (seat order as paired), and a
-    match of one seat per bye, confirmed at once by a submission from the pairing (a 2-0 win)."""
+def _store(tournament: Tournament, pairing: Pairing, number: int, kind: str, seed: int, actor, *,
+           phase: int = 1) -> Round:
+    """Store the round (of ``phase``: ``rules.structures.NextRound.phase``): one match per table with a seat per
+    player (seat order as paired), and a match of one seat per bye, confirmed at once by a submission from the
+    pairing (a 2-0 win)."""
     # a draft (``Tournament.pairings_as_draft``) is published later, and its clock starts then (``round_publish``)
     draft = tournament.pairings_as_draft
-    rnd = Round(tournament=tournament, number=number, kind=kind, seed=seed, created_by=actor,
+    rnd = Round(tournament=tournament, number=number, kind=kind, phase=phase, seed=seed, created_by=actor,
                 published_at=None if draft else timezone.now(), started_at=None)
     if not draft:
         round_clock_start_at_pairing(rnd, now=rnd.published_at)

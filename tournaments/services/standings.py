@@ -12,8 +12,9 @@ from django.db import transaction
 from django.db.models import F, JSONField, Max, Q, Value
 from django.db.models.functions import Cast
 from rules.history import History
-from rules.standings import compute_standings
-from rules.standings.placings import final_placings
+from rules.standings import StandingRow, compute_phase_standings, compute_standings
+from rules.standings.phases import phased_rows
+from rules.standings.placings import band_label, final_placings
 
 from tournaments.adapters import history_for, standings_options
 from tournaments.models import StandingsSnapshot, Tournament
@@ -103,16 +104,47 @@ def standings_rows(tournament: Tournament, history: History) -> list[dict[str, A
     """The snapshot's rows (``StandingRow.to_json()`` plus ``name`` and ``dropped``; after an elimination phase
     also ``placing`` and ``placing_band``), in rank order, or in final placing order after an elimination phase.
     The tournament's tiebreaker system and options (``rules.standings.compute_standings``,
-    ``rules.standings.placings.final_placings``). No query."""
+    ``rules.standings.placings.final_placings``). No query.
+
+    An event run in phases (a day 2, ``tournaments.services.phases``): the rows are the overall standings of
+    ``rules.standings.phases`` (day-2 players first, the others frozen at day 1) and each also has ``placing``,
+    ``placing_band``, ``phase`` (the last phase the player reached) and ``by_phase``: one entry per phase they
+    played (``phase``, ``rank`` among that phase's players, the row's values then and, before the last phase,
+    ``advanced``); ``tournaments.selectors.phase_tables`` turns them into one table per phase."""
     names = {p.id: p.name for p in history.players}
     drops = history.drops
+    options = standings_options(tournament)
+    by_phase: dict[str, list[dict[str, Any]]] = {}
+    ranked: list[StandingRow]
+    if history.phased:
+        phases = compute_phase_standings(history, tournament.tiebreakers, **options)
+        for standing in phases:
+            advanced = set(standing.advanced)
+            for row in standing.rows:
+                entry = row.to_json()
+                del entry["player"]
+                entry["phase"] = standing.phase
+                if standing.phase < len(phases):
+                    entry["advanced"] = row.player in advanced
+                by_phase.setdefault(row.player, []).append(entry)
+        ranked = phased_rows(phases)
+    else:
+        ranked = compute_standings(history, tournament.tiebreakers, **options)
     rows = {}
-    for row in compute_standings(history, tournament.tiebreakers, **standings_options(tournament)):
+    for row in ranked:
         data = row.to_json()
         data["name"] = names[row.player]
         data["dropped"] = row.player in drops
+        if history.phased:
+            data["phase"], data["by_phase"] = row.phase, by_phase.get(row.player, [])
         rows[row.player] = data
     if not any(r.elimination for r in history.rounds):
+        if history.phased:  # the overall rank is the final placing (shared ranks stay shared)
+            counts: dict[int, int] = {}
+            for data in rows.values():
+                counts[data["rank"]] = counts.get(data["rank"], 0) + 1
+            for data in rows.values():
+                data["placing"], data["placing_band"] = data["rank"], band_label(data["rank"], counts[data["rank"]])
         return list(rows.values())
     # After an elimination phase the rows come in final placing order (rules.standings.placings).
     ordered = []

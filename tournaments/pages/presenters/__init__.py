@@ -46,12 +46,14 @@ from tournaments.pages.presenters.matches import (
 from tournaments.pages.presenters.now import NowPanel, now_panel
 from tournaments.pages.presenters.standings import (
     StandingsColumn,
+    day_two_summary,
     standings_columns,
     tiebreaker_source,
     tiebreaker_text,
 )
 
 __all__ = [
+    "day_two_summary",
     "AUDIT_KEYS", "AUDIT_REASONS", "AuditRow", "BracketColumn", "BracketMatch", "BracketSection", "BracketSlot",
     "GameStart", "MatchRow", "NowPanel", "Report", "ReportGame", "Stage", "StandingsColumn", "audit_lines",
     "audit_reason", "audit_rows", "bracket_sections", "elimination_round_title", "game_start", "join_names",

@@ -7,8 +7,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, gettext, pgettext
 
+from tournaments.models import Tournament
 from tournaments.pages.labels import column_heading, column_title, system_source_text, system_text
 
 
@@ -56,3 +57,20 @@ def standings_columns(columns: Iterable[tuple[str, str, bool]]) -> list[Standing
     ``labels.column_title``)."""
     return [StandingsColumn(key=key, heading=column_heading(heading), title=column_title(heading), percent=pct,
                             primary=i == 0) for i, (key, heading, pct) in enumerate(columns)]
+
+
+def day_two_summary(tournament: Tournament) -> str:
+    """Day 2 as the Round tab and the standings page say it ("Day 2: 5 rounds for the players at X-2 or better"),
+    "" without a day 2. No query."""
+    if len(tournament.phases) < 2:
+        return ""
+    phase = tournament.phases[1]
+    (kind, value), rounds = next(iter(phase.get("cut", {}).items())), phase.get("rounds")
+    if kind == "record":
+        cut = gettext("at %(record)s or better") % {"record": str(value).upper()}
+    elif kind == "points":
+        cut = gettext("with %(points)s match points or more") % {"points": value}
+    else:
+        cut = gettext("in the top %(count)s of day 1") % {"count": value}
+    return gettext("Day 2: %(rounds)s Swiss rounds for the players %(cut)s after day 1.") % {
+        "rounds": rounds, "cut": cut}

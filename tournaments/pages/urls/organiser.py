@@ -12,6 +12,7 @@ from tournaments.pages import (
     manage_tabs,
     manage_views,
     pairing_views,
+    phase_views,
     print_views,
     webhook_views,
 )
@@ -26,6 +27,7 @@ urlpatterns = [
     path("t/<id:pk>/manage/close/", manage_views.manage_close, name="manage-close"),
     path("t/<id:pk>/manage/start/", manage_views.manage_start, name="manage-start"),
     path("t/<id:pk>/manage/pair/", manage_views.manage_pair, name="manage-pair"),
+    path("t/<id:pk>/manage/day-two/", phase_views.manage_day_two, name="manage-day-two"),
     path("t/<id:pk>/manage/finish/", manage_views.manage_finish, name="manage-finish"),
     path("t/<id:pk>/manage/edit/", manage_views.manage_edit, name="manage-edit"),
     path("t/<id:pk>/manage/webhooks/add/", webhook_views.manage_webhook_add, name="manage-webhook-add"),
