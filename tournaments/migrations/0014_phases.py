@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0011_match_opponentless_loss"),
+        ("tournaments", "0013_notifications"),
     ]
 
     operations = [
