@@ -80,8 +80,8 @@ class PoolError(RulesError):
     """Pools cannot be made as asked.
 
     ``code``: ``unknown_set`` (``params``: ``{"sets": [codes], "valid": [codes]}``), ``too_few_cards`` (the
-    organiser's list is shorter than the pools need: ``{"needed": int, "available": int}``), ``bad_number``
-    (``{"what": str, "value": int}``), ``no_pool`` (a pool file has no pool for the player: ``{"player": int}``)
+    organiser's list is shorter than the pools need: ``{"needed": int, "available": int}``), ``bad_pool_setting``
+    (``{"what": str, "value": int, "minimum": int, "maximum": int}``), ``no_pool`` (a pool file has no pool for the player: ``{"player": int}``)
     or ``bad_pool_file`` (``{"problem": str}``).
     """
 
@@ -254,9 +254,9 @@ Source = CatalogueSource | ListSource
 def _check_number(what: str, value: int, low: int, high: int) -> None:
     if not low <= value <= high:
         raise PoolError(
-            "bad_number",
+            "bad_pool_setting",
             f"The {what} must be between {low} and {high} (got {value}).",
-            {"what": what, "value": value},
+            {"what": what, "value": value, "minimum": low, "maximum": high},
         )
 
 
@@ -266,7 +266,7 @@ def sealed_pools(
     """One pool per player (player 1 first): ``packs`` packs each, as one list of keys.
 
     Source: spell-battle-rules.txt, 6. How to make your own deck, Sealed.  Raises :class:`PoolError`
-    (``bad_number``, ``too_few_cards``).
+    (``bad_pool_setting``, ``too_few_cards``).
     """
     _check_number("number of players", players, 1, MAX_PLAYERS)
     _check_number("number of packs", packs, 1, MAX_POOL_CARDS)
@@ -279,7 +279,7 @@ def draft_pools(
     """Each player's ``packs`` unopened packs (player 1 first), to be drafted left, right, left.
 
     Source: spell-battle-rules.txt, 6. How to make your own deck, Draft ("three piles of 15 random face-down
-    cards").  Raises :class:`PoolError` (``bad_number``, ``too_few_cards``).
+    cards").  Raises :class:`PoolError` (``bad_pool_setting``, ``too_few_cards``).
     """
     _check_number("number of players", players, 1, MAX_PLAYERS)
     _check_number("number of packs", packs, 1, MAX_POOL_CARDS)
@@ -298,7 +298,7 @@ def off_the_top_pools(
     smaller), ``per_player`` cards for each player at it (100 cards for a duel).
 
     Source: spell-battle-rules.txt, 8. Tournaments ("Approximately 50 cards should be used as a deck for every
-    player that will share the deck").  Raises :class:`PoolError` (``bad_number``, ``too_few_cards``).
+    player that will share the deck").  Raises :class:`PoolError` (``bad_pool_setting``, ``too_few_cards``).
     """
     _check_number("number of players", players, 1, MAX_PLAYERS)
     _check_number("table size", table_size, 2, 8)

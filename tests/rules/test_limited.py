@@ -140,3 +140,10 @@ def test_unknown_keys_in_a_pool_are_refused(catalogue: Catalogue) -> None:
     with pytest.raises(PoolError) as error:
         resolve_pool(["4th/1", "ZZ/9", "nonsense"], catalogue)
     assert error.value.params["cards"] == ["ZZ/9", "nonsense"]
+
+
+def test_a_number_out_of_range_is_a_bad_pool_setting(catalogue: Catalogue) -> None:
+    with pytest.raises(PoolError) as error:
+        sealed_pools(CatalogueSource(catalogue, ["4th"]), random.Random(0), players=0)
+    assert error.value.code == "bad_pool_setting"
+    assert error.value.params == {"what": "number of players", "value": 0, "minimum": 1, "maximum": 1024}
