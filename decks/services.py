@@ -18,11 +18,13 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 from rules.cards import Catalogue, UnknownCard
 from rules.decklists import Decklist, DecklistError, read_decklist
-from rules.formats import DeckFormat
+from rules.formats import DeckFormat, limited_kind
 from rules.legality import Verdict, Violation, check_deck
+from rules.limited import DEFAULT_SETS, SEALED_PACKS, CatalogueSource, PoolError, sealed_pools
 from rules.replacements import END_OF_GAME, ReplacementError, apply_replacement, replacement_timing
 
-from decks.models import CardRecord, DeckCheck, DeckReplacement, DeckSubmission, RegisteredDeck
+from decks.models import CardPool, CardRecord, DeckCheck, DeckReplacement, DeckSubmission, RegisteredDeck
+from decks.selectors import pool_of
 from tournaments.catalogue import get_catalogue
 from tournaments.errors import Conflict, NotAllowed, Text, UserError
 from tournaments.models import AuditEntry, Registration, Seat, Tournament
@@ -74,7 +76,8 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
         decklist = read_decklist(data, get_catalogue(), filename=filename)
     except DecklistError as exc:
         raise UserError.from_rules(exc) from exc
-    verdict = check_deck(decklist, DeckFormat.from_dict(tournament.deck_format))
+    deck_format = DeckFormat.from_dict(tournament.deck_format)
+    verdict = check_deck(decklist, deck_format, pool=pool_of(registration, deck_format))
     return _deck_store(registration=registration, actor=actor, decklist=decklist, verdict=verdict,
                        checked_against=tournament.format_version, filename=filename)
 
@@ -88,7 +91,8 @@ def _deck_store(*, registration: Registration, actor, decklist: Decklist, verdic
     tournament = Tournament.objects.get(pk=registration.tournament_id)
     _require_may_submit(registration, tournament, actor)
     if tournament.format_version != checked_against:  # the organiser changed the format meanwhile
-        verdict = check_deck(decklist, DeckFormat.from_dict(tournament.deck_format))
+        deck_format = DeckFormat.from_dict(tournament.deck_format)
+        verdict = check_deck(decklist, deck_format, pool=pool_of(registration, deck_format))
     submission = DeckSubmission.objects.create(
         registration=registration,
         submitted_by=actor,
@@ -302,7 +306,7 @@ def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = 
                                      catalogue.get(replacement.destroyed_card),
                                      catalogue.get(replacement.replacement_card))
         deck_format = DeckFormat.from_dict(tournament.deck_format)
-        verdict = check_deck(decklist, deck_format)
+        verdict = check_deck(decklist, deck_format, pool=pool_of(registration, deck_format))
         if not verdict.legal:
             # each violation is a sentence of its own, in the reader's language
             sentences = [part for v in verdict.violations for part in (" ", ViolationText(v, deck_format))]
@@ -379,10 +383,55 @@ def decks_recheck(*, tournament: Tournament, deck_format: DeckFormat, actor) -> 
         if latest is None:
             continue
         decklist = Decklist(cards=tuple(catalogue.get(key) for key in latest.cards), title=latest.title)
-        verdict = check_deck(decklist, deck_format)
+        verdict = check_deck(decklist, deck_format, pool=pool_of(registration, deck_format))
         recheck = DeckSubmission.objects.create(
             registration=registration, submitted_by=actor, source_format="recheck", filename=latest.filename,
             title=latest.title, text=latest.text, cards=list(latest.cards), legal=verdict.legal,
             verdict=verdict.to_dict(), format_version=tournament.format_version,
         )
         register_deck(registration, recheck if verdict.legal else None)
+
+
+# --------------------------------------------------------------------------- limited events (issue 23)
+#: The limited kinds the organiser can deal here (a draft's picks are not recorded yet).
+DEALT_KINDS = ("sealed", "pool")
+
+
+@transaction.atomic
+def pools_deal(*, tournament: Tournament, actor, seed: int | None = None, sets: list[str] | None = None,
+               packs: int | None = None) -> list[CardPool]:
+    """Deal every registered player (not withdrawn, registration order) a sealed pool from the catalogue:
+    ``packs`` packs (default ``rules.limited.SEALED_PACKS``, 90 cards) of the ``sets`` in rotation (default
+    ``rules.limited.DEFAULT_SETS``), reproducible from ``seed`` (drawn and stored when None). Replaces earlier
+    pools, then checks the decks already submitted again (``decks_recheck``). Organiser only, before decklists
+    lock. Raises NotAllowed, Conflict (``finished``, ``decks_locked``), UserError ``not_limited`` (the format is
+    not a sealed or pool format), ``no_players`` or a pool error (``unknown_set``, ``bad_pool_setting``).
+    Source: spell-battle-rules.txt, 6. How to make your own deck (Sealed)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_organiser(actor, tournament)
+    require_not_finished(tournament)
+    if tournament.decks_locked or tournament.status == Tournament.Status.RUNNING:
+        raise Conflict(_("Decklists are locked: the tournament has started."), code="decks_locked")
+    deck_format = DeckFormat.from_dict(tournament.deck_format)
+    kind = limited_kind(deck_format.id)
+    if kind not in DEALT_KINDS:
+        raise UserError(_("Pools are dealt for a sealed or pool format; this tournament plays %(format)s."),
+                        code="not_limited", params={"format": format_label(deck_format)})
+    registrations = list(tournament.registrations.filter(withdrawn=False).order_by("pk"))
+    if not registrations:
+        raise UserError(_("Nobody is registered yet: there is nobody to deal a pool to."), code="no_players")
+    seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+    rng = random.Random(seed)
+    try:
+        source = CatalogueSource(get_catalogue(), sets or DEFAULT_SETS)
+        pools = sealed_pools(source, rng, players=len(registrations), packs=packs or SEALED_PACKS)
+    except PoolError as exc:
+        raise UserError.from_rules(exc) from exc
+    dealt = []
+    for registration, cards in zip(registrations, pools):
+        pool, _created = CardPool.objects.update_or_create(
+            registration=registration,
+            defaults={"kind": kind, "cards": cards, "seed": seed, "sets": list(source.sets), "dealt_by": actor})
+        dealt.append(pool)
+    decks_recheck(tournament=tournament, deck_format=deck_format, actor=actor)
+    return dealt
