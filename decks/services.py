@@ -403,8 +403,8 @@ def pools_deal(*, tournament: Tournament, actor, seed: int | None = None, sets: 
     """Deal every registered player (not withdrawn, registration order) a sealed pool from the catalogue:
     ``packs`` packs (default ``rules.limited.SEALED_PACKS``, 90 cards) of the ``sets`` in rotation (default
     ``rules.limited.DEFAULT_SETS``), reproducible from ``seed`` (drawn and stored when None). Replaces earlier
-    pools, then checks the decks already submitted again (``decks_recheck``). Organiser only, before decklists
-    lock. Raises NotAllowed, Conflict (``finished``, ``decks_locked``), UserError ``not_limited`` (the format is
+    pools (the audit log says so, with the seed), then checks the decks already submitted again
+    (``decks_recheck``). Organiser only, before decklists lock. Raises NotAllowed, Conflict (``finished``, ``decks_locked``), UserError ``not_limited`` (the format is
     not a sealed or pool format), ``no_players`` or a pool error (``unknown_set``, ``bad_pool_setting``).
     Source: spell-battle-rules.txt, 6. How to make your own deck (Sealed)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -427,11 +427,19 @@ def pools_deal(*, tournament: Tournament, actor, seed: int | None = None, sets: 
         pools = sealed_pools(source, rng, players=len(registrations), packs=packs or SEALED_PACKS)
     except PoolError as exc:
         raise UserError.from_rules(exc) from exc
+    replaced = CardPool.objects.filter(registration__tournament=tournament).count()
     dealt = []
     for registration, cards in zip(registrations, pools):
         pool, _created = CardPool.objects.update_or_create(
             registration=registration,
             defaults={"kind": kind, "cards": cards, "seed": seed, "sets": list(source.sets), "dealt_by": actor})
         dealt.append(pool)
+    sets_text = ", ".join(source.sets)
+    AuditEntry.objects.create(
+        tournament=tournament, actor=actor, action=AuditEntry.Action.POOLS_DEALT,
+        reason=f"Card pools dealt to {len(dealt)} players from the sets {sets_text}",
+        reason_code="pools_dealt", reason_params={"players": len(dealt), "sets": sets_text},
+        before={"players": replaced}, after={"players": len(dealt), "seed": seed},
+    )
     decks_recheck(tournament=tournament, deck_format=deck_format, actor=actor)
     return dealt

@@ -18,6 +18,7 @@ from rules.limited import CatalogueSource, sealed_pools
 from decks.models import CardPool
 from decks.services import deck_submit, pools_deal
 from tournaments.errors import NotAllowed, UserError
+from tournaments.models import AuditEntry
 from tournaments.services import player_register, tournament_create, tournament_open_registration
 
 
@@ -131,3 +132,23 @@ def test_the_manage_page_deals_and_the_player_sees_their_pool(
     assert "Your pool: 90 cards" in page
     first = CardPool.objects.get(registration=sealed_players[0]).cards[0]
     assert f"({first})" in page
+
+
+def test_dealing_is_in_the_audit_log_with_its_seed(sealed, organiser, sealed_players):
+    pools_deal(tournament=sealed, actor=organiser, seed=12, sets=["4th", "DL"])
+    entry = AuditEntry.objects.get(tournament=sealed, action=AuditEntry.Action.POOLS_DEALT)
+    assert entry.actor == organiser and entry.after == {"players": 2, "seed": 12}
+    assert entry.reason == "Card pools dealt to 2 players from the sets 4th, DL"
+
+
+def test_the_live_preview_checks_the_deck_against_the_players_pool(
+    client, sealed, organiser, alice, sealed_players
+):
+    pools_deal(tournament=sealed, actor=organiser, seed=5, sets=["4th"])
+    pool = CardPool.objects.get(registration=sealed_players[0]).cards
+    outside_key = next(f"4th/{n}" for n in range(1, 521) if f"4th/{n}" not in pool)
+    client.force_login(alice)
+    page = client.post(
+        reverse("decks:deck-preview", args=[sealed.pk]), {"text": _line(outside_key)}
+    ).content.decode()
+    assert "is not in the player&#x27;s pool" in page or "is not in the player's pool" in page
