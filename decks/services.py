@@ -20,7 +20,7 @@ from rules.cards import Catalogue, UnknownCard
 from rules.decklists import Decklist, DecklistError, read_decklist
 from rules.formats import DeckFormat, limited_kind
 from rules.legality import Verdict, Violation, check_deck
-from rules.limited import DEFAULT_SETS, SEALED_PACKS, CatalogueSource, PoolError, sealed_pools
+from rules.limited import DEFAULT_SETS, SEALED_PACKS, CatalogueSource, ListSource, PoolError, sealed_pools
 from rules.replacements import END_OF_GAME, ReplacementError, apply_replacement, replacement_timing
 
 from decks.models import CardPool, CardRecord, DeckCheck, DeckReplacement, DeckSubmission, RegisteredDeck
@@ -397,33 +397,66 @@ def decks_recheck(*, tournament: Tournament, deck_format: DeckFormat, actor) -> 
 DEALT_KINDS = ("sealed", "pool")
 
 
-@transaction.atomic
 def pools_deal(*, tournament: Tournament, actor, seed: int | None = None, sets: list[str] | None = None,
-               packs: int | None = None) -> list[CardPool]:
-    """Deal every registered player (not withdrawn, registration order) a sealed pool from the catalogue:
-    ``packs`` packs (default ``rules.limited.SEALED_PACKS``, 90 cards) of the ``sets`` in rotation (default
-    ``rules.limited.DEFAULT_SETS``), reproducible from ``seed`` (drawn and stored when None). Replaces earlier
-    pools (the audit log says so, with the seed), then checks the decks already submitted again
-    (``decks_recheck``). Organiser only, before decklists lock. Raises NotAllowed, Conflict (``finished``, ``decks_locked``), UserError ``not_limited`` (the format is
-    not a sealed or pool format), ``no_players`` or a pool error (``unknown_set``, ``bad_pool_setting``).
-    Source: spell-battle-rules.txt, 6. How to make your own deck (Sealed)."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+               packs: int | None = None, card_list: bytes | str | None = None, filename: str = "") -> list[CardPool]:
+    """Deal every registered player (not withdrawn, registration order) a sealed pool of ``packs`` packs of 15
+    (default ``rules.limited.SEALED_PACKS``: 90 cards), reproducible from ``seed`` (drawn and stored when None):
+    from the catalogue, the ``sets`` in rotation (default ``rules.limited.DEFAULT_SETS``), or, with
+    ``card_list`` (the organiser's own cards: a text, .cfd or .dek list, at most settings.DECKLIST_MAX_BYTES),
+    from that list shuffled once and dealt without replacement. Replaces earlier pools (the audit log says so,
+    with the seed), then checks the decks already submitted again (``decks_recheck``). Organiser only, before
+    decklists lock; the list is read before the write lock is taken. Raises NotAllowed, Conflict (``finished``,
+    ``decks_locked``), UserError ``not_limited`` (not a sealed or pool format), ``no_players``, a decklist error
+    (``too_large``, ``unknown_cards``, ...) or a pool error (``unknown_set``, ``too_few_cards``,
+    ``bad_pool_setting``). Source: spell-battle-rules.txt, 6. How to make your own deck (Sealed)."""
+    _require_may_deal(tournament, actor)
+    decklist = None
+    if card_list is not None:
+        size = len(card_list.encode("utf-8") if isinstance(card_list, str) else card_list)
+        if size > settings.DECKLIST_MAX_BYTES:
+            raise UserError(_("The card list is %(size)s bytes; the limit is %(limit)s."), code="too_large",
+                            params={"size": grouped_number(size),
+                                    "limit": grouped_number(settings.DECKLIST_MAX_BYTES)})
+        try:
+            decklist = read_decklist(card_list, get_catalogue(), filename=filename)
+        except DecklistError as exc:
+            raise UserError.from_rules(exc) from exc
+    return _pools_store(tournament=tournament, actor=actor, seed=seed, sets=sets, packs=packs, decklist=decklist)
+
+
+def _require_may_deal(tournament: Tournament, actor) -> DeckFormat:
+    """The tournament's format once ``actor`` may deal its pools now (see :func:`pools_deal`'s errors)."""
     require_organiser(actor, tournament)
     require_not_finished(tournament)
     if tournament.decks_locked or tournament.status == Tournament.Status.RUNNING:
         raise Conflict(_("Decklists are locked: the tournament has started."), code="decks_locked")
     deck_format = DeckFormat.from_dict(tournament.deck_format)
-    kind = limited_kind(deck_format.id)
-    if kind not in DEALT_KINDS:
+    if limited_kind(deck_format.id) not in DEALT_KINDS:
         raise UserError(_("Pools are dealt for a sealed or pool format; this tournament plays %(format)s."),
                         code="not_limited", params={"format": format_label(deck_format)})
+    return deck_format
+
+
+@transaction.atomic
+def _pools_store(*, tournament: Tournament, actor, seed: int | None, sets: list[str] | None, packs: int | None,
+                 decklist: Decklist | None) -> list[CardPool]:
+    """Deal and store the pools under the tournament's lock (:func:`pools_deal`)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    deck_format = _require_may_deal(tournament, actor)
+    kind = limited_kind(deck_format.id)
     registrations = list(tournament.registrations.filter(withdrawn=False).order_by("pk"))
     if not registrations:
         raise UserError(_("Nobody is registered yet: there is nobody to deal a pool to."), code="no_players")
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     rng = random.Random(seed)
+    source: CatalogueSource | ListSource
     try:
-        source = CatalogueSource(get_catalogue(), sets or DEFAULT_SETS)
+        if decklist is not None:
+            source = ListSource.from_decklist(decklist, rng)
+            used_sets: list[str] = []
+        else:
+            source = CatalogueSource(get_catalogue(), sets or DEFAULT_SETS)
+            used_sets = list(source.sets)
         pools = sealed_pools(source, rng, players=len(registrations), packs=packs or SEALED_PACKS)
     except PoolError as exc:
         raise UserError.from_rules(exc) from exc
@@ -432,13 +465,18 @@ def pools_deal(*, tournament: Tournament, actor, seed: int | None = None, sets: 
     for registration, cards in zip(registrations, pools):
         pool, _created = CardPool.objects.update_or_create(
             registration=registration,
-            defaults={"kind": kind, "cards": cards, "seed": seed, "sets": list(source.sets), "dealt_by": actor})
+            defaults={"kind": kind, "cards": cards, "seed": seed, "sets": used_sets, "dealt_by": actor})
         dealt.append(pool)
-    sets_text = ", ".join(source.sets)
+    params: dict[str, int | str]
+    if decklist is not None:
+        code, params = "pools_dealt_from_list", {"players": len(dealt), "cards": len(decklist.cards)}
+        reason = f"Card pools dealt to {len(dealt)} players from the organiser's list of {len(decklist.cards)} cards"
+    else:
+        code, params = "pools_dealt", {"players": len(dealt), "sets": ", ".join(used_sets)}
+        reason = f"Card pools dealt to {len(dealt)} players from the sets {params['sets']}"
     AuditEntry.objects.create(
-        tournament=tournament, actor=actor, action=AuditEntry.Action.POOLS_DEALT,
-        reason=f"Card pools dealt to {len(dealt)} players from the sets {sets_text}",
-        reason_code="pools_dealt", reason_params={"players": len(dealt), "sets": sets_text},
+        tournament=tournament, actor=actor, action=AuditEntry.Action.POOLS_DEALT, reason=reason,
+        reason_code=code, reason_params=params,
         before={"players": replaced}, after={"players": len(dealt), "seed": seed},
     )
     decks_recheck(tournament=tournament, deck_format=deck_format, actor=actor)

@@ -227,6 +227,9 @@ class DealPoolsSerializer(serializers.Serializer):
                                  help_text="Set codes (e.g. ['4th', 'DL']), packs in rotation")
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**31 - 1)
     packs = serializers.IntegerField(required=False, min_value=1, max_value=20, help_text="Packs of 15 per player")
+    card_list = serializers.CharField(required=False, allow_blank=False, trim_whitespace=False,
+                                      help_text="The organiser's own cards as a decklist text (one card a line, "
+                                                "'10x War Party'): dealt from instead of the catalogue's sets")
 
 
 class TournamentPoolsDeal(APIView):
@@ -247,7 +250,8 @@ class TournamentPoolsDeal(APIView):
         data = DealPoolsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         pools = pools_deal(tournament=tournament, actor=request.user, seed=data.validated_data.get("seed"),
-                           sets=data.validated_data.get("sets"), packs=data.validated_data.get("packs"))
+                           sets=data.validated_data.get("sets"), packs=data.validated_data.get("packs"),
+                           card_list=data.validated_data.get("card_list"))
         return Response(CardPoolSerializer(pools, many=True).data, status=status.HTTP_201_CREATED)
 
 

@@ -78,14 +78,16 @@ def manage_replacement(request: HttpRequest, tournament: Tournament, replacement
 @tournament_view("organiser")
 @require_POST
 def manage_deal_pools(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Deal every player a sealed pool (a limited event): the sets typed (codes, comma-separated) and an optional
-    seed (blank: a random one, stored)."""
+    """Deal every player a sealed pool (a limited event): the sets typed (codes, comma-separated), or the
+    organiser's own card list when one is pasted, and an optional seed (blank: a random one, stored)."""
     sets = [code.strip() for code in request.POST.get("sets", "").split(",") if code.strip()][:20] or None
     seed = parse_int(request.POST.get("seed") or "", maximum=2**31 - 1) if request.POST.get("seed") else None
     if request.POST.get("seed") and seed is None:
         messages.error(request, gettext("The seed must be a whole number of 0 or more."))
         return back_to(request, tournament, "decks:manage")
-    attempt(request, lambda: pools_deal(tournament=tournament, actor=request.user, seed=seed, sets=sets),
+    card_list = request.POST.get("card_list", "").strip() or None
+    attempt(request, lambda: pools_deal(tournament=tournament, actor=request.user, seed=seed, sets=sets,
+                                        card_list=card_list),
             gettext("Pools dealt."))
     return back_to(request, tournament, "decks:manage")
 

@@ -152,3 +152,30 @@ def test_the_live_preview_checks_the_deck_against_the_players_pool(
         reverse("decks:deck-preview", args=[sealed.pk]), {"text": _line(outside_key)}
     ).content.decode()
     assert "is not in the player&#x27;s pool" in page or "is not in the player's pool" in page
+
+
+def test_the_organiser_deals_from_their_own_card_list(sealed, organiser, sealed_players):
+    # issue 23, "the organiser's own collection": dealt at random from the list, reproducible from the seed
+    card_list = "100x War Party (3rd/54)\n80x Waterdeep (1st/1)\n"
+    pools = pools_deal(tournament=sealed, actor=organiser, seed=4, card_list=card_list)
+    dealt = pools[0].cards + pools[1].cards
+    assert [len(pool.cards) for pool in pools] == [90, 90]
+    assert sorted(dealt) == sorted(["3rd/54"] * 100 + ["1st/1"] * 80)
+    assert pools[0].sets == []
+    entry = AuditEntry.objects.get(tournament=sealed, action=AuditEntry.Action.POOLS_DEALT)
+    assert entry.reason_code == "pools_dealt_from_list" and entry.reason_params == {
+        "players": 2,
+        "cards": 180,
+    }
+    again = pools_deal(tournament=sealed, actor=organiser, seed=4, card_list=card_list)
+    assert [p.cards for p in again] == [p.cards for p in pools]
+
+
+def test_a_card_list_too_short_or_unreadable_is_refused(sealed, organiser, sealed_players):
+    with pytest.raises(UserError) as short:
+        pools_deal(tournament=sealed, actor=organiser, seed=4, card_list="10x War Party (3rd/54)\n")
+    assert short.value.code == "too_few_cards"
+    with pytest.raises(UserError) as unknown:
+        pools_deal(tournament=sealed, actor=organiser, seed=4, card_list="3x No Such Card At All\n")
+    assert unknown.value.code == "unknown_cards"
+    assert not CardPool.objects.exists()
