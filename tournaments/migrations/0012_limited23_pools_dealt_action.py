@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0011_match_opponentless_loss"),
+        ("tournaments", "0012_api_tokens_and_webhooks"),
     ]
 
     operations = [
