@@ -146,3 +146,22 @@ class RegisteredDeck(models.Model):
         except RegisteredDeck.DoesNotExist:
             return None
 
+
+
+class CardPool(models.Model):
+    """A limited event's pool of one player (issue 23): the cards their deck must come from.
+
+    ``cards``: card keys (``"4th/12"``), one per copy, as ``rules.limited`` deals them; ``kind``: the format's
+    limited kind (``sealed``, ``pool``); ``seed`` and ``sets``: what dealt them (the same seed and sets deal the
+    same pools to the same players in the same order); ``dealt_by`` / ``dealt_at``: who and when. Dealing again
+    replaces the row. Source: spell-battle-rules.txt, 6. How to make your own deck (Sealed).
+    """
+
+    registration = models.OneToOneField(
+        "tournaments.Registration", on_delete=models.CASCADE, primary_key=True, related_name="card_pool")
+    kind = models.CharField(max_length=16)
+    cards = models.JSONField(default=list)
+    seed = models.BigIntegerField()
+    sets = models.JSONField(default=list)
+    dealt_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    dealt_at = models.DateTimeField(auto_now=True)

@@ -8,13 +8,13 @@ from typing import Any
 
 from django.db.models import Case, IntegerField, Value, When
 from django.utils.text import slugify
-from rules.cards import CANONICAL_SET_ORDER, UnknownCard, normalise_name
-from rules.deck_export import to_cfd, to_text
+from rules.cards import CANONICAL_SET_ORDER, Card, UnknownCard, normalise_name
+from rules.deck_export import group_by_type, to_cfd, to_text
 from rules.decklists import Decklist, DecklistError, read_decklist
-from rules.formats import DeckFormat
+from rules.formats import DeckFormat, limited_kind
 from rules.legality import check_deck
 
-from decks.models import CardRecord, DeckSubmission, RegisteredDeck
+from decks.models import CardPool, CardRecord, DeckSubmission, RegisteredDeck
 from tournaments.catalogue import get_catalogue
 from tournaments.models import Registration, Round, Seat, Tournament
 from tournaments.roles import is_tournament_organiser
@@ -157,16 +157,31 @@ def tournament_format(tournament: Tournament):
     return DeckFormat.from_dict(tournament.deck_format)
 
 
-def deck_preview(tournament: Tournament, data: bytes | str, filename: str = ""):
+def deck_preview(tournament: Tournament, data: bytes | str, filename: str = "",
+                 registration: Registration | None = None):
     """Read and check a decklist against the tournament's frozen format without storing anything.
 
-    The same reader and checker as ``decks.services.deck_submit``. Returns
+    The same reader and checker as ``decks.services.deck_submit``; in a limited event the deck is checked
+    against ``registration``'s pool (:func:`pool_of`; none given: no pool check). Returns
     ``(decklist, verdict, fmt)``; raises ``rules.decklists.DecklistError`` for input that
     cannot be read (empty, unreadable, unknown cards, too large).
     """
     fmt = tournament_format(tournament)
     decklist = read_decklist(data, get_catalogue(), filename=filename)
-    return decklist, check_deck(decklist, fmt), fmt
+    pool = pool_of(registration, fmt) if registration is not None else None
+    return decklist, check_deck(decklist, fmt, pool=pool), fmt
+
+
+def pool_of(registration: Registration, deck_format: DeckFormat) -> list[Card] | None:
+    """The cards ``registration``'s deck must come from: None unless ``deck_format`` is a limited format
+    (``rules.formats.limited_kind``: its id names sealed, draft or pool); then the player's dealt pool
+    (``CardPool``), empty before the organiser deals. ``rules.legality.check_deck(..., pool=)`` reports a card
+    beyond it as ``not_in_pool`` (spell-battle-rules.txt, 6. How to make your own deck)."""
+    if not limited_kind(deck_format.id):
+        return None
+    keys = CardPool.objects.filter(registration=registration).values_list("cards", flat=True).first() or []
+    catalogue = get_catalogue()
+    return [catalogue.get(key) for key in keys if key in catalogue]
 
 
 def exportable_submission(user, registration: Registration, submission_id: int | None = None):
@@ -279,3 +294,15 @@ def decklist_text(registration: Registration) -> str:
     editor to open with; "" when the player has submitted none. 1 query."""
     latest = registration.deck_submissions.first()
     return to_text(submission_decklist(latest)) if latest is not None else ""
+
+
+def pool_sheet(registration: Registration) -> dict[str, Any] | None:
+    """The player's dealt pool for their page: ``{"kind", "seed", "sets", "count", "groups": [(card type, [(Card,
+    copies)])]}`` in the deck export's type order, or None when none was dealt."""
+    pool = CardPool.objects.filter(registration=registration).first()
+    if pool is None:
+        return None
+    catalogue = get_catalogue()
+    cards = [catalogue.get(key) for key in pool.cards if key in catalogue]
+    return {"kind": pool.kind, "seed": pool.seed, "sets": pool.sets, "count": len(cards),
+            "groups": group_by_type(cards), "cards": list(pool.cards)}

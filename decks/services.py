@@ -18,11 +18,13 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 from rules.cards import Catalogue, UnknownCard
 from rules.decklists import Decklist, DecklistError, read_decklist
-from rules.formats import DeckFormat
+from rules.formats import DeckFormat, limited_kind
 from rules.legality import Verdict, Violation, check_deck
+from rules.limited import DEFAULT_SETS, SEALED_PACKS, CatalogueSource, ListSource, PoolError, sealed_pools
 from rules.replacements import END_OF_GAME, ReplacementError, apply_replacement, replacement_timing
 
-from decks.models import CardRecord, DeckCheck, DeckReplacement, DeckSubmission, RegisteredDeck
+from decks.models import CardPool, CardRecord, DeckCheck, DeckReplacement, DeckSubmission, RegisteredDeck
+from decks.selectors import pool_of
 from tournaments.catalogue import get_catalogue
 from tournaments.errors import Conflict, NotAllowed, Text, UserError
 from tournaments.models import AuditEntry, NotificationEvent, Registration, Seat, Tournament
@@ -75,7 +77,8 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
         decklist = read_decklist(data, get_catalogue(), filename=filename)
     except DecklistError as exc:
         raise UserError.from_rules(exc) from exc
-    verdict = check_deck(decklist, DeckFormat.from_dict(tournament.deck_format))
+    deck_format = DeckFormat.from_dict(tournament.deck_format)
+    verdict = check_deck(decklist, deck_format, pool=pool_of(registration, deck_format))
     return _deck_store(registration=registration, actor=actor, decklist=decklist, verdict=verdict,
                        checked_against=tournament.format_version, filename=filename)
 
@@ -89,7 +92,8 @@ def _deck_store(*, registration: Registration, actor, decklist: Decklist, verdic
     tournament = Tournament.objects.get(pk=registration.tournament_id)
     _require_may_submit(registration, tournament, actor)
     if tournament.format_version != checked_against:  # the organiser changed the format meanwhile
-        verdict = check_deck(decklist, DeckFormat.from_dict(tournament.deck_format))
+        deck_format = DeckFormat.from_dict(tournament.deck_format)
+        verdict = check_deck(decklist, deck_format, pool=pool_of(registration, deck_format))
     submission = DeckSubmission.objects.create(
         registration=registration,
         submitted_by=actor,
@@ -306,7 +310,7 @@ def deck_replacement_decide(*, replacement, actor, approve: bool, reason: str = 
                                      catalogue.get(replacement.destroyed_card),
                                      catalogue.get(replacement.replacement_card))
         deck_format = DeckFormat.from_dict(tournament.deck_format)
-        verdict = check_deck(decklist, deck_format)
+        verdict = check_deck(decklist, deck_format, pool=pool_of(registration, deck_format))
         if not verdict.legal:
             # each violation is a sentence of its own, in the reader's language
             sentences = [part for v in verdict.violations for part in (" ", ViolationText(v, deck_format))]
@@ -383,7 +387,7 @@ def decks_recheck(*, tournament: Tournament, deck_format: DeckFormat, actor) -> 
         if latest is None:
             continue
         decklist = Decklist(cards=tuple(catalogue.get(key) for key in latest.cards), title=latest.title)
-        verdict = check_deck(decklist, deck_format)
+        verdict = check_deck(decklist, deck_format, pool=pool_of(registration, deck_format))
         recheck = DeckSubmission.objects.create(
             registration=registration, submitted_by=actor, source_format="recheck", filename=latest.filename,
             title=latest.title, text=latest.text, cards=list(latest.cards), legal=verdict.legal,
@@ -393,3 +397,94 @@ def decks_recheck(*, tournament: Tournament, deck_format: DeckFormat, actor) -> 
         if not verdict.legal:  # the player hears why their deck no longer stands
             notify(NotificationEvent.DECK_REFUSED, registration=registration.pk, submission=recheck.pk,
                    verdict=recheck.verdict)
+
+
+# --------------------------------------------------------------------------- limited events (issue 23)
+#: The limited kinds the organiser can deal here (a draft's picks are not recorded yet).
+DEALT_KINDS = ("sealed", "pool")
+
+
+def pools_deal(*, tournament: Tournament, actor, seed: int | None = None, sets: list[str] | None = None,
+               packs: int | None = None, card_list: bytes | str | None = None, filename: str = "") -> list[CardPool]:
+    """Deal every registered player (not withdrawn, registration order) a sealed pool of ``packs`` packs of 15
+    (default ``rules.limited.SEALED_PACKS``: 90 cards), reproducible from ``seed`` (drawn and stored when None):
+    from the catalogue, the ``sets`` in rotation (default ``rules.limited.DEFAULT_SETS``), or, with
+    ``card_list`` (the organiser's own cards: a text, .cfd or .dek list, at most settings.DECKLIST_MAX_BYTES),
+    from that list shuffled once and dealt without replacement. Replaces earlier pools (the audit log says so,
+    with the seed), then checks the decks already submitted again (``decks_recheck``). Organiser only, before
+    decklists lock; the list is read before the write lock is taken. Raises NotAllowed, Conflict (``finished``,
+    ``decks_locked``), UserError ``not_limited`` (not a sealed or pool format), ``no_players``, a decklist error
+    (``too_large``, ``unknown_cards``, ...) or a pool error (``unknown_set``, ``too_few_cards``,
+    ``bad_pool_setting``). Source: spell-battle-rules.txt, 6. How to make your own deck (Sealed)."""
+    _require_may_deal(tournament, actor)
+    decklist = None
+    if card_list is not None:
+        size = len(card_list.encode("utf-8") if isinstance(card_list, str) else card_list)
+        if size > settings.DECKLIST_MAX_BYTES:
+            raise UserError(_("The card list is %(size)s bytes; the limit is %(limit)s."), code="too_large",
+                            params={"size": grouped_number(size),
+                                    "limit": grouped_number(settings.DECKLIST_MAX_BYTES)})
+        try:
+            decklist = read_decklist(card_list, get_catalogue(), filename=filename)
+        except DecklistError as exc:
+            raise UserError.from_rules(exc) from exc
+    return _pools_store(tournament=tournament, actor=actor, seed=seed, sets=sets, packs=packs, decklist=decklist)
+
+
+def _require_may_deal(tournament: Tournament, actor) -> DeckFormat:
+    """The tournament's format once ``actor`` may deal its pools now (see :func:`pools_deal`'s errors)."""
+    require_organiser(actor, tournament)
+    require_not_finished(tournament)
+    if tournament.decks_locked or tournament.status == Tournament.Status.RUNNING:
+        raise Conflict(_("Decklists are locked: the tournament has started."), code="decks_locked")
+    deck_format = DeckFormat.from_dict(tournament.deck_format)
+    if limited_kind(deck_format.id) not in DEALT_KINDS:
+        raise UserError(_("Pools are dealt for a sealed or pool format; this tournament plays %(format)s."),
+                        code="not_limited", params={"format": format_label(deck_format)})
+    return deck_format
+
+
+@transaction.atomic
+def _pools_store(*, tournament: Tournament, actor, seed: int | None, sets: list[str] | None, packs: int | None,
+                 decklist: Decklist | None) -> list[CardPool]:
+    """Deal and store the pools under the tournament's lock (:func:`pools_deal`)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    deck_format = _require_may_deal(tournament, actor)
+    kind = limited_kind(deck_format.id)
+    registrations = list(tournament.registrations.filter(withdrawn=False).order_by("pk"))
+    if not registrations:
+        raise UserError(_("Nobody is registered yet: there is nobody to deal a pool to."), code="no_players")
+    seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+    rng = random.Random(seed)
+    source: CatalogueSource | ListSource
+    try:
+        if decklist is not None:
+            source = ListSource.from_decklist(decklist, rng)
+            used_sets: list[str] = []
+        else:
+            source = CatalogueSource(get_catalogue(), sets or DEFAULT_SETS)
+            used_sets = list(source.sets)
+        pools = sealed_pools(source, rng, players=len(registrations), packs=packs or SEALED_PACKS)
+    except PoolError as exc:
+        raise UserError.from_rules(exc) from exc
+    replaced = CardPool.objects.filter(registration__tournament=tournament).count()
+    dealt = []
+    for registration, cards in zip(registrations, pools):
+        pool, _created = CardPool.objects.update_or_create(
+            registration=registration,
+            defaults={"kind": kind, "cards": cards, "seed": seed, "sets": used_sets, "dealt_by": actor})
+        dealt.append(pool)
+    params: dict[str, int | str]
+    if decklist is not None:
+        code, params = "pools_dealt_from_list", {"players": len(dealt), "cards": len(decklist.cards)}
+        reason = f"Card pools dealt to {len(dealt)} players from the organiser's list of {len(decklist.cards)} cards"
+    else:
+        code, params = "pools_dealt", {"players": len(dealt), "sets": ", ".join(used_sets)}
+        reason = f"Card pools dealt to {len(dealt)} players from the sets {params['sets']}"
+    AuditEntry.objects.create(
+        tournament=tournament, actor=actor, action=AuditEntry.Action.POOLS_DEALT, reason=reason,
+        reason_code=code, reason_params=params,
+        before={"players": replaced}, after={"players": len(dealt), "seed": seed},
+    )
+    decks_recheck(tournament=tournament, deck_format=deck_format, actor=actor)
+    return dealt

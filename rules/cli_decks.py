@@ -14,10 +14,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from rules.cards import Catalogue, load_default
+from rules.cards import Card, Catalogue, load_default
 from rules.decklists import DecklistError, read_decklist
 from rules.formats import BUILTIN_FORMATS, FormatError, UnknownFormat, load_format
 from rules.legality import check_deck
+from rules.limited import PoolError, pool_for_player, resolve_pool
 
 __all__ = ["EXIT_ILLEGAL", "EXIT_LEGAL", "EXIT_UNREADABLE", "cmd_formats", "cmd_validate_deck", "register"]
 
@@ -43,6 +44,10 @@ def register(subparsers: Any) -> None:
                           help="built-in format id (see the 'formats' command) or the path of a CrossFire .cff file")
     validate.add_argument("--cards", type=Path, default=None, metavar="DIR",
                           help="card catalogue directory (default ../shared/cards)")
+    validate.add_argument("--pool", type=Path, default=None, metavar="POOLS.json",
+                          help="a limited event's pools (as 'pool' prints them): check each deck against one")
+    validate.add_argument("--player", type=int, default=None, metavar="N",
+                          help="whose pool in --pool the decks are checked against")
     validate.add_argument("files", nargs="+", metavar="FILE", help=".cfd, .dek or plain-text decklist")
     validate.set_defaults(func=cmd_validate_deck)
 
@@ -65,9 +70,13 @@ def cmd_validate_deck(args: argparse.Namespace) -> int:
     plus ``"warnings"`` (the same shape as violations) only when the deck has any (they
     never make a deck illegal; the documented shape is unchanged otherwise).
     ``args.format_id`` is a built-in id or a CrossFire ``.cff`` path (read with
-    ``rules.formats.read_cff``).  Returns 2 (message on stderr) for an unknown or
-    unusable format, an unloadable catalogue or any file that cannot be read (other
-    files are still processed), else 1 when any deck is illegal, else 0.
+    ``rules.formats.read_cff``).  With ``args.pool`` (a pools JSON file as ``python -m rules
+    pool`` prints it) and ``args.player`` each deck is also checked against that player's
+    pool: a card the pool does not hold, or more copies than it holds, is a ``not_in_pool``
+    violation (``rules.legality.check_pool``; spell-battle-rules.txt, 6 and 8).  Returns 2
+    (message on stderr) for an unknown or unusable format, an unloadable catalogue, an
+    unusable pool file or any file that cannot be read (other files are still processed),
+    else 1 when any deck is illegal, else 0.
     """
     try:
         catalogue: Catalogue = load_default(args.cards)
@@ -82,6 +91,13 @@ def cmd_validate_deck(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"validate-deck: cannot read the format file: {error.strerror or error}", file=sys.stderr)
         return EXIT_UNREADABLE
+    pool: list[Card] | None = None
+    if args.pool is not None or args.player is not None:
+        try:
+            pool = _read_pool(args.pool, args.player, catalogue)
+        except PoolError as error:
+            print(f"validate-deck: {error}", file=sys.stderr)
+            return EXIT_UNREADABLE
     status = EXIT_LEGAL
     for name in args.files:
         path = Path(name)
@@ -97,7 +113,7 @@ def cmd_validate_deck(args: argparse.Namespace) -> int:
             print(f"{name}: {error}", file=sys.stderr)
             status = EXIT_UNREADABLE
             continue
-        verdict = check_deck(decklist, fmt)
+        verdict = check_deck(decklist, fmt, pool=pool)
         row: dict[str, Any] = {
             "file": name,
             "format": fmt.id,
@@ -118,3 +134,18 @@ def cmd_validate_deck(args: argparse.Namespace) -> int:
         if not verdict.legal and status == EXIT_LEGAL:
             status = EXIT_ILLEGAL
     return status
+
+
+def _read_pool(path: Path | None, player: int | None, catalogue: Catalogue) -> list[Card]:
+    """Player ``player``'s pool from the pools file ``path``; raises PoolError (both are needed, the file must be
+    readable JSON holding that player's pool of known card keys)."""
+    if path is None or player is None:
+        raise PoolError("bad_pool_file", "--pool and --player go together.", {"problem": "missing option"})
+    try:
+        data = json.loads(path.read_bytes())
+    except OSError as error:
+        raise PoolError("bad_pool_file", f"cannot read the pool file: {error.strerror or error}",
+                        {"problem": "unreadable"}) from error
+    except ValueError as error:
+        raise PoolError("bad_pool_file", f"the pool file is not JSON: {error}", {"problem": "not JSON"}) from error
+    return resolve_pool(pool_for_player(data, player), catalogue)

@@ -43,6 +43,7 @@ __all__ = [
     "allowed_sets",
     "amend_format",
     "get_format",
+    "limited_kind",
     "load_format",
     "read_cff",
     "validate_format",
@@ -482,6 +483,50 @@ def _hands(total: int) -> dict[str, Any]:
     return {"starting_hand": start, "draws_per_turn": draws, "hand_limit": limit, "hand_source": where}
 
 
+SPELL_BATTLE_FILE = "spell-battle-rules.txt"
+#: The 55-card table (Rule, Realm, Holding, Champion, Artifact, Magical Item, Event: (min, max)) and level cap
+#: the limited formats scale down.
+_STANDARD_TABLE = ((0, 3), (8, 15), (0, 6), (1, 20), (0, 10), (0, 12), (0, 10))
+_STANDARD_LEVELS = 90
+#: Words in a built-in format's id that make it a limited format, and the kind each names.
+LIMITED_WORDS = ("sealed", "draft", "pool")
+
+
+def _limited_format(format_id: str, name: str, total: int, kind: str) -> DeckFormat:
+    """A Spell Battle limited format of ``total`` cards: the 55-card table scaled by ``total``/55 (minimums
+    rounded down, maximums up, champions at least 1), the level cap scaled and rounded, one free avatar, one
+    dungeon card on top, one copy of a card, the 55-card game's hand sizes.  ``kind`` names the paragraph of
+    spell-battle-rules.txt, 6. How to make your own deck ("Sealed", "Draft", "Constructed")."""
+    scaled = [
+        (low * total // 55, -(-high * total // 55)) for low, high in _STANDARD_TABLE
+    ]
+    scaled[3] = (max(1, scaled[3][0]), scaled[3][1])
+    return DeckFormat(
+        id=format_id,
+        name=name,
+        total=total,
+        type_limits=_limits(*scaled),
+        champion_level_cap=round(_STANDARD_LEVELS * total / 55),
+        free_avatars=1,
+        **_hands(55),
+        source=(
+            f"{SPELL_BATTLE_FILE}, 6. How to make your own deck ({kind}: a {total}-card deck), with the limits of "
+            f"{RULES_FILE}, 55-Card Deck (Standard) scaled to {total} cards"
+        ),
+        description=(
+            f"Spell Battle's {total}-card limited deck, built from the player's own pool; the 55-card table's "
+            f"type limits and level cap scaled to {total} cards (minimums down, maximums up)."
+        ),
+    )
+
+
+def limited_kind(format_id: str) -> str:
+    """``"sealed"``, ``"draft"`` or ``"pool"`` when the format id names a limited format (decks checked against a
+    pool, issue 23), else ``""``.  Source: spell-battle-rules.txt, 6. How to make your own deck."""
+    lowered = str(format_id).lower()
+    return next((word for word in LIMITED_WORDS if word in lowered), "")
+
+
 BUILTIN_FORMATS: dict[str, DeckFormat] = {
     "55": DeckFormat(
         id="55",
@@ -571,6 +616,10 @@ BUILTIN_FORMATS: dict[str, DeckFormat] = {
         **_hands(110),
         source=f"{RULES_FILE}, 110-Card Deck, as the modern game plays it (CrossFire Formats/110 Card/110.cff)",
     ),
+    # Limited formats (issue 23): a deck is also checked against its player's pool (rules.legality.check_pool).
+    "30-sealed": _limited_format("30-sealed", "30-card sealed deck (Spell Battle)", 30, "Sealed"),
+    "30-draft": _limited_format("30-draft", "30-card draft deck (Spell Battle)", 30, "Draft"),
+    "40-pool": _limited_format("40-pool", "40-card deck from a collective pool (Spell Battle)", 40, "Constructed"),
 }
 
 

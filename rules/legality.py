@@ -22,8 +22,10 @@ Violation codes: ``deck_size``, ``type_minimum``, ``type_maximum``,
 which), ``banned_card``, ``stated_limit`` (more copies than the card's own "Limit N per
 deck." allows, in every format: the card text takes precedence over the rules),
 ``duplicate_card`` (more copies than the format allows), ``forbidden_pair`` (two
-cards that may not share a deck, ``rules.card_pairs``) and ``community_card`` (a Brazilian
-community card where the format does not allow them, ``COMMUNITY_RULE``).
+cards that may not share a deck, ``rules.card_pairs``), ``community_card`` (a Brazilian
+community card where the format does not allow them, ``COMMUNITY_RULE``) and, only when a pool is
+given (limited events), ``not_in_pool`` (a card the player's pool does not hold, or more copies of it
+than the pool holds: ``POOL_RULE``).
 
 Warnings (``Verdict.warnings``; they never make a deck illegal): ``discouraged_pair``
 (``rules.card_pairs`` pairs of mode "warn") and ``side_cards_left_out`` (a file's side cards,
@@ -36,7 +38,7 @@ Citations: a limit the organiser set cites their change (``DeckFormat.amended_by
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,12 +51,14 @@ __all__ = [
     "CHECKS",
     "DUNGEON_RULE",
     "DUPLICATE_RULE",
+    "POOL_RULE",
     "Check",
     "DeckContents",
     "DeckWarning",
     "Verdict",
     "Violation",
     "check_deck",
+    "check_pool",
 ]
 
 DUNGEON = "Dungeon"
@@ -579,17 +583,61 @@ CHECKS: tuple[Check, ...] = (
 )
 
 
-def check_deck(decklist: Decklist, fmt: DeckFormat) -> Verdict:
+#: Where a limited deck's cards must come from: its player's own pool.
+POOL_RULE = (
+    'spell-battle-rules.txt, 6. How to make your own deck (Sealed: "Players can then look at the cards they got '
+    'and make a 30-card deck from those cards"; Draft: "The players use those cards to make their own 30-card '
+    'decks"; Constructed: "from the cards available in a collective card pool") and 8. Tournaments'
+)
+
+
+def check_pool(decklist: Decklist, pool: Sequence[Card]) -> list[Violation]:
+    """``not_in_pool`` violations: one per card of ``decklist`` (dungeon cards too) of which the deck holds more
+    copies than ``pool`` (one Card per copy the player got) does, in order of first appearance.
+
+    Printings of one card count together (same icon and name, ``Card.identity``), so a text decklist that
+    names the card resolves to it whatever printing the pool holds.  ``params``: ``{"card": label,
+    "in_deck": int, "in_pool": int}``.  Source: :data:`POOL_RULE`.
+    """
+    in_pool: dict[tuple[str, str], int] = {}
+    for card in pool:
+        in_pool[card.identity] = in_pool.get(card.identity, 0) + 1
+    in_deck: dict[tuple[str, str], list[Card]] = {}
+    for card in decklist.cards:
+        in_deck.setdefault(card.identity, []).append(card)
+    violations: list[Violation] = []
+    for identity, copies in in_deck.items():
+        held = in_pool.get(identity, 0)
+        if len(copies) <= held:
+            continue
+        label = copies[0].label
+        message = (f"{label} is not in the player's pool." if held == 0 else
+                   f"{label}: the deck holds {len(copies)} copies, the player's pool only {held}.")
+        violations.append(Violation(
+            code="not_in_pool",
+            params={"card": label, "in_deck": len(copies), "in_pool": held},
+            cards=(label,),
+            rule=POOL_RULE,
+            message=message,
+        ))
+    return violations
+
+
+def check_deck(decklist: Decklist, fmt: DeckFormat, *, pool: Sequence[Card] | None = None) -> Verdict:
     """Check ``decklist`` against ``fmt`` and return a :class:`Verdict` with every violation.
 
     Runs every check of :data:`CHECKS` in order (deck size, type limits, champion type
     limits, level cap, dungeon cards, chase limit, group limits, banned cards, copies
     of a card, forbidden pairs; each function's docstring cites its rule) and collects
-    all their violations, then the ``discouraged_pair`` and ``side_cards_left_out`` warnings.  Never raises for a
+    all their violations, then, when ``pool`` is given (a limited event: the player's
+    cards, one Card per copy), :func:`check_pool`'s ``not_in_pool`` violations, then the
+    ``discouraged_pair`` and ``side_cards_left_out`` warnings.  Never raises for a
     well-formed Decklist.
     """
     deck = DeckContents.of(decklist, fmt)
     violations = [violation for check in CHECKS for violation in check(deck, fmt)]
+    if pool is not None:
+        violations += check_pool(decklist, pool)
     return Verdict(
         legal=not violations,
         format_id=fmt.id,

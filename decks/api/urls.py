@@ -6,12 +6,15 @@ their names (``api:registration-deck``, ``api:registration-deck-export``, ``api:
 from django.urls import path
 
 from decks.api.cards import CardList
-from decks.api.views import RegistrationDeck, RegistrationDeckExport
+from decks.api.views import RegistrationDeck, RegistrationDeckExport, RegistrationPool, TournamentPoolsDeal
 
 urlpatterns = [
     path("tournaments/<id:pk>/registrations/<id:registration_id>/deck/", RegistrationDeck.as_view(),
          name="registration-deck"),
     path("tournaments/<id:pk>/registrations/<id:registration_id>/deck/export/", RegistrationDeckExport.as_view(),
          name="registration-deck-export"),
+    path("tournaments/<id:pk>/pools/deal/", TournamentPoolsDeal.as_view(), name="tournament-pools-deal"),
+    path("tournaments/<id:pk>/registrations/<id:registration_id>/pool/", RegistrationPool.as_view(),
+         name="registration-pool"),
     path("cards/", CardList.as_view(), name="cards"),
 ]

@@ -16,14 +16,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rules.rule_documents import titled
 
-from decks.models import DeckSubmission, RegisteredDeck
+from decks.models import CardPool, DeckSubmission, RegisteredDeck
 from decks.selectors import can_view_decklist, deck_export, exportable_submission
-from decks.services import deck_submit, grouped_number
+from decks.services import deck_submit, grouped_number, pools_deal
 from decks.uploads import UploadTooLarge, upload_refusal
 from tournaments.api.parsers import BoundedJSONParser
 from tournaments.errors import NotAllowed, UserError
 from tournaments.ids import ID_MAX, parse_id
-from tournaments.models import Registration
+from tournaments.models import Registration, Tournament
 from tournaments.services.permissions import is_tournament_organiser
 
 
@@ -206,3 +206,67 @@ def export_response(submission: DeckSubmission, as_: str) -> HttpResponse:
     response = HttpResponse(content.encode("utf-8"), content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+# --------------------------------------------------------------------------- limited events (issue 23)
+class CardPoolSerializer(serializers.ModelSerializer):
+    """A player's dealt pool: card keys (``"4th/12"``, one per copy), the kind, seed and sets that dealt it."""
+
+    registration = serializers.IntegerField(source="registration_id", read_only=True)
+
+    class Meta:
+        model = CardPool
+        fields = ["registration", "kind", "cards", "seed", "sets", "dealt_at"]
+
+
+class DealPoolsSerializer(serializers.Serializer):
+    """``POST .../pools/deal/``: the sets the packs come from (default 4th) and an optional seed (a random one,
+    stored, when left out)."""
+
+    sets = serializers.ListField(child=serializers.CharField(max_length=8), required=False, max_length=20,
+                                 help_text="Set codes (e.g. ['4th', 'DL']), packs in rotation")
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**31 - 1)
+    packs = serializers.IntegerField(required=False, min_value=1, max_value=20, help_text="Packs of 15 per player")
+    card_list = serializers.CharField(required=False, allow_blank=False, trim_whitespace=False,
+                                      help_text="The organiser's own cards as a decklist text (one card a line, "
+                                                "'10x War Party'): dealt from instead of the catalogue's sets")
+
+
+class TournamentPoolsDeal(APIView):
+    """POST: deal every registered player a sealed pool (organiser only; a sealed or pool format, before the
+    decklists lock). Decks already submitted are checked again against the new pools."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    parser_classes = [BoundedJSONParser]
+
+    @extend_schema(request=DealPoolsSerializer, responses={
+        201: CardPoolSerializer(many=True),
+        400: OpenApiResponse(description="Not a limited format, nobody registered, an unknown set: {code, detail}"),
+        403: OpenApiResponse(description="Not the organiser"),
+        409: OpenApiResponse(description="Decklists are locked or the tournament finished"),
+    })
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        data = DealPoolsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        pools = pools_deal(tournament=tournament, actor=request.user, seed=data.validated_data.get("seed"),
+                           sets=data.validated_data.get("sets"), packs=data.validated_data.get("packs"),
+                           card_list=data.validated_data.get("card_list"))
+        return Response(CardPoolSerializer(pools, many=True).data, status=status.HTTP_201_CREATED)
+
+
+class RegistrationPool(APIView):
+    """GET: a player's dealt pool (the player and the organiser only); 404 before it is dealt."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: CardPoolSerializer, 403: OpenApiResponse(description="Not the player or the "
+                                                                                          "organiser")})
+    def get(self, request, pk: int, registration_id: int):
+        registration = get_object_or_404(Registration.objects.select_related("tournament"), pk=registration_id,
+                                         tournament_id=pk)
+        if not (registration.belongs_to(request.user)
+                or is_tournament_organiser(request.user, registration.tournament)):
+            raise NotAllowed(_("A pool is private to its player and the organiser."))
+        pool = get_object_or_404(CardPool, registration=registration)
+        return Response(CardPoolSerializer(pool).data)

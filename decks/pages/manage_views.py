@@ -6,13 +6,20 @@ Each view (``@tournament_view("organiser")``) calls one service and returns to t
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 from django.utils.translation import gettext
 
 from decks.models import DeckCheck, DeckReplacement
-from decks.services import deck_check_record, deck_checks_pick, deck_replacement_decide, decklists_publish
+from decks.services import (
+    deck_check_record,
+    deck_checks_pick,
+    deck_replacement_decide,
+    decklists_publish,
+    pools_deal,
+)
 from tournaments.ids import parse_id, parse_int
 from tournaments.models import Registration, Tournament
 from tournaments.pages.access import tournament_view
@@ -65,6 +72,23 @@ def manage_replacement(request: HttpRequest, tournament: Tournament, replacement
                                                      reason=request.POST.get("reason", "")),
             gettext("Replacement approved: the new decklist is registered.") if decision == "approve"
             else gettext("Replacement rejected."))
+    return back_to(request, tournament, "decks:manage")
+
+
+@tournament_view("organiser")
+@require_POST
+def manage_deal_pools(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Deal every player a sealed pool (a limited event): the sets typed (codes, comma-separated), or the
+    organiser's own card list when one is pasted, and an optional seed (blank: a random one, stored)."""
+    sets = [code.strip() for code in request.POST.get("sets", "").split(",") if code.strip()][:20] or None
+    seed = parse_int(request.POST.get("seed") or "", maximum=2**31 - 1) if request.POST.get("seed") else None
+    if request.POST.get("seed") and seed is None:
+        messages.error(request, gettext("The seed must be a whole number of 0 or more."))
+        return back_to(request, tournament, "decks:manage")
+    card_list = request.POST.get("card_list", "").strip() or None
+    attempt(request, lambda: pools_deal(tournament=tournament, actor=request.user, seed=seed, sets=sets,
+                                        card_list=card_list),
+            gettext("Pools dealt."))
     return back_to(request, tournament, "decks:manage")
 
 

@@ -30,6 +30,7 @@ from decks.selectors import (
     deck_export,
     deck_preview,
     exportable_submission,
+    pool_sheet,
     submissions_for,
 )
 from decks.services import deck_replacement_request, deck_submit
@@ -56,14 +57,15 @@ def error_status(exc: UserError) -> int:
 
 
 # --------------------------------------------------------------------------- preview
-def preview_context(tournament: Tournament, data: bytes | str, filename: str = "") -> dict:
+def preview_context(tournament: Tournament, data: bytes | str, filename: str = "",
+                    registration: Registration | None = None) -> dict:
     """Context for ``decks/fragments/deck_preview.html``: the deck grouped by card type with counts and limits,
     champion levels and the cap, every violation with its rule, every warning (never an error); or ``preview_error`` (with the
     unknown lines and suggestions) when the decklist cannot be read. Never stores anything."""
     if isinstance(data, str) and not data.strip():
         return {"preview_empty": True}
     try:
-        decklist, verdict, fmt = deck_preview(tournament, data, filename)
+        decklist, verdict, fmt = deck_preview(tournament, data, filename, registration)
     except DecklistError as exc:
         if exc.code == "unknown_cards":  # a heading: the lines and their suggestions are listed under it
             count = len(exc.params.get("unknown") or ())
@@ -163,7 +165,8 @@ def deck_preview_view(request: HttpRequest, tournament: Tournament) -> HttpRespo
     if len(text.encode("utf-8", "surrogatepass")) > settings.DECKLIST_MAX_BYTES:
         return _preview_response(request, {"preview_error": gettext(
             "The decklist is larger than %(limit)s MB.") % {"limit": limit_megabytes()}}, 413)
-    return _preview_response(request, {"t": tournament, **preview_context(tournament, text)})
+    mine = tournament.registrations.filter(player=user).first()  # a limited event checks it against their pool
+    return _preview_response(request, {"t": tournament, **preview_context(tournament, text, registration=mine)})
 
 
 # --------------------------------------------------------------------------- card suggestions
@@ -257,7 +260,7 @@ def _deck_editor(request: HttpRequest, tournament: Tournament, registration: Reg
     if action == "preview" and form.is_valid():
         upload = form.cleaned_data.get("file")
         data = upload.read() if upload is not None else form.cleaned_data["text"]
-        extra.update(preview_context(tournament, data, upload.name if upload is not None else ""))
+        extra.update(preview_context(tournament, data, upload.name if upload is not None else "", registration))
         return _deck_page(request, tournament, registration, DeckForm(initial={"text": request.POST.get("text", "")}),
                           extra=extra)
     if action == "submit" and form.is_valid():
@@ -306,6 +309,7 @@ def _deck_page(request, tournament, registration, form=None, *, status: int = 20
         "t": tournament, "registration": registration, "form": form, "latest": latest,
         "registered": RegisteredDeck.submission_of(registration), "owner": editor,
         "replacements": registration.deck_replacements.all() if private_view else [],
+        "pool": pool_sheet(registration) if private_view else None,
         **(extra or {}),
     }, status=status)
 

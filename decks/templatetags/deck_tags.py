@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from django import template
 
-from decks.models import DeckReplacement
+from rules.formats import limited_kind
+
+from decks.models import CardPool, DeckReplacement
 from decks.selectors import published_decklists as published_decklists_of
 from tournaments.models import Tournament
 
@@ -31,4 +33,6 @@ def manage_decks(context, tournament: Tournament, registrations) -> dict:
                                                        status=DeckReplacement.Status.PENDING)
         .select_related("registration__player"),
         "deck_checks": tournament.deck_checks.select_related("registration__player", "picked_by", "checked_by"),
+        "limited": limited_kind(str(tournament.deck_format.get("id", ""))),
+        "pools_dealt": CardPool.objects.filter(registration__tournament=tournament).count(),
     }

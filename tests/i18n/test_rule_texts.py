@@ -79,7 +79,7 @@ def test_the_scan_finds_the_codes_it_must():
     assert {"deck_size", "duplicate_card", "group_maximum", "chase_minimum", "discouraged_pair"} <= violations
     assert {"unknown_card", "unknown_format", "mulligan_limit", "no_pairing", "unknown_structure",
             "unknown_tiebreakers", "not_in_deck"} <= errors
-    assert len(violations) == 18  # with community_card and side_cards_left_out (issue 22)
+    assert len(violations) == 19  # with community_card and side_cards_left_out (issue 22), not_in_pool (issue 23)
 
 
 def test_every_violation_code_of_rules_has_a_translation_template():
@@ -161,7 +161,7 @@ def test_every_violation_code_renders_in_every_language(lang):
     params = {"expected": 55, "actual": 3, "minimum": 1, "maximum": 2, "card_type": "Realm",
               "champion_type": "Hero", "cap": 90, "levels": 95, "free_avatars": ["4th/487 Midnight"],
               "kind": "set", "key": "DU", "cards": ["1st/1 Waterdeep"], "name": "Waterdeep", "copies": 3,
-              "max_copies": 1, "card_text": "x"}
+              "max_copies": 1, "card_text": "x", "in_deck": 2, "in_pool": 1}
     with translation.override(lang):
         for code in rule_texts.VIOLATION_TEXTS:
             violation = Violation(code, params, ("1st/1 Waterdeep",), "r", "ENGLISH")

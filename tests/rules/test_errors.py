@@ -24,6 +24,7 @@ from rules.decklists import Decklist, DecklistError, read_decklist
 from rules.errors import RulesError
 from rules.formats import FormatError, UnknownFormat, get_format, read_cff
 from rules.history import History, HistoryError, history_from_json
+from rules.limited import CatalogueSource, PoolError
 from rules.pairings import PairingError, pair_single_elimination
 from rules.replacements import ReplacementError, apply_replacement
 from rules.structures import StructureError, StructureSettings
@@ -67,6 +68,7 @@ TRIGGERS: dict[type[BaseException], tuple[type[BaseException], Callable[[Catalog
     ResultError: (ValueError, lambda cat: check_match_score((3, 0), 0, 3), None),
     StandingsError: (ValueError, lambda cat: compute_standings(History((), ()), "elo"), "unknown_tiebreakers"),
     StructureError: (ValueError, lambda cat: StructureSettings(structure="ladder"), None),
+    PoolError: (ValueError, lambda cat: CatalogueSource(cat, ["5th"]), "unknown_set"),
 }
 
 
@@ -110,7 +112,8 @@ def test_error_shape(cls: type[RulesError], catalogue: Catalogue) -> None:
 
 def test_specific_params() -> None:
     unknown = _raise(lambda: get_format("60"))
-    assert unknown.params == {"format_id": "60", "valid_ids": ["55", "75", "110", "55-br", "75-modern", "110-modern"]}
+    assert unknown.params == {"format_id": "60", "valid_ids": ["55", "75", "110", "55-br", "75-modern", "110-modern",
+                                                          "30-sealed", "30-draft", "40-pool"]}
     assert isinstance(unknown, UnknownFormat) and unknown.format_id == "60"
     problems = FormatError("bad_value", ["One.", "Two."])
     assert (problems.code, problems.message, problems.params) == ("bad_value", "One. Two.", {"problems": ["One.", "Two."]})

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from rules.errors import RulesError
-from rules.formats import BUILTIN_FORMATS, DeckFormat, TypeLimit, UnknownFormat, get_format
+from rules.formats import BUILTIN_FORMATS, DeckFormat, TypeLimit, UnknownFormat, get_format, limited_kind
 
 ANY_NUMBER = (
     "Ally",
@@ -30,8 +30,32 @@ TABLES = {
 LIMITED = ("Rule", "Realm", "Holding", "Champion", "Artifact", "Magical Item", "Event")
 
 
-def test_there_are_exactly_three_builtin_formats() -> None:
-    assert list(BUILTIN_FORMATS) == ["55", "75", "110", "55-br", "75-modern", "110-modern"]
+def test_the_builtin_formats_and_their_order() -> None:
+    assert list(BUILTIN_FORMATS) == [
+        "55", "75", "110", "55-br", "75-modern", "110-modern", "30-sealed", "30-draft", "40-pool",
+    ]
+
+
+@pytest.mark.parametrize(("format_id", "total", "cap", "limits"), [
+    # the 55-card table scaled by 30/55 and 40/55: minimums rounded down, maximums up, at least one champion
+    ("30-sealed", 30, 49, [(0, 2), (4, 9), (0, 4), (1, 11), (0, 6), (0, 7), (0, 6)]),
+    ("30-draft", 30, 49, [(0, 2), (4, 9), (0, 4), (1, 11), (0, 6), (0, 7), (0, 6)]),
+    ("40-pool", 40, 65, [(0, 3), (5, 11), (0, 5), (1, 15), (0, 8), (0, 9), (0, 8)]),
+])
+def test_the_limited_formats_are_spell_battles_deck_sizes_with_the_55_table_scaled(
+    format_id: str, total: int, cap: int, limits: list[tuple[int, int]]
+) -> None:
+    # spell-battle-rules.txt, 6. How to make your own deck: a 30-card sealed or draft deck, a 40-card constructed
+    # deck "from the cards available in a collective card pool".
+    fmt = get_format(format_id)
+    assert (fmt.total, fmt.champion_level_cap, fmt.max_copies, fmt.free_avatars) == (total, cap, 1, 1)
+    assert [(fmt.limit_for(t).minimum, fmt.limit_for(t).maximum) for t in LIMITED] == limits
+    assert fmt.source.startswith("spell-battle-rules.txt, 6. How to make your own deck")
+    assert limited_kind(format_id) in format_id
+
+
+def test_only_the_limited_formats_have_a_limited_kind() -> None:
+    assert [limited_kind(k) for k in BUILTIN_FORMATS if limited_kind(k)] == ["sealed", "draft", "pool"]
 
 
 @pytest.mark.parametrize("format_id", ["55", "75", "110"])
@@ -81,8 +105,9 @@ def test_unknown_format_lists_the_valid_ids() -> None:
     with pytest.raises(UnknownFormat) as caught:
         get_format("60")
     assert isinstance(caught.value, RulesError) and not isinstance(caught.value, KeyError)
-    assert caught.value.valid_ids == ["55", "75", "110", "55-br", "75-modern", "110-modern"]
-    assert str(caught.value) == 'Unknown deck format "60"; valid formats: 55, 75, 110, 55-br, 75-modern, 110-modern.'
+    assert caught.value.valid_ids == list(BUILTIN_FORMATS)
+    assert caught.value.valid_ids[:6] == ["55", "75", "110", "55-br", "75-modern", "110-modern"]
+    assert str(caught.value) == 'Unknown deck format "60"; valid formats: 55, 75, 110, 55-br, 75-modern, 110-modern, 30-sealed, 30-draft, 40-pool.'
 
 
 def test_the_brazilian_55_card_format_follows_its_table() -> None:

@@ -174,6 +174,15 @@ ERROR_TEXTS: dict[str, Callable[[_P], str]] = {
     "unknown_tiebreakers": lambda p: _("Unknown tiebreaker system %(name)s.") % {"name": p.get("tiebreakers")},
     "unused_option": lambda p: _("The %(name)s system does not use %(options)s; remove it.") % {
         "name": p.get("tiebreakers"), "options": joined(p.get("options"))},
+    # limited pools (rules.limited.PoolError)
+    "unknown_set": lambda p: _("Unknown set(s): %(sets)s; valid sets: %(valid)s.") % {
+        "sets": joined(p.get("sets")), "valid": joined(p.get("valid"))},
+    "too_few_cards": lambda p: _("The card list is too short: the pools need %(needed)s more cards, %(available)s "
+                                 "are left.") % {"needed": p["needed"], "available": p["available"]},
+    "bad_pool_setting": lambda p: _("The %(what)s must be between %(minimum)s and %(maximum)s.") % {
+        "what": p["what"], "minimum": p["minimum"], "maximum": p["maximum"]},
+    "no_pool": lambda p: _("There is no pool for player %(player)s.") % {"player": p["player"]},
+    "bad_pool_file": lambda p: _("The pool cannot be read: it must list card keys such as 4th/12 per player."),
     # event structures (rules.structures.StructureError)
     "bad_setting": lambda p: _("The setting %(field)s is not right.") % {"field": _field(p)},
     "unknown_setting": lambda p: _("Unknown setting %(field)s.") % {"field": _field(p)},

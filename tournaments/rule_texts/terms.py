@@ -58,6 +58,9 @@ FORMAT_NAMES: dict[str, Any] = {
     "55-br": gettext_lazy("55-card deck (Brazilian rules)"),
     "75-modern": gettext_lazy("75-card deck (modern)"),
     "110-modern": gettext_lazy("110-card deck (modern)"),
+    "30-sealed": gettext_lazy("30-card sealed deck (Spell Battle)"),
+    "30-draft": gettext_lazy("30-card draft deck (Spell Battle)"),
+    "40-pool": gettext_lazy("40-card deck from a collective pool (Spell Battle)"),
 }
 
 #: Sections of spellfire-tournament-rules-2.0.txt (headings as written there, longest first when matched).

@@ -166,6 +166,13 @@ def _community_card(p: Mapping[str, Any], cards: str, fmt: str) -> str:
                                             "in_format": _in_format(fmt)}
 
 
+def _not_in_pool(p: Mapping[str, Any], cards: str, fmt: str) -> str:
+    if not p.get("in_pool"):
+        return _("%(cards)s is not in the player's pool.") % {"cards": cards}
+    return _("%(cards)s: the deck holds %(in_deck)s copies, the player's pool only %(in_pool)s.") % {
+        "cards": cards, "in_deck": p["in_deck"], "in_pool": p["in_pool"]}
+
+
 def _side_cards_left_out(p: Mapping[str, Any], cards: str, fmt: str) -> str:
     count = p.get("count", 0)
     return ngettext("The file holds %(count)s side card; it is not part of the deck and was left out (no "
@@ -192,6 +199,7 @@ VIOLATION_TEXTS: dict[str, Callable[[Mapping[str, Any], str, str], str]] = {
     "stated_limit": _stated_limit,
     "forbidden_pair": _forbidden_pair,
     "community_card": _community_card,
+    "not_in_pool": _not_in_pool,
     "discouraged_pair": _discouraged_pair,
     "side_cards_left_out": _side_cards_left_out,
 }

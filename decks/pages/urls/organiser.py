@@ -11,6 +11,7 @@ urlpatterns = [
     path("t/<id:pk>/manage/decks/", manage_views.manage_decks, name="manage"),
     path("t/<id:pk>/manage/publish/", manage_views.manage_publish, name="publish"),
     path("t/<id:pk>/manage/deck-checks/", manage_views.manage_deck_checks, name="deck-checks"),
+    path("t/<id:pk>/manage/pools/", manage_views.manage_deal_pools, name="deal-pools"),
     path("t/<id:pk>/manage/deck-checks/<id:check_id>/", manage_views.manage_deck_check_record,
          name="deck-check-record"),
     path("t/<id:pk>/manage/registrations/<id:registration_id>/deck/", views.walk_in_deck, name="walk-in-deck"),

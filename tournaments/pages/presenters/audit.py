@@ -95,6 +95,9 @@ AUDIT_REASONS: dict[str, Promise] = {
     "walk_in_late": gettext_lazy("Walk-in registered by the organiser (no account); late entry: joins the next "
                                  "round with no points"),
     "walk_in_claimed": gettext_lazy("Walk-in entry claimed with its code"),
+    "pools_dealt": gettext_lazy("Card pools dealt to %(players)s players from the sets %(sets)s"),
+    "pools_dealt_from_list": gettext_lazy("Card pools dealt to %(players)s players from the organiser's list of "
+                                          "%(cards)s cards"),
     "late_entry": gettext_lazy("Late entry: joins the next round with no points"),
     "walk_in_late_losses": gettext_lazy("Walk-in registered by the organiser (no account); late entry: a loss with "
                                         "no opponent for each round missed (%(rounds)s)"),
