@@ -33,6 +33,7 @@ from tournaments.services import (
     formats,
     late_losses,
     pairing_setup,
+    phases,
     round_changes,
     staff,
     webhooks,
@@ -145,6 +146,9 @@ WRITES = {
                                                                     findings="ok"),
     "deck_replacement_request": lambda d: decks.services.deck_replacement_request(
         registration=d.alice_reg, actor=d.alice, destroyed="3rd/54", replacement="3rd/54"),
+    "day_two_start": lambda d: phases.day_two_start(tournament=d.t, actor=d.organiser, cut_kind="top", cut_value=2,
+                                                    rounds=1),
+    "pools_deal": lambda d: decks.services.pools_deal(tournament=d.t, actor=d.organiser, seed=1),
     "late_loss_record": lambda d: late_losses.late_loss_record(registration=d.bob_reg, actor=d.organiser,
                                                                round_number=1),
     "late_loss_remove": lambda d: late_losses.late_loss_remove(match=d.late_loss, actor=d.organiser, reason="x"),
