@@ -25,6 +25,7 @@ def published_decklists(tournament: Tournament) -> dict:
 def manage_decks(context, tournament: Tournament, registrations) -> dict:
     """The manage page's Decks tab: decklist publication, pending replacement requests and deck checks (their forms
     only while the event is not finished)."""
+    limited = limited_kind(str(tournament.deck_format.get("id", "")))
     return {
         "t": tournament, "registrations": registrations, "csrf_token": context.get("csrf_token"),
         "finished": tournament.status == Tournament.Status.FINISHED,
@@ -33,6 +34,7 @@ def manage_decks(context, tournament: Tournament, registrations) -> dict:
                                                        status=DeckReplacement.Status.PENDING)
         .select_related("registration__player"),
         "deck_checks": tournament.deck_checks.select_related("registration__player", "picked_by", "checked_by"),
-        "limited": limited_kind(str(tournament.deck_format.get("id", ""))),
-        "pools_dealt": CardPool.objects.filter(registration__tournament=tournament).count(),
+        "limited": limited,
+        # a constructed event's tab reads no pools (its query count stays flat: tests/tournaments/test_manage_tabs.py)
+        "pools_dealt": CardPool.objects.filter(registration__tournament=tournament).count() if limited else 0,
     }

@@ -402,3 +402,18 @@ from tournaments.pages.webhook_views import EVENT_LABELS
 
 def test_every_event_has_its_label_on_the_settings_page():
     assert set(EVENT_LABELS) == set(EVENTS)
+
+
+def test_an_event_nobody_listens_to_costs_no_query_once_known(tournament, organiser, django_assert_num_queries):
+    """Issue 27: every result write announces events; with no webhook listening the lookup is one cache read, the
+    query made once per tournament until a hook is added or deleted (which forgets the cached list)."""
+    from tournaments.services import webhooks
+
+    assert webhooks.deliveries_create(event="result.confirmed", tournament_id=tournament.pk, ids={}) == []
+    with django_assert_num_queries(0):
+        assert webhooks.deliveries_create(event="result.confirmed", tournament_id=tournament.pk, ids={}) == []
+    hook = webhooks.webhook_create(tournament=tournament, actor=organiser, url="http://127.0.0.1:9/hook",
+                                   events=["result.confirmed"], payload_format="json")
+    assert webhooks.listening(tournament.pk) == {"result.confirmed"}
+    webhooks.webhook_delete(tournament=tournament, actor=organiser, webhook_id=hook.pk)
+    assert webhooks.listening(tournament.pk) == frozenset()

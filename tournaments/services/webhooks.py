@@ -30,6 +30,7 @@ from urllib.parse import urlsplit
 
 import urllib3
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -241,16 +242,16 @@ def webhook_create(
             code="too_many_webhooks",
             params={"count": MAX_WEBHOOKS},
         )
-    return act.done(
-        Webhook.objects.create(
-            tournament=act.tournament,
-            url=url,
-            events=events,
-            payload_format=payload_format,
-            secret=new_secret(),
-            created_by=actor,
-        )
+    hook = Webhook.objects.create(
+        tournament=act.tournament,
+        url=url,
+        events=events,
+        payload_format=payload_format,
+        secret=new_secret(),
+        created_by=actor,
     )
+    _forget_listening(act.tournament.pk)
+    return act.done(hook)
 
 
 def _hook(tournament: Tournament, actor, webhook_id: int) -> Webhook:
@@ -266,6 +267,7 @@ def webhook_delete(*, tournament: Tournament, actor, webhook_id: int) -> None:
     """Delete a webhook and its delivery log (staff). Raises NotAllowed, Conflict (``finished``), WebhookNotFound
     (404)."""
     _hook(tournament, actor, webhook_id).delete()
+    _forget_listening(tournament.pk)
 
 
 def webhook_rotate_secret(*, tournament: Tournament, actor, webhook_id: int) -> Webhook:
@@ -304,10 +306,50 @@ def discord_content(event: str, tournament: Tournament, data: dict[str, Any]) ->
     return text if len(text) <= DISCORD_LIMIT else text[: DISCORD_LIMIT - 1] + "…"
 
 
+def _listening_key(tournament_id: int) -> str:
+    return f"webhooks:listening:{tournament_id}"
+
+
+def _forget_listening(tournament_id: int) -> None:
+    """Forget the cached events the tournament's hooks listen to (:func:`listening`): now, and again once the change
+    commits (a reader may have cached the old list in between)."""
+
+    def forget() -> None:
+        try:
+            cache.delete(_listening_key(tournament_id))
+        except Exception:  # an unreachable cache holds nothing this process could read either
+            log.warning("The webhooks of tournament %s could not be forgotten in the cache", tournament_id)
+
+    forget()
+    transaction.on_commit(forget)
+
+
+def listening(tournament_id: int) -> frozenset[str]:
+    """The events at least one of the tournament's webhooks listens to. Asked after every result write (issue 27:
+    a write costs a few milliseconds), so it is cached (one cache read; the query once per tournament until a hook
+    is added or deleted, which forgets it); a cache that cannot be reached costs the query."""
+    key = _listening_key(tournament_id)
+    try:
+        found = cache.get(key)
+    except Exception:  # the cache is an optimisation: never the reason an event is lost
+        found = None
+    if found is not None:
+        return frozenset(found)
+    events = frozenset(e for hook in Webhook.objects.filter(tournament_id=tournament_id).values_list("events", flat=True)
+                       for e in hook)
+    try:
+        cache.set(key, sorted(events), timeout=24 * 60 * 60)
+    except Exception:
+        pass
+    return events
+
+
 def deliveries_create(*, event: str, tournament_id: int, ids: dict[str, Any]) -> list[int]:
     """Log one pending delivery of ``event`` to each of the tournament's webhooks that listens to it, its body
-    built now (``selectors.webhook_event_data``; nothing read when no hook listens). Returns their ids (for the
-    task to send)."""
+    built now (``selectors.webhook_event_data``; nothing read when no hook listens: :func:`listening`). Returns
+    their ids (for the task to send)."""
+    if event not in listening(tournament_id):
+        return []
     hooks = [h for h in Webhook.objects.filter(tournament_id=tournament_id) if event in h.events]
     if not hooks:
         return []
