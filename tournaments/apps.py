@@ -18,3 +18,5 @@ class TournamentsConfig(AppConfig):
         from . import language  # noqa: F401
         # Connect the receivers that retire the cached visitor pages when what they show changes (same reason).
         from . import page_state  # noqa: F401
+        # Connect the receivers that forget who a notification can reach (tournaments.notifications.reach).
+        from .notifications import reach  # noqa: F401
