@@ -42,7 +42,8 @@ APPS = ("tournaments", "decks")
 # tournaments.language: the login receiver that copies a user's saved language into the session (issue 14);
 # tournaments.page_state: the receivers that retire the cached visitor pages (issue 12)
 READY_IMPORTS = {("tournaments", "tournaments.tasks"), ("tournaments", "tournaments.language"),
-                 ("tournaments", "tournaments.page_state"), ("decks", "decks.receivers")}
+                 ("tournaments", "tournaments.page_state"), ("tournaments", "tournaments.notifications"),
+                 ("decks", "decks.receivers")}
 
 
 def _app_modules(app: str):

@@ -259,6 +259,7 @@ def test_the_players_deck_in_french(size, live_server, organiser, catalogue_rows
     assert len(violations) == 1 and "Shield of Devastation" in violations[0]
     assert "Spellfire Tournament Rules 2.0" in violations[0]
     assert page.locator(".alert-success").count() == 0  # a refusal is never green
+    page.locator("#deck-preview .alert").wait_for()  # the live preview (htmx, on load) of the list just sent
     step(page, check_page, fr, "deck-illegal", "Verdict du dernier envoi :", "Format : deck de 55 cartes (standard).")
 
     # fix one card in the prefilled editor: the second Shield of Devastation becomes a Shield of Wickedness

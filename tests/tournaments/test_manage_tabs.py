@@ -293,3 +293,16 @@ def test_each_tab_costs_a_fixed_number_of_queries(tab, organiser, client):
             assert client.get(_url(tab, t)).status_code == 200
         counts.append(len(app_queries(captured)))
     assert counts == [TAB_QUERIES[tab]] * 2, f"{tab}: {counts} queries for 4 and 64 players"
+
+
+def test_a_paired_swiss_events_settings_show_only_its_own_structure_options(organiser, client):
+    """Issue 20, item 7 ("only that structure's options appear"), once the settings are read-only too: a Swiss
+    event's Settings tab shows its rounds and top cut, never the bracket reset, the round robin's second cycle or the
+    pods' table size (the tab stays within two desktop screens with the webhooks below it)."""
+    t, _ = quick_event(organiser, 8, prefix="ro-")
+    services.round_pair_next(tournament=t, actor=organiser, seed=1)
+    client.force_login(organiser)
+    page = _get(client, "settings", t)
+    assert 'name="swiss_rounds"' in page and 'name="top_cut"' in page
+    for other in ("bracket_reset", "double_round_robin", "table_size", "fixed_table_size", "placement_points"):
+        assert f'name="{other}"' not in page, other

@@ -477,10 +477,13 @@ class TournamentEditForm(StructureFirst, forms.ModelForm):
 
     @property
     def structure_fields(self) -> list:
-        """Once locked, every structure and results setting (read-only); before, the ones no structure owns
-        (best of N, tiebreakers, the end of round, the clock): the structure's own are ``option_fields``."""
+        """Once locked, the event's structure and results settings (read-only): the ones no structure owns (best of
+        N, tiebreakers, the end of round, the clock) and its structure's own (``fields_of_structure``: a Swiss
+        event shows no bracket reset); before, only the ones no structure owns: the structure's own are
+        ``option_fields``."""
+        own = fields_of_structure(self.chosen_structure) if self.locked else []
         return [self[name] for name in self.STRUCTURE if name in self.fields
-                and (self.locked or name not in STRUCTURE_FIELDS)]
+                and (name not in STRUCTURE_FIELDS or name in own)]
 
     def clean(self):
         data = super().clean()
