@@ -5,7 +5,7 @@ Builds a started Swiss event of ``--players`` players (each with a verified addr
 a browser subscribed to web push) on a temporary SQLite file (or ``DATABASE_URL``), then, ``--repeat`` times each,
 alternating:
 
-* ``pair_without``: ``round_pair_next`` with notifications off (``notification_due`` disconnected from the task), and
+* ``pair_without``: ``round_pair_next`` with notifications off (the e-mail and push receiver of ``event_happened`` disconnected), and
   the commit hooks run;
 * ``pair_with``: the same with ``send_notifications`` queued after the commit as on the scaled path (a broker
   publish: ``delay`` records the call instead of sending it, so the request pays what it pays with a broker: building
@@ -59,7 +59,7 @@ from django.utils import timezone  # noqa: E402
 from tournaments import services, tasks  # noqa: E402
 from tournaments.models import Notification, PushSubscription, Registration, Round, Tournament, VerifiedEmail  # noqa: E402
 from tournaments.services.permissions import ORGANISERS_GROUP  # noqa: E402
-from tournaments.signals import notification_due  # noqa: E402
+from tournaments.notifications.events import event_happened  # noqa: E402
 
 
 def build(players: int, push_every: int) -> tuple[Tournament, User]:
@@ -119,17 +119,21 @@ def main() -> None:
     t, organiser = build(args.players, args.push_every)
     queued: list[tuple] = []
     runs: dict[str, list[float]] = {"pair_without": [], "pair_with": []}
-    with mock.patch.object(tasks.send_notifications, "delay", side_effect=lambda *a: queued.append(a)):
+    with (
+        mock.patch.object(tasks.send_notifications, "delay", side_effect=lambda *a: queued.append(a)),
+        mock.patch.object(tasks.call_round_time, "apply_async"),  # the time call a broker would hold
+    ):
         for n in range(args.repeat):
-            notification_due.disconnect(dispatch_uid="tournaments.queue_notifications", sender=Notification)
+            event_happened.disconnect(dispatch_uid="tournaments.queue_notifications")
             runs["pair_without"].append(pair_once(t, organiser, seed=n)[0])
-            notification_due.connect(
-                tasks.queue_notifications, sender=Notification, dispatch_uid="tournaments.queue_notifications"
-            )
+            event_happened.connect(tasks.queue_notifications, dispatch_uid="tournaments.queue_notifications")
             runs["pair_with"].append(pair_once(t, organiser, seed=n)[0])
     assert len(queued) == args.repeat, queued
     # the worker: pair once more (kept), then run the fan-out and its chunks in this process
-    with mock.patch.object(tasks.send_notifications, "delay", side_effect=lambda *a: queued.append(a)):
+    with (
+        mock.patch.object(tasks.send_notifications, "delay", side_effect=lambda *a: queued.append(a)),
+        mock.patch.object(tasks.call_round_time, "apply_async"),
+    ):
         with transaction.atomic():
             rnd = services.round_pair_next(tournament=t, actor=organiser, seed=99)
     event, payload = queued[-1]

@@ -27,11 +27,11 @@ from decks.models import CardPool, CardRecord, DeckCheck, DeckReplacement, DeckS
 from decks.selectors import pool_of
 from tournaments.catalogue import get_catalogue
 from tournaments.errors import Conflict, NotAllowed, Text, UserError
-from tournaments.models import AuditEntry, NotificationEvent, Registration, Seat, Tournament
+from tournaments.models import AuditEntry, Registration, Seat, Tournament
+from tournaments.notifications import events
 from tournaments.rule_texts import format_label, violation_text
 from tournaments.services.deck_status import registration_deck_status_set
 from tournaments.services.impartiality import require_not_own_entry
-from tournaments.services.notifications import notify
 from tournaments.services.permissions import is_tournament_organiser, require_not_finished, require_organiser
 
 #: A whole number with the reader's thousands separator ("1,048,576"; "1.048.576" in pt-br), rendered on reading.
@@ -109,8 +109,8 @@ def _deck_store(*, registration: Registration, actor, decklist: Decklist, verdic
     if verdict.legal:
         register_deck(registration, submission)
     else:
-        notify(NotificationEvent.DECK_REFUSED, registration=registration.pk, submission=submission.pk,
-               verdict=submission.verdict)
+        events.announce(events.DECK_REFUSED, tournament.pk, registration_id=registration.pk,
+                        submission_id=submission.pk, verdict=submission.verdict)
     return submission
 
 
@@ -395,8 +395,8 @@ def decks_recheck(*, tournament: Tournament, deck_format: DeckFormat, actor) -> 
         )
         register_deck(registration, recheck if verdict.legal else None)
         if not verdict.legal:  # the player hears why their deck no longer stands
-            notify(NotificationEvent.DECK_REFUSED, registration=registration.pk, submission=recheck.pk,
-                   verdict=recheck.verdict)
+            events.announce(events.DECK_REFUSED, tournament.pk, registration_id=registration.pk,
+                            submission_id=recheck.pk, verdict=recheck.verdict)
 
 
 # --------------------------------------------------------------------------- limited events (issue 23)

@@ -413,6 +413,10 @@ class Round(models.Model):
                                          "(None: still playing)")
     clock_version = models.PositiveIntegerField(
         default=0, help_text="Bumped by every clock action (the cached round page's key)")
+    time_called_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the round's time was last called (round.time announced, "
+                                         "tournaments.services.clock.round_time_call); a later end (an extension, a "
+                                         "restart) is called again")
     pairing_version = models.PositiveIntegerField(
         default=0, help_text="Bumped by every write that changes a seat of the round once paired (a swap): part of "
                              "the round's page state (tournaments.selectors.round_state)")
@@ -901,6 +905,7 @@ class NotificationEvent(models.TextChoices):
     link); the label is what the unsubscribe page and the account page say."""
 
     ROUND_PAIRED = "round.paired", _("Your table in a new round")
+    ROUND_TIME = "round.time", _("Time called in your round")
     RESULT_REPORTED = "result.reported", _("A result to confirm or dispute")
     RESULT_CONFIRMED = "result.confirmed", _("Your result confirmed")
     RESULT_DISPUTED = "result.disputed", _("A disputed result (staff)")

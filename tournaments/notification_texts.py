@@ -79,12 +79,14 @@ def _score(match: Match, outcome: dict[str, Any]) -> str:
 
 
 def happening(event: str, payload: dict[str, Any]) -> Happening | None:
-    """The happening of ``event`` described by ``payload``, loaded from the database; None when its objects are
-    gone. Payloads: ``round.paired`` ``{"round": id, "matches": [id, ...] (optional: only their players, after a
-    swap)}``; ``result.reported`` ``{"submission": id}``; ``result.confirmed`` and ``result.disputed``
-    ``{"match": id}``; ``player.dropped`` ``{"registration": id}``; ``event.finished`` ``{"tournament": id,
-    "stamp": str}``; ``deck.refused`` ``{"registration": id, "submission": id, "verdict": rules.legality.Verdict.to_dict()}``.
-    Raises ValueError for an unknown event."""
+    """The happening of ``event`` (a ``NotificationEvent`` value) described by ``payload``, loaded from the
+    database; None when its objects are gone. A payload is the data the event was announced with
+    (``tournaments.notifications.events``) and ``tournament_id``: ``round.paired`` ``{"round_id": id, "matches":
+    [id, ...] (optional: only their players are told, after a swap or a re-pair; [] nobody)}``; ``round.time``
+    ``{"round_id": id, "called_at": str}``; ``result.reported`` ``{"submission_id": id}``; ``result.confirmed``
+    and ``result.disputed`` ``{"match_id": id}``; ``player.dropped`` ``{"registration_id": id}``;
+    ``event.finished`` ``{"tournament_id": id, "stamp": str}``; ``deck.refused`` ``{"registration_id": id,
+    "submission_id": id, "verdict": rules.legality.Verdict.to_dict()}``. Raises ValueError for an unknown event."""
     builder = _BUILDERS.get(event)
     if builder is None:
         raise ValueError(f"unknown notification event {event!r}")
@@ -101,10 +103,10 @@ def happening(event: str, payload: dict[str, Any]) -> Happening | None:
 
 
 def _round_paired(payload: dict[str, Any]) -> Happening:
-    rnd = Round.objects.select_related("tournament").get(pk=payload["round"])
+    rnd = Round.objects.select_related("tournament").get(pk=payload["round_id"])
     tournament = rnd.tournament
     matches = _seats(Match.objects.filter(round=rnd))
-    if payload.get("matches"):
+    if payload.get("matches") is not None:  # a swap or a re-pair: only the tables that changed
         matches = matches.filter(pk__in=payload["matches"])
     tables: dict[int, tuple[Match, list[str]]] = {}
     for match in matches:
@@ -145,9 +147,46 @@ def _round_paired(payload: dict[str, Any]) -> Happening:
     )
 
 
+def _round_time(payload: dict[str, Any]) -> Happening:
+    """Time in a round: the players of the tables still playing (no confirmed result, not a bye) whose time is up
+    too (a table with its own time extension plays on, ``Match.extra_minutes``)."""
+    rnd = Round.objects.select_related("tournament").get(pk=payload["round_id"])
+    tournament = rnd.tournament
+    tables: dict[int, int] = {}
+    open_matches = _seats(
+        Match.objects.filter(round=rnd, extra_minutes=0).exclude(status=Match.Status.CONFIRMED)
+    )
+    for match in open_matches:
+        seats = list(match.seats.all())
+        if len(seats) < 2:
+            continue
+        for seat in seats:
+            if seat.registration.player_id is not None:
+                tables[seat.registration.player_id] = match.table
+    url = _url("tournaments:round", tournament.pk, rnd.number)
+
+    def render(user_id: int) -> Message:
+        names = {"round": _round_title(rnd, tournament), "number": rnd.number, "table": tables[user_id]}
+        return Message(
+            subject=gettext("%(round)s: time") % names,
+            text=gettext("Time in round %(number)s: finish your game at table %(table)s.") % names
+            + " "
+            + gettext("The end-of-round procedure of the event applies."),
+            url=url,
+        )
+
+    return Happening(
+        NotificationEvent.ROUND_TIME,
+        f"round.time:round={rnd.pk}:at={payload.get('called_at', '')}"[:120],
+        tournament.pk,
+        list(tables),
+        render,
+    )
+
+
 def _result_reported(payload: dict[str, Any]) -> Happening:
     submission = ResultSubmission.objects.select_related("match__round__tournament", "submitted_by").get(
-        pk=payload["submission"]
+        pk=payload["submission_id"]
     )
     match = _seats(Match.objects.filter(pk=submission.match_id)).get()
     rnd, tournament = submission.match.round, submission.match.round.tournament
@@ -191,7 +230,7 @@ def _result_reported(payload: dict[str, Any]) -> Happening:
 
 
 def _result_confirmed(payload: dict[str, Any]) -> Happening:
-    match = _seats(Match.objects.select_related("round__tournament").filter(pk=payload["match"])).get()
+    match = _seats(Match.objects.select_related("round__tournament").filter(pk=payload["match_id"])).get()
     rnd, tournament = match.round, match.round.tournament
     confirmed = match.submissions.filter(state=ResultSubmission.State.CONFIRMED).first()
     recipients = (
@@ -230,7 +269,7 @@ def _staff(tournament: Tournament) -> list[int]:
 
 
 def _result_disputed(payload: dict[str, Any]) -> Happening:
-    match = _seats(Match.objects.select_related("round__tournament").filter(pk=payload["match"])).get()
+    match = _seats(Match.objects.select_related("round__tournament").filter(pk=payload["match_id"])).get()
     rnd, tournament = match.round, match.round.tournament
     disputed = match.submissions.filter(state=ResultSubmission.State.DISPUTED).order_by("-pk").first()
     recipients = _staff(tournament) if match.status == Match.Status.DISPUTED else []
@@ -257,9 +296,10 @@ def _result_disputed(payload: dict[str, Any]) -> Happening:
 
 
 def _player_dropped(payload: dict[str, Any]) -> Happening:
-    registration = Registration.objects.select_related("tournament").get(pk=payload["registration"])
+    registration = Registration.objects.select_related("tournament").get(pk=payload["registration_id"])
     tournament = registration.tournament
-    dropped = registration.dropped or registration.withdrawn
+    # the player is told when the organiser dropped them (a player who dropped themselves knows)
+    dropped = (registration.dropped or registration.withdrawn) and registration.removed_by_organiser
     recipients = [registration.player_id] if dropped and registration.player_id is not None else []
     url = _url("tournaments:detail", tournament.pk)
 
@@ -287,7 +327,7 @@ def _player_dropped(payload: dict[str, Any]) -> Happening:
 
 
 def _event_finished(payload: dict[str, Any]) -> Happening:
-    tournament = Tournament.objects.select_related("winner__player").get(pk=payload["tournament"])
+    tournament = Tournament.objects.select_related("winner__player").get(pk=payload["tournament_id"])
     recipients = (
         []
         if tournament.status != Tournament.Status.FINISHED
@@ -319,7 +359,7 @@ def _event_finished(payload: dict[str, Any]) -> Happening:
 
 
 def _deck_refused(payload: dict[str, Any]) -> Happening:
-    registration = Registration.objects.select_related("tournament").get(pk=payload["registration"])
+    registration = Registration.objects.select_related("tournament").get(pk=payload["registration_id"])
     tournament = registration.tournament
     recipients = [registration.player_id] if registration.player_id is not None else []
     violations = [
@@ -347,7 +387,7 @@ def _deck_refused(payload: dict[str, Any]) -> Happening:
 
     return Happening(
         NotificationEvent.DECK_REFUSED,
-        f"deck.refused:submission={payload.get('submission')}",
+        f"deck.refused:submission={payload.get('submission_id')}",
         tournament.pk,
         recipients,
         render,
@@ -356,6 +396,7 @@ def _deck_refused(payload: dict[str, Any]) -> Happening:
 
 _BUILDERS: dict[str, Callable[[dict[str, Any]], Happening]] = {
     NotificationEvent.ROUND_PAIRED: _round_paired,
+    NotificationEvent.ROUND_TIME: _round_time,
     NotificationEvent.RESULT_REPORTED: _result_reported,
     NotificationEvent.RESULT_CONFIRMED: _result_confirmed,
     NotificationEvent.RESULT_DISPUTED: _result_disputed,

@@ -596,33 +596,81 @@ def _seats_data(match: Match) -> list[dict[str, Any]]:
              "wins": seat.wins, "placement": seat.placement} for seat in match.seats.all()]
 
 
-def webhook_event_data(event: str, tournament: Tournament, ids: dict[str, Any]) -> dict[str, Any]:
-    """The ``data`` of a webhook's body for ``event`` (``tournaments.notifications.events``), read from ``ids``:
+def _match_with_seats(match_id: int) -> Match:
+    return (Match.objects.select_related("round").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.order_by("number").select_related("registration__player")))
+        .get(pk=match_id))
 
-    * ``round.paired`` / ``round.published`` (``round_id``): ``{"round", "kind", "tables": [{"table", "players":
-      [names in seat order], "registrations": [ids], "bye", "opponentless_loss"}]}``;
+
+def webhook_event_data(event: str, tournament: Tournament, ids: dict[str, Any]) -> dict[str, Any]:
+    """The ``data`` of a webhook's body for ``event`` (``tournaments.notifications.events``), read from ``ids``
+    (the data the event was announced with). Times are ISO 8601 (UTC):
+
+    * ``round.paired`` / ``round.published`` (``round_id``, ``matches``): ``{"round", "kind", "tables": [{"table",
+      "players": [names in seat order], "registrations": [ids], "bye", "opponentless_loss"}]}``, and after a swap
+      or a re-pair ``"changed"``: the numbers of the tables whose players changed;
+    * ``round.started`` (``round_id``): ``{"round", "started_at", "ends_at", "minutes"}`` (``minutes``: the round's
+      time with its extensions);
+    * ``round.time`` (``round_id``, ``called_at``): ``{"round", "called_at", "open_tables": [{"table", "players",
+      "extra_minutes"}]}`` (the tables without a confirmed result, byes left out);
+    * ``result.reported`` (``match_id``, ``submission_id``): ``{"match", "round", "table", "reported_by",
+      "players": [names in seat order], "wins", "placements", "draws"}`` (the reported outcome, unconfirmed);
     * ``result.confirmed`` (``match_id``): ``{"match", "round", "table", "draws", "seats": [{"registration",
       "player", "wins", "placement"}]}``;
+    * ``result.disputed`` (``match_id``): ``{"match", "round", "table", "players", "reason"}``;
     * ``standings.updated`` (``version``): ``{"version", "top": [{"rank", "player", "points", "registration"}]}``
       (the first 16 rows);
     * ``player.dropped`` (``registration_id``): ``{"registration", "player", "dropped_after_round"}``;
-    * ``event.finished``: ``{"winner", "winner_registration", "rounds"}``.
+    * ``event.finished``: ``{"winner", "winner_registration", "rounds"}``;
+    * ``deck.refused`` (``registration_id``, ``submission_id``, ``verdict``): ``{"registration", "player",
+      "submission", "violations": [{"code", "rule", "message"}]}`` (the messages in English).
     """
     if event in ("round.paired", "round.published"):
         rnd = Round.objects.get(pk=ids["round_id"])
-        matches = rnd.matches.order_by("table").prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.order_by("number").select_related("registration__player")))
-        return {"round": rnd.number, "kind": rnd.kind, "tables": [
+        matches = list(rnd.matches.order_by("table").prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.order_by("number").select_related("registration__player"))))
+        data: dict[str, Any] = {"round": rnd.number, "kind": rnd.kind, "tables": [
             {"table": m.table, "players": [s.registration.display_name for s in m.seats.all()],
              "registrations": [s.registration_id for s in m.seats.all()],
              "bye": len(m.seats.all()) == 1 and not m.opponentless_loss, "opponentless_loss": m.opponentless_loss}
             for m in matches]}
-    if event == "result.confirmed":
-        match = (Match.objects.select_related("round").prefetch_related(
+        if ids.get("matches") is not None:
+            changed = set(ids["matches"])
+            data["changed"] = [m.table for m in matches if m.pk in changed]
+        return data
+    if event == "round.started":
+        rnd = Round.objects.get(pk=ids["round_id"])
+        ends_at = rnd.ends_at(tournament.round_minutes)
+        return {"round": rnd.number, "started_at": rnd.started_at.isoformat() if rnd.started_at else None,
+                "ends_at": ends_at.isoformat() if ends_at else None,
+                "minutes": tournament.round_minutes + rnd.clock_extra_minutes}
+    if event == "round.time":
+        rnd = Round.objects.get(pk=ids["round_id"])
+        open_matches = rnd.matches.exclude(status=Match.Status.CONFIRMED).order_by("table").prefetch_related(
             Prefetch("seats", queryset=Seat.objects.order_by("number").select_related("registration__player")))
-            .get(pk=ids["match_id"]))
+        return {"round": rnd.number, "called_at": ids.get("called_at"), "open_tables": [
+            {"table": m.table, "players": [s.registration.display_name for s in m.seats.all()],
+             "extra_minutes": m.extra_minutes}
+            for m in open_matches if len(m.seats.all()) > 1]}
+    if event == "result.reported":
+        match = _match_with_seats(ids["match_id"])
+        submission = ResultSubmission.objects.select_related("submitted_by").get(pk=ids["submission_id"])
+        reporter = next((s.registration.display_name for s in match.seats.all()
+                         if s.registration.player_id == submission.submitted_by_id), submission.submitted_by.username)
+        outcome = submission.outcome or {}
+        return {"match": match.pk, "round": match.round.number, "table": match.table, "reported_by": reporter,
+                "players": [s.registration.display_name for s in match.seats.all()],
+                "wins": outcome.get("wins"), "placements": outcome.get("placements"), "draws": outcome.get("draws")}
+    if event == "result.confirmed":
+        match = _match_with_seats(ids["match_id"])
         return {"match": match.pk, "round": match.round.number, "table": match.table, "draws": match.draws,
                 "seats": _seats_data(match)}
+    if event == "result.disputed":
+        match = _match_with_seats(ids["match_id"])
+        disputed = match.submissions.filter(state=ResultSubmission.State.DISPUTED).order_by("-pk").first()
+        return {"match": match.pk, "round": match.round.number, "table": match.table,
+                "players": [s.registration.display_name for s in match.seats.all()],
+                "reason": disputed.dispute_reason if disputed else ""}
     if event == "standings.updated":
         snapshot = tournament.snapshots.filter(version=ids["version"]).first()
         rows = (snapshot.rows if snapshot else [])[:16]
@@ -641,6 +689,13 @@ def webhook_event_data(event: str, tournament: Tournament, ids: dict[str, Any]) 
         winner = tournament.winner
         return {"winner": winner.display_name if winner else None, "winner_registration": tournament.winner_id,
                 "rounds": tournament.rounds.count()}
+    if event == "deck.refused":
+        registration = Registration.objects.select_related("player").get(pk=ids["registration_id"])
+        violations = (ids.get("verdict") or {}).get("violations", [])
+        return {"registration": registration.pk, "player": registration.display_name,
+                "submission": ids.get("submission_id"),
+                "violations": [{"code": v.get("code", ""), "rule": v.get("rule", ""), "message": v.get("message", "")}
+                               for v in violations]}
     return {}
 
 

@@ -18,9 +18,11 @@ over (all its results are confirmed). Sent inside the pairing's transaction with
 different card into force here (spellfire-tournament-rules-2.0.txt: a different card "at the end
 of the round").
 
-``notification_due``: a happening players or staff are told about (issue 25) was committed. Sent (on commit, by
-``tournaments.services.notifications.notify``) with ``event`` (a ``NotificationEvent`` value) and ``payload`` (its
-ids, JSON-safe). ``tournaments.tasks`` answers by queueing ``send_notifications``.
+``round_clock_running``: a round's clock runs towards a (new) end: started (at pairing, at publication, by hand),
+restarted, resumed or extended (issue 25, ``round.time``). Sent on commit, by ``tournaments.services.clock``, with
+``round_id`` and ``ends_at`` (an aware datetime). ``tournaments.tasks`` answers by scheduling
+``call_round_time`` at that end; the task checks the round's state then, so an end that moved makes the earlier
+task harmless.
 """
 
 from django.dispatch import Signal
@@ -28,4 +30,4 @@ from django.dispatch import Signal
 format_changed = Signal()
 standings_stale = Signal()
 round_paired = Signal()
-notification_due = Signal()
+round_clock_running = Signal()

@@ -14,13 +14,16 @@ from celery import shared_task
 from django.conf import settings
 from django.core.cache import cache
 from django.dispatch import receiver
+from django.utils import timezone
 from kombu.exceptions import OperationalError
 
 from tournaments import webhook_tasks  # noqa: F401 (the webhooks' task and receiver, issue 25)
-from tournaments.models import Notification, Tournament
-from tournaments.services.notifications import notification_chunks, notifications_deliver
+from tournaments.models import Round, Tournament
+from tournaments.notifications.events import event_happened
+from tournaments.services.clock import round_time_call
+from tournaments.services.notifications import notification_chunks, notification_of, notifications_deliver
 from tournaments.services.standings import standings_are_stale, stale_tournament_ids, standings_recompute
-from tournaments.signals import notification_due, standings_stale
+from tournaments.signals import round_clock_running, standings_stale
 
 logger = logging.getLogger(__name__)
 
@@ -287,11 +290,55 @@ def send_notification_chunk(event: str, payload: dict, user_ids: list[int]) -> d
     return notifications_deliver(event=event, payload=payload, user_ids=user_ids)
 
 
-@receiver(notification_due, sender=Notification, dispatch_uid="tournaments.queue_notifications")
-def queue_notifications(sender, *, event: str, payload: dict, **kwargs) -> None:
-    """``tournaments.services.notifications.notify``'s write committed: queue the fan-out. A broker that cannot
-    take it, or an eager run that fails, is logged: the write stands."""
+@receiver(event_happened, dispatch_uid="tournaments.queue_notifications")
+def queue_notifications(sender, *, event: str, tournament_id: int, data: dict, **kwargs) -> None:
+    """The e-mail and push channel of an announced event (``tournaments.notifications.events``, after the commit):
+    queue the fan-out of its notification (``notification_of``: nothing for an event told to nobody). A broker that
+    cannot take it, or an eager run that fails, is logged: the write stands."""
+    found = notification_of(event, tournament_id, data)
+    if found is None:
+        return
+    told_as, payload = found
     try:
-        send_notifications.delay(event, payload)
+        send_notifications.delay(told_as, payload)
     except Exception:
-        logger.exception("The %s notification %s could not be queued", event, payload)
+        logger.exception("The %s notification %s could not be queued", told_as, payload)
+
+
+# --------------------------------------------------------------------------- the round's time (issue 25)
+
+#: Seconds after a round's end its time is called: the task never runs before the end it was scheduled for.
+ROUND_TIME_MARGIN_SECONDS = 1.0
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, autoretry_for=TRANSIENT_ERRORS, max_retries=3,
+             retry_backoff=True, retry_jitter=True)
+def call_round_time(round_id: int) -> bool:
+    """Call time in a round whose clock ran out (``round.time``; ``clock.round_time_call``). Scheduled at the
+    round's end each time its clock starts, resumes or is extended; a task whose end moved, whose clock is paused
+    or ended, or whose time was already called, does nothing (returns False). Safe to run twice."""
+    return round_time_call(round_id=round_id)
+
+
+def _call_round_time_in_process(round_id: int) -> None:
+    try:
+        round_time_call(round_id=round_id)
+    except Exception:  # a timer thread has nobody to raise to
+        logger.exception("Time could not be called in round %s", round_id)
+
+
+@receiver(round_clock_running, sender=Round, dispatch_uid="tournaments.schedule_round_time")
+def schedule_round_time(sender, *, round_id: int, ends_at, **kwargs) -> None:
+    """A round's clock runs towards ``ends_at`` (committed): schedule ``call_round_time`` then (a countdown, plus
+    :data:`ROUND_TIME_MARGIN_SECONDS`). On the embedded default (eager Celery: a countdown would run it at once)
+    the call waits in a timer thread of this process (:data:`run_later`): a restart of the process before the end
+    forgets it, and the round's time is then not called (docs/operations.md). A broker that cannot take it is
+    logged: the clock action stands."""
+    delay = max(0.0, (ends_at - timezone.now()).total_seconds()) + ROUND_TIME_MARGIN_SECONDS
+    try:
+        if settings.CELERY_TASK_ALWAYS_EAGER:
+            run_later(delay, lambda: _call_round_time_in_process(round_id))
+        else:
+            call_round_time.apply_async((round_id,), countdown=delay)
+    except Exception:
+        logger.exception("The time call of round %s could not be scheduled", round_id)

@@ -145,7 +145,7 @@ def test_without_vapid_keys_nothing_is_pushed(duel, alice, settings):
     subscribe(alice)
     with mock.patch("tournaments.services.notifications.pywebpush.webpush") as webpush:
         notifications.notifications_deliver(
-            event="round.paired", payload={"round": duel[0].pk}, user_ids=[alice.pk]
+            event="round.paired", payload={"round_id": duel[0].pk}, user_ids=[alice.pk]
         )
     assert not webpush.called
 
@@ -156,7 +156,7 @@ def test_a_push_subscription_the_service_says_is_gone_is_deleted(duel, alice, fa
     subscribe(alice)
     fake_push.side_effect = WebPushException("gone", response=mock.Mock(status_code=410))
     notifications.notifications_deliver(
-        event="round.paired", payload={"round": duel[0].pk, "matches": []}, user_ids=[alice.pk]
+        event="round.paired", payload={"round_id": duel[0].pk}, user_ids=[alice.pk]
     )
     assert not PushSubscription.objects.filter(user=alice).exists()
     assert Notification.objects.get(user=alice, channel="push").status == "failed"
@@ -317,7 +317,7 @@ def test_each_message_is_rendered_in_its_recipients_language(duel, alice, bob):
 
     with mock.patch("tournaments.notification_texts.gettext", spy):
         notifications.notifications_deliver(
-            event="round.paired", payload={"round": duel[0].pk, "matches": []}, user_ids=[alice.pk]
+            event="round.paired", payload={"round_id": duel[0].pk}, user_ids=[alice.pk]
         )
     assert seen and set(seen) == {"fr"}
 
@@ -346,7 +346,9 @@ def test_the_signed_link_stops_that_event_only(duel, alice, django_capture_on_co
     Round.objects.filter(pk=rnd.pk).update(
         pairing_version=1
     )  # the round changed: a new happening of the event
-    notifications.notifications_deliver(event="round.paired", payload={"round": rnd.pk}, user_ids=[alice.pk])
+    notifications.notifications_deliver(
+        event="round.paired", payload={"round_id": rnd.pk}, user_ids=[alice.pk]
+    )
     assert not mail.outbox
     assert Notification.objects.filter(user=alice, status="skipped").exists()
     bob_submission = ResultSubmission.objects.create(
@@ -357,7 +359,7 @@ def test_the_signed_link_stops_that_event_only(duel, alice, django_capture_on_co
         outcome={"wins": [1, 2]},
     )
     notifications.notifications_deliver(
-        event="result.reported", payload={"submission": bob_submission.pk}, user_ids=[alice.pk]
+        event="result.reported", payload={"submission_id": bob_submission.pk}, user_ids=[alice.pk]
     )
     assert to(alice)  # another event still comes
 
@@ -368,8 +370,8 @@ def test_the_global_link_stops_every_event(duel, alice):
     match = duel[1]
     Match.objects.filter(pk=match.pk).update(status=Match.Status.DISPUTED)
     for event, payload in (
-        ("round.paired", {"round": duel[0].pk}),
-        ("result.confirmed", {"match": match.pk}),
+        ("round.paired", {"round_id": duel[0].pk}),
+        ("result.confirmed", {"match_id": match.pk}),
     ):
         notifications.notifications_deliver(event=event, payload=payload, user_ids=[alice.pk])
     assert not to(alice)
@@ -414,7 +416,7 @@ def test_a_round_is_sent_in_chunks_one_mail_connection_each(
 
 def test_a_chunk_run_twice_sends_nothing_twice(duel, alice, bob):
     notifications.notifications_deliver(
-        event="round.paired", payload={"round": duel[0].pk}, user_ids=[alice.pk, bob.pk]
+        event="round.paired", payload={"round_id": duel[0].pk}, user_ids=[alice.pk, bob.pk]
     )
     assert len(mail.outbox) == 2  # the two mails of the pairing itself, not four
 
@@ -499,7 +501,7 @@ def test_every_event_is_pushed_with_the_same_words_as_its_mail(
         player_drop(registration=bob.registrations.get(), actor=organiser, reason="left")
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)  # the finish, told
     notifications.notifications_deliver(
-        event="event.finished", payload={"tournament": tournament.pk, "stamp": "now"}, user_ids=[alice.pk]
+        event="event.finished", payload={"tournament_id": tournament.pk, "stamp": "now"}, user_ids=[alice.pk]
     )
     pushed = [
         (c.kwargs["subscription_info"]["endpoint"].split("/")[3], json.loads(c.kwargs["data"]))
@@ -589,3 +591,96 @@ def test_a_format_change_that_breaks_a_registered_deck_mails_its_player(
         )
     (message,) = mail.outbox
     assert message.to == [alice.email] and "is not legal" in message.body
+
+
+# --- one notification system (issue 25: "one notification system with several channels") ----------------------
+
+
+def test_a_player_who_drops_themselves_is_not_mailed(duel, alice, django_capture_on_commit_callbacks):
+    """The webhooks hear every drop; the player is told only when the organiser dropped them."""
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        player_drop(registration=alice.registrations.get(), actor=alice)
+    assert not mail.outbox
+
+
+def test_no_service_calls_a_channel_itself():
+    """A service announces an event once (``tournaments.notifications.events.announce``); the e-mail, push and
+    webhook channels are the receivers of ``event_happened``. No module of the services (nor ``decks``) imports a
+    channel or its tasks, and no ``notify()`` is left to call."""
+    import ast
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    channels = {
+        "tournaments.services.notifications",
+        "tournaments.services.webhooks",
+        "tournaments.tasks",
+        "tournaments.webhook_tasks",
+        "tournaments.signals.notification_due",
+    }
+    modules = [
+        *sorted((root / "tournaments" / "services").glob("*.py")),
+        *sorted((root / "decks").glob("*.py")),
+    ]
+    offenders = []
+    for path in modules:
+        if path.name in ("notifications.py", "webhooks.py"):  # the channels themselves
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            offenders += [f"{path.name}: {n}" for n in names if n in channels]
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "notify":
+                offenders.append(f"{path.name}: notify()")
+    assert offenders == []
+    assert not hasattr(notifications, "notify")
+
+
+def test_the_channels_are_the_receivers_of_the_one_event_list():
+    from tournaments.models import NotificationEvent
+    from tournaments.notifications.events import EVENTS, event_happened
+
+    uids = {key[0][0] if isinstance(key[0], tuple) else key[0] for key, *_ in event_happened.receivers}
+    assert {"webhooks", "tournaments.queue_notifications"} <= uids
+    assert set(notifications.NOTIFIED) <= set(EVENTS)
+    assert set(notifications.NOTIFIED.values()) == set(NotificationEvent.values)  # every mail has its event
+    assert {
+        "round.paired",
+        "round.published",
+        "round.started",
+        "round.time",
+        "result.reported",
+        "result.confirmed",
+        "result.disputed",
+        "standings.updated",
+        "player.dropped",
+        "event.finished",
+        "deck.refused",
+    } == set(EVENTS)
+
+
+def test_a_published_draft_is_one_announcement_mailed_as_the_pairing(
+    organiser, django_capture_on_commit_callbacks
+):
+    from tournaments.notifications.events import event_happened
+
+    t, regs = make_event(organiser, 4, structure="swiss", swiss_rounds=3, pairings_as_draft=True)
+    for user in regs:
+        verified(user)
+    services.round_pair_next(tournament=t, actor=organiser, seed=3)
+    heard = []
+    event_happened.connect(
+        lambda sender, event, **kw: heard.append(event), dispatch_uid="t-draft", weak=False
+    )
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            round_publish(tournament=t, actor=organiser)
+    finally:
+        event_happened.disconnect(dispatch_uid="t-draft")
+    assert heard == ["round.published", "round.started"]
+    assert len(mail.outbox) == 4 and all("you play at table" in m.body for m in mail.outbox)
+    assert set(Notification.objects.values_list("event", flat=True)) == {"round.paired"}

@@ -7,6 +7,7 @@ The receiver is a real HTTP server on 127.0.0.1 in a thread (:func:`receiver`)."
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import hmac
 import json
@@ -417,3 +418,84 @@ def test_an_event_nobody_listens_to_costs_no_query_once_known(tournament, organi
     assert webhooks.listening(tournament.pk) == {"result.confirmed"}
     webhooks.webhook_delete(tournament=tournament, actor=organiser, webhook_id=hook.pk)
     assert webhooks.listening(tournament.pk) == frozenset()
+
+
+def test_every_event_of_the_list_is_posted_with_its_discord_text(
+    organiser, receiver, django_capture_on_commit_callbacks
+):
+    """One event announced per happening (tournaments.notifications.events), every one of them posted to a hook
+    that listens to it: as JSON, and as Discord's text (never the bare event name) to a Discord hook."""
+    from tournaments.notifications.events import EVENTS
+    from tournaments.services import clock
+
+    t, regs = make_event(organiser, 4, structure="swiss", swiss_rounds=1)
+    _hook(t, organiser, receiver.url, events=list(EVENTS))
+    _hook(t, organiser, receiver.url, events=list(EVENTS), payload_format="discord")
+    with django_capture_on_commit_callbacks(execute=True):
+        rnd = services.round_pair_next(tournament=t, actor=organiser, seed=1)
+    first, second = rnd.matches.order_by("table")
+    a, b = (s.registration.player for s in first.seats.order_by("number"))
+    with django_capture_on_commit_callbacks(execute=True):
+        sub = services.result_report(match=first, actor=a, score={"wins": [2, 0], "draws": 0})
+    with django_capture_on_commit_callbacks(execute=True):
+        services.result_dispute(submission=sub, actor=b, reason="I won game 2")
+    rnd.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        clock.round_time_call(round_id=rnd.pk, now=rnd.started_at + datetime.timedelta(minutes=60))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.result_settle(match=first, actor=organiser, reason="the judge saw it", submission=sub)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.result_settle(match=second, actor=organiser, reason="entered", score={"wins": [2, 1], "draws": 0})
+    with django_capture_on_commit_callbacks(execute=True):
+        services.player_drop(registration=regs[b], actor=b)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.tournament_finish(tournament=t, actor=organiser)
+    bodies = receiver.bodies()
+    posted = {body["event"]: body["data"] for body in bodies if "event" in body}
+    texts = [body["content"] for body in bodies if "content" in body]
+    expected = set(EVENTS) - {"round.published", "deck.refused"}  # a draft, a deck: their own tests
+    assert expected <= set(posted), sorted(posted)
+    assert posted["round.started"]["round"] == 1 and posted["round.started"]["minutes"] == t.round_minutes
+    assert [o["table"] for o in posted["round.time"]["open_tables"]] == [first.table, second.table]
+    assert posted["result.reported"]["wins"] == [2, 0] and posted["result.reported"]["reported_by"]
+    assert posted["result.disputed"]["reason"] == "I won game 2"
+    assert len(texts) == len([body for body in bodies if "event" in body])
+    assert not [text for text in texts if text.endswith(tuple(f": {e}" for e in EVENTS))], texts
+    assert any("time in round 1" in text for text in texts)
+
+
+def test_a_refused_deck_and_a_published_draft_are_posted(
+    tournament, organiser, alice, receiver, django_capture_on_commit_callbacks
+):
+    from decks.services import deck_submit
+
+    _hook(tournament, organiser, receiver.url, events=["deck.refused"], payload_format="discord")
+    _hook(tournament, organiser, receiver.url, events=["deck.refused"])
+    registration = services.player_register(tournament=tournament, actor=alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        deck_submit(registration=registration, actor=alice, data="2x War Party\nElminster")
+    discord, body = sorted(receiver.bodies(), key=lambda b: "event" in b)
+    assert body["event"] == "deck.refused" and body["data"]["player"] == registration.display_name
+    assert body["data"]["violations"] and body["data"]["violations"][0]["code"]
+    assert discord["content"].startswith(f"**{tournament.name}**: {registration.display_name}'s decklist is refused")
+    t, _ = make_event(organiser, 4, structure="swiss", swiss_rounds=3, pairings_as_draft=True)
+    _hook(t, organiser, receiver.url, events=["round.paired", "round.published"])
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_pair_next(tournament=t, actor=organiser, seed=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        round_changes.round_publish(tournament=t, actor=organiser)
+    assert [b.get("event") for b in receiver.bodies()[2:]] == ["round.published"]
+
+
+def test_a_swap_names_the_tables_that_changed(organiser, receiver, django_capture_on_commit_callbacks):
+    t, _ = make_event(organiser, 6, structure="swiss", swiss_rounds=3)
+    rnd = services.round_pair_next(tournament=t, actor=organiser, seed=2)
+    _hook(t, organiser, receiver.url, events=["round.paired"])
+    one, _, three = rnd.matches.order_by("table")
+    with django_capture_on_commit_callbacks(execute=True):
+        round_changes.round_swap_players(
+            tournament=t, actor=organiser, first=one.seats.first().registration,
+            second=three.seats.first().registration, reason="x",
+        )
+    (body,) = receiver.bodies()
+    assert body["data"]["changed"] == [one.table, three.table]

@@ -27,10 +27,15 @@ from tournaments.services import webhooks
 EVENT_LABELS = {
     "round.paired": gettext_lazy("A round is paired"),
     "round.published": gettext_lazy("Draft pairings are published"),
+    "round.started": gettext_lazy("A round's clock starts"),
+    "round.time": gettext_lazy("Time is called in a round"),
+    "result.reported": gettext_lazy("A result is reported"),
     "result.confirmed": gettext_lazy("A result is confirmed"),
+    "result.disputed": gettext_lazy("A result is disputed"),
     "standings.updated": gettext_lazy("The standings are updated"),
     "player.dropped": gettext_lazy("A player drops"),
     "event.finished": gettext_lazy("The event is finished"),
+    "deck.refused": gettext_lazy("A decklist is refused"),
 }
 
 

@@ -8,6 +8,11 @@ the event's clocks start at pairing, ``Tournament.clock_start``; else the organi
 an instant is ``tournaments.selectors.clock_at``. When a table's time is up, the tournament's end-of-round procedure
 applies to its unfinished games (``Tournament.end_of_round``; rules/results.py ``END_OF_ROUND_RULE``).
 
+Notifications (issue 25): a clock that starts (at pairing or publication, by hand, a restart) announces
+``round.started`` (:func:`round_clock_started`); every action that gives the clock a new end (a start, a resume, an
+extension of the round) sends ``signals.round_clock_running`` on commit, and ``tournaments.tasks`` schedules
+``call_round_time`` at that end; :func:`round_time_call` then announces ``round.time`` if the time is really up.
+
 Reasons: required to restart a running clock, to extend it and for a table's time extension; optional to start a
 clock that never ran, to pause and to resume. Only the tournament's current (latest) round has a clock to change,
 never once every table has a confirmed result (the clock ended: ``Round.ended_at``, set by
@@ -25,9 +30,11 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Conflict, UserError
 from tournaments.models import AuditEntry, Match, Round, Tournament
+from tournaments.notifications import events
 from tournaments.services.idempotency import claim_key
 from tournaments.services.impartiality import require_not_own_match
 from tournaments.services.organiser import organiser_action
+from tournaments.signals import round_clock_running
 
 #: The most minutes one extension adds (round or table).
 MAX_EXTENSION_MINUTES = 60
@@ -71,6 +78,52 @@ def round_clock_start_at_pairing(rnd: Round, *, now: datetime.datetime | None = 
     if rnd.pk is not None:
         rnd.save(update_fields=["started_at"])
     return rnd
+
+
+def round_clock_running_sent(rnd: Round) -> None:
+    """Once the current transaction commits, send ``signals.round_clock_running`` for ``rnd`` (saved) with the end
+    its clock now runs towards (``Round.ends_at``), so the time call is scheduled; nothing while the clock is not
+    started, paused or ended."""
+    if rnd.started_at is None or rnd.clock_paused_at is not None or rnd.ended_at is not None:
+        return
+    ends_at = rnd.ends_at(rnd.tournament.round_minutes)
+    round_id = rnd.pk
+    transaction.on_commit(
+        lambda: round_clock_running.send(sender=Round, round_id=round_id, ends_at=ends_at), robust=True
+    )
+
+
+def round_clock_started(rnd: Round) -> None:
+    """Announce ``round.started`` for ``rnd`` (saved, its clock just started or restarted) and schedule its time
+    call (:func:`round_clock_running_sent`); nothing when its clock has not started (the organiser starts it by
+    hand, or a draft). Called by the pairing and publication services and :func:`round_clock_start`."""
+    if rnd.started_at is None:
+        return
+    events.announce(events.ROUND_STARTED, rnd.tournament_id, round_id=rnd.pk)
+    round_clock_running_sent(rnd)
+
+
+@transaction.atomic
+def round_time_call(*, round_id: int, now: datetime.datetime | None = None) -> bool:
+    """Call time in round ``round_id`` if its clock ran out: announce ``round.time`` (``round_id``, ``called_at``)
+    and note it (``Round.time_called_at`` = ``now``). Does nothing (returns False) when the round is gone (re-paired),
+    a draft, its tournament not running, its clock not started, paused or ended (every table confirmed), its end
+    (``Round.ends_at``, with the pauses and the round's extensions) not reached yet, or its time already called for
+    this end (a later end, after an extension or a restart, is called again). So a task scheduled for an end that
+    has since moved is harmless. The round is locked: two runs call time once. Returns whether time was called."""
+    now = now or timezone.now()
+    rnd = Round.objects.select_for_update(of=("self",)).select_related("tournament").filter(pk=round_id).first()
+    if rnd is None or rnd.is_draft or rnd.tournament.status != Tournament.Status.RUNNING:
+        return False
+    if rnd.started_at is None or rnd.clock_paused_at is not None or rnd.ended_at is not None:
+        return False
+    end = rnd.ends_at(rnd.tournament.round_minutes)
+    if now < end or (rnd.time_called_at is not None and rnd.time_called_at >= end):
+        return False
+    rnd.time_called_at = now
+    rnd.save(update_fields=["time_called_at"])
+    events.announce(events.ROUND_TIME, rnd.tournament_id, round_id=rnd.pk, called_at=now.isoformat())
+    return True
 
 
 def round_clock_end_if_complete(rnd: Round, *, now: datetime.datetime | None = None) -> bool:
@@ -139,6 +192,7 @@ def round_clock_start(*, rnd: Round, actor, reason: str = "", idempotency_key: s
     rnd.clock_extra_minutes = 0
     _save(rnd, actor, AuditEntry.Action.CLOCK_STARTED, reason.strip() or "Round clock started", before,
           reason_code="" if reason.strip() else "clock_started")
+    round_clock_started(rnd)
     claim.done(rnd)
     return rnd
 
@@ -182,6 +236,7 @@ def round_clock_resume(*, rnd: Round, actor, reason: str = "", idempotency_key: 
     rnd.clock_paused_at = None
     _save(rnd, actor, AuditEntry.Action.CLOCK_RESUMED, (reason or "").strip() or "Round clock resumed", before,
           reason_code="" if (reason or "").strip() else "clock_resumed")
+    round_clock_running_sent(rnd)  # every end moved by the pause: the time call is scheduled again
     claim.done(rnd)
     return rnd
 
@@ -199,6 +254,7 @@ def round_clock_extend(*, rnd: Round, actor, minutes: int, reason: str, idempote
     before = _clock(rnd)
     rnd.clock_extra_minutes += minutes
     _save(rnd, actor, AuditEntry.Action.CLOCK_EXTENDED, reason, before)
+    round_clock_running_sent(rnd)  # a later end: the time call is scheduled again
     claim.done(rnd)
     return rnd
 

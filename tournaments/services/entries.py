@@ -13,10 +13,9 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import Conflict, NotAllowed, local_datetime
 from tournaments.event_rules import late_entry_open  # noqa: F401 (re-exported)
-from tournaments.models import AuditEntry, NotificationEvent, Registration, Tournament
+from tournaments.models import AuditEntry, Registration, Tournament
 from tournaments.notifications import events
 from tournaments.services.impartiality import require_not_own_entry
-from tournaments.services.notifications import notify
 from tournaments.services.organiser import locked_tournament, organiser_action
 from tournaments.services.permissions import require_not_finished
 from tournaments.services.standings import queue_standings
@@ -146,6 +145,7 @@ def player_drop(*, registration: Registration, actor, reason: str = "", idempote
         registration.dropped_after_round = last
     registration.removed_by_organiser = not is_self
     registration.save(update_fields=["withdrawn", "dropped_after_round", "removed_by_organiser", "waitlisted_at"])
+    # the webhooks hear every drop; the player is told when the organiser dropped them (notification_texts)
     events.announce(events.PLAYER_DROPPED, tournament.pk, registration_id=registration.pk)
     if registration.withdrawn and not was_waitlisted:
         waitlist_promote(tournament=tournament, actor=actor,
@@ -161,7 +161,6 @@ def player_drop(*, registration: Registration, actor, reason: str = "", idempote
             after={"player": registration.display_name, "dropped": True,
                    "dropped_after_round": registration.dropped_after_round},
         )
-        notify(NotificationEvent.PLAYER_DROPPED, registration=registration.pk)  # the player hears it
     return act.done(registration)
 
 

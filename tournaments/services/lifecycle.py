@@ -14,10 +14,9 @@ from django.utils.translation import ngettext_lazy
 from rules.structures import NextRound
 
 from tournaments.errors import Conflict, UserError
-from tournaments.models import AuditEntry, NotificationEvent, Registration, Round, Tournament
+from tournaments.models import AuditEntry, Registration, Round, Tournament
 from tournaments.notifications import events
 from tournaments.services.english import english
-from tournaments.services.notifications import finished_stamp, notify
 from tournaments.services.organiser import organiser_action
 from tournaments.services.pairing import finished_reason, require_round_finished, what_comes_next
 
@@ -111,13 +110,13 @@ def tournament_finish(*, tournament: Tournament, actor, idempotency_key: str = "
     reason_code, reason_params = finished_reason(tournament, result, tournament.rounds.count(), roster)
     _finish(tournament, result.winner, roster)
     tournament.refresh_from_db()
-    events.announce(events.EVENT_FINISHED, tournament.pk)
+    # stamp: a finish after a reopen is told again
+    events.announce(events.EVENT_FINISHED, tournament.pk, stamp=timezone.now().isoformat())
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.TOURNAMENT_FINISHED,
                               reason=result.message, reason_code=reason_code, reason_params=reason_params,
                               before={"status": english(Tournament.Status.RUNNING.label), "winner": ""},
                               after={"status": english(tournament.get_status_display),
                                      "winner": tournament.winner.display_name if tournament.winner else ""})
-    notify(NotificationEvent.EVENT_FINISHED, tournament=tournament.pk, stamp=finished_stamp())
     return act.done(tournament)
 
 

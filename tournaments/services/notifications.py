@@ -1,15 +1,19 @@
-"""Notifications (issue 25): players and staff hear about the event by e-mail and web push.
+"""Notifications (issue 25): players and staff hear about the event by e-mail and web push, two channels of the
+one notification system (``tournaments.notifications.events``).
 
 Terms: an *event* is a kind of happening (``NotificationEvent``: ``round.paired``, ``result.reported``, ...); a
-*happening* is one occurrence of it, named by its *key* ("round.paired:round=7:v=0"); its *payload* is the ids that
-describe it (JSON-safe, the Celery task's arguments); its *recipients* are user ids; a *channel* is e-mail or web
-push. Every notification is a ``Notification`` row (who, event, channel, status): the log.
+*happening* is one occurrence of it, named by its *key* ("round.paired:round=7:v=0"); its *payload* is the data
+the event was announced with plus ``tournament_id`` (JSON-safe, the Celery task's arguments); its *recipients* are
+user ids; a *channel* is e-mail or web push. Every notification is a ``Notification`` row (who, event, channel,
+status): the log.
 
-The flow: a service calls :func:`notify` inside its transaction; once it commits, ``signals.notification_due`` is
-sent and ``tournaments.tasks`` queues ``send_notifications`` (run eagerly on the embedded default), which splits the
-recipients into chunks of ``settings.NOTIFICATION_CHUNK_SIZE`` (:func:`notification_chunks`) and queues one
-``send_notification_chunk`` each (:func:`notifications_deliver`: one SMTP connection per chunk). Nothing here
-can fail the write that caused it: the hook runs after the commit and its errors are logged.
+The flow: a service announces an event once (``events.announce``); once its transaction commits,
+``events.event_happened`` is sent and ``tournaments.tasks.queue_notifications`` (its e-mail and push receiver)
+turns it into a notification (:func:`notification_of`: only the events of :data:`NOTIFIED`) and queues
+``send_notifications`` (run eagerly on the embedded default), which splits the recipients into chunks of
+``settings.NOTIFICATION_CHUNK_SIZE`` (:func:`notification_chunks`) and queues one ``send_notification_chunk`` each
+(:func:`notifications_deliver`: one SMTP connection per chunk). Nothing here can fail the write that caused it:
+the receiver runs after the commit and its errors are logged. No service calls this module to send.
 
 E-mail goes to a verified address only (``accounts.email_is_verified``), in the user's saved language
 (``UserPreferences.language``, else ``settings.LANGUAGE_CODE``), with a signed link to stop that event's mails and
@@ -36,7 +40,6 @@ from django.core.mail import EmailMessage, get_connection
 from django.core.validators import URLValidator
 from django.db import transaction
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, override
 
 from tournaments.errors import UserError
@@ -49,7 +52,6 @@ from tournaments.models import (
     VerifiedEmail,
 )
 from tournaments.notification_texts import Message, happening
-from tournaments.signals import notification_due
 
 logger = logging.getLogger(__name__)
 
@@ -64,20 +66,34 @@ PUSH_TTL_SECONDS = 6 * 60 * 60
 # --- after the write ------------------------------------------------------------------------------------------
 
 
-def notify(event: str, **payload: Any) -> None:
-    """Announce a happening of ``event`` (a ``NotificationEvent`` value) with ``payload`` (JSON-safe ids, see
-    :func:`happening`) once the current transaction commits; nothing when it rolls back. Whatever the sending
-    raises is logged, never raised: a failed channel never fails the write that caused it."""
-    if event not in EVENTS:
-        raise ValueError(f"unknown notification event {event!r}")
+#: The announced events (``tournaments.notifications.events``) told to people by e-mail and push, and the
+#: ``NotificationEvent`` each is told as: a published draft is the round's pairing to its players. The others
+#: (``round.started``, ``standings.updated``) go to the webhooks only: the pairing already told each player their
+#: table and the clock, and standings concern nobody in particular.
+NOTIFIED: dict[str, str] = {
+    "round.paired": NotificationEvent.ROUND_PAIRED,
+    "round.published": NotificationEvent.ROUND_PAIRED,
+    "round.time": NotificationEvent.ROUND_TIME,
+    "result.reported": NotificationEvent.RESULT_REPORTED,
+    "result.confirmed": NotificationEvent.RESULT_CONFIRMED,
+    "result.disputed": NotificationEvent.RESULT_DISPUTED,
+    "player.dropped": NotificationEvent.PLAYER_DROPPED,
+    "event.finished": NotificationEvent.EVENT_FINISHED,
+    "deck.refused": NotificationEvent.DECK_REFUSED,
+}
 
-    def send() -> None:
-        try:
-            notification_due.send(sender=Notification, event=event, payload=payload)
-        except Exception:
-            logger.exception("The %s notification %s could not be sent", event, payload)
 
-    transaction.on_commit(send, robust=True)
+def notification_of(
+    event: str, tournament_id: int, data: dict[str, Any]
+) -> tuple[str, dict[str, Any]] | None:
+    """The notification an announced ``event`` (``tournaments.notifications.events``) of ``tournament_id`` with
+    ``data`` makes: (its ``NotificationEvent`` value, its payload: ``data`` and ``tournament_id``); None for an
+    event told to nobody by e-mail or push (not in :data:`NOTIFIED`). Who is told is decided when sending, from the
+    payload (``tournaments.notification_texts.happening``)."""
+    told_as = NOTIFIED.get(event)
+    if told_as is None:
+        return None
+    return str(told_as), {**data, "tournament_id": tournament_id}
 
 
 def notification_chunks(*, event: str, payload: dict[str, Any], size: int | None = None) -> list[list[int]]:
@@ -336,8 +352,3 @@ def resubscribe(*, user: User, event: str) -> bool:
     """Undo an opt-out of ``user`` (``event``, or ``EVERY_EVENT``); False when there was none."""
     deleted, _ = NotificationOptOut.objects.filter(user=user, event=event).delete()
     return bool(deleted)
-
-
-def finished_stamp() -> str:
-    """The ``stamp`` of an ``event.finished`` payload: when it finished (a finish after a reopen is told again)."""
-    return timezone.now().isoformat()

@@ -27,11 +27,10 @@ from rules.structures import Finished, NextRound, StructureError, next_round
 
 from tournaments.adapters import history_for, structure_settings
 from tournaments.errors import Conflict, Text, UserError
-from tournaments.models import Match, NotificationEvent, ResultSubmission, Round, Seat, Tournament
+from tournaments.models import Match, ResultSubmission, Round, Seat, Tournament
 from tournaments.notifications import events
 from tournaments.services.check_in import require_checked_in
-from tournaments.services.clock import round_clock_end_if_complete, round_clock_start_at_pairing
-from tournaments.services.notifications import notify
+from tournaments.services.clock import round_clock_end_if_complete, round_clock_start_at_pairing, round_clock_started
 from tournaments.services.organiser import organiser_action
 from tournaments.services.standings import queue_standings
 from tournaments.signals import round_paired
@@ -135,8 +134,9 @@ def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None, t
     organiser (``Tournament.clock_start``, ``tournaments.services.clock.round_clock_start_at_pairing``). ``seed`` fixes the pairing randomness
     (stored on the round so a judge can reproduce it). With ``Tournament.pairings_as_draft`` the round is a
     draft (``Round.published_at`` None, its clock not started) until ``round_publish``, whose publication starts it.
-    A published round's players are told their tables (``round.paired``, ``tournaments.services.notifications``)
-    unless ``tell_players`` is False (``round_repair`` tells only the players whose table changed).
+    A published round is announced (``round.paired``, then ``round.started`` when its clock started:
+    ``tournaments.notifications.events``) unless ``tell_players`` is False (``round_repair`` announces it itself,
+    naming the tables that changed).
     """
     tournament = organiser_action(tournament, actor).tournament
     if tournament.status != Tournament.Status.RUNNING:
@@ -156,10 +156,9 @@ def round_pair_next(*, tournament: Tournament, actor, seed: int | None = None, t
     pairing, kind = result.pairing, result.kind
     rnd = _store(tournament, pairing, number, kind, seed, actor, phase=result.phase)
     round_paired.send(sender=Tournament, tournament=tournament, number=number, actor=actor)
-    if rnd.published_at is not None:  # a draft is announced when it is published (round_publish)
+    if not rnd.is_draft and tell_players:  # a draft is announced when it is published (round_publish)
         events.announce(events.ROUND_PAIRED, tournament.pk, round_id=rnd.pk)
-    if not rnd.is_draft and tell_players:  # a draft is told when it is published (round_publish)
-        notify(NotificationEvent.ROUND_PAIRED, round=rnd.pk)
+        round_clock_started(rnd)  # when the event's clocks start at pairing
     return rnd
 
 

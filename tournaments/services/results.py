@@ -35,12 +35,11 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.clock import clock_at
 from tournaments.errors import Conflict, NotAllowed, Text, UserError
-from tournaments.models import AuditEntry, Match, NotificationEvent, Penalty, ResultSubmission, Seat
+from tournaments.models import AuditEntry, Match, Penalty, ResultSubmission, Seat
 from tournaments.notifications import events
 from tournaments.presentation import DIFFERENT_RESULT, describe_record, outcome_text
 from tournaments.services.clock import round_clock_end_if_complete
 from tournaments.services.impartiality import require_not_own_match
-from tournaments.services.notifications import notify
 from tournaments.services.organiser import organiser_action
 from tournaments.services.permissions import require_not_finished
 from tournaments.services.scoring import Outcome, PenaltyEffect, normalised_record, score
@@ -238,7 +237,8 @@ def result_report(*, match: Match, actor, games: Any = None, placements: Any = N
         submission.save()
         match.status = Match.Status.REPORTED
         match.save(update_fields=["status"])
-        notify(NotificationEvent.RESULT_REPORTED, submission=submission.pk)  # the opponents: confirm or dispute
+        events.announce(events.RESULT_REPORTED, match.round.tournament_id, match_id=match.pk,
+                        submission_id=submission.pk)  # the opponents: confirm or dispute
         return submission
     # Another player reported first: the same outcome confirms it, a different one is a dispute.
     now = timezone.now()
@@ -247,8 +247,7 @@ def result_report(*, match: Match, actor, games: Any = None, placements: Any = N
         submission.supersedes = pending
         submission.save()
         pending.responded_by, pending.responded_at = actor, now
-        confirm(match, pending, score_record(match, pending.record))
-        notify(NotificationEvent.RESULT_CONFIRMED, match=match.pk)
+        confirm(match, pending, score_record(match, pending.record))  # announces result.confirmed
         return submission
     submission.state = State.DISPUTED
     submission.save()
@@ -257,7 +256,7 @@ def result_report(*, match: Match, actor, games: Any = None, placements: Any = N
     pending.save(update_fields=["state", "responded_by", "responded_at", "dispute_reason"])
     match.status = Match.Status.DISPUTED
     match.save(update_fields=["status"])
-    notify(NotificationEvent.RESULT_DISPUTED, match=match.pk)  # the staff settles it
+    events.announce(events.RESULT_DISPUTED, match.round.tournament_id, match_id=match.pk)  # the staff settles it
     return submission
 
 
@@ -330,8 +329,7 @@ def result_confirm(*, submission: ResultSubmission, actor) -> Match:
     """
     submission, match = _pending_for_other_player(
         submission, actor, _("Only the players at table %(table)s may confirm its result."))
-    confirm(match, submission, score_record(match, submission.record), by=actor)
-    notify(NotificationEvent.RESULT_CONFIRMED, match=match.pk)
+    confirm(match, submission, score_record(match, submission.record), by=actor)  # announces result.confirmed
     return match
 
 
@@ -348,7 +346,7 @@ def result_dispute(*, submission: ResultSubmission, actor, reason: str) -> Match
     submission.save(update_fields=["state", "responded_by", "responded_at", "dispute_reason"])
     match.status = Match.Status.DISPUTED
     match.save(update_fields=["status"])
-    notify(NotificationEvent.RESULT_DISPUTED, match=match.pk)  # the staff settles it
+    events.announce(events.RESULT_DISPUTED, match.round.tournament_id, match_id=match.pk)  # the staff settles it
     return match
 
 
@@ -404,7 +402,6 @@ def result_settle(*, match: Match, actor, reason: str, submission: ResultSubmiss
         tournament=tournament, match=match, actor=actor, action=action, reason=reason,
         before=before, after=result_summary(match),
     )
-    notify(NotificationEvent.RESULT_CONFIRMED, match=match.pk)  # the players learn the result settled or entered
     return act.done(entry)
 
 

@@ -15,7 +15,6 @@ from tournaments.errors import Conflict, UserError
 from tournaments.models import (
     AuditEntry,
     Match,
-    NotificationEvent,
     Penalty,
     Registration,
     ResultSubmission,
@@ -24,9 +23,8 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.notifications import events
-from tournaments.services.clock import round_clock_end_if_complete, round_clock_start_at_pairing
+from tournaments.services.clock import round_clock_end_if_complete, round_clock_start_at_pairing, round_clock_started
 from tournaments.services.english import english
-from tournaments.services.notifications import notify
 from tournaments.services.impartiality import match_played_by, require_not_own_match
 from tournaments.services.organiser import organiser_action
 from tournaments.services.pairing import round_pair_next
@@ -107,10 +105,8 @@ def round_swap_players(*, tournament: Tournament, actor, first: Registration, se
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PAIRING_CHANGED,
                               reason=reason, before={"round": rnd.number, "tables": before},
                               after={"round": rnd.number, "tables": _round_snapshot(rnd)})
-    if not rnd.is_draft:  # the players see the new tables (a draft is announced when published)
-        events.announce(events.ROUND_PAIRED, tournament.pk, round_id=rnd.pk)
-    if not rnd.is_draft:  # only the players of the two tables that changed are told
-        notify(NotificationEvent.ROUND_PAIRED, round=rnd.pk, matches=[match_1, match_2])
+    if not rnd.is_draft:  # the new tables (a draft is announced when published); only their players are told
+        events.announce(events.ROUND_PAIRED, tournament.pk, round_id=rnd.pk, matches=[match_1, match_2])
     return act.done(rnd)
 
 
@@ -155,8 +151,9 @@ def round_repair(*, tournament: Tournament, actor, reason: str, seed: int | None
     tables_after = _tables_by_player(new)
     changed = sorted({match_id for player, (match_id, table) in tables_after.items()
                       if tables_before.get(player, (None, None))[1] != table})
-    if changed and not new.is_draft:  # only the players whose table changed are told
-        notify(NotificationEvent.ROUND_PAIRED, round=new.pk, matches=changed)
+    if not new.is_draft:  # the new round; only the players whose table changed are told (none: nobody)
+        events.announce(events.ROUND_PAIRED, tournament.pk, round_id=new.pk, matches=changed)
+        round_clock_started(new)
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.PAIRING_CHANGED,
                               reason=reason, before=before,
                               after={"round": new.number, "seed": new.seed, "tables": _round_snapshot(new),
@@ -223,6 +220,6 @@ def round_publish(*, tournament: Tournament, actor, idempotency_key: str = "") -
                               reason=f"Round {rnd.number} published", reason_code="round_published",
                               reason_params={"round": rnd.number},
                               after={"round": rnd.number, "tables": _round_snapshot(rnd)})
-    events.announce(events.ROUND_PUBLISHED, tournament.pk, round_id=rnd.pk)
-    notify(NotificationEvent.ROUND_PAIRED, round=rnd.pk)
+    events.announce(events.ROUND_PUBLISHED, tournament.pk, round_id=rnd.pk)  # its players are told their tables
+    round_clock_started(rnd)  # when the event's clocks start at pairing
     return act.done(rnd)

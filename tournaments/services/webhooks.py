@@ -283,16 +283,46 @@ def webhook_rotate_secret(*, tournament: Tournament, actor, webhook_id: int) -> 
 
 
 def discord_content(event: str, tournament: Tournament, data: dict[str, Any]) -> str:
-    """The text of a Discord message for ``event`` (English; at most :data:`DISCORD_LIMIT` characters)."""
+    """The text of a Discord message for ``event`` (one of ``EVENTS``) with its webhook ``data``
+    (``selectors.webhook_event_data``): English, at most :data:`DISCORD_LIMIT` characters."""
     name = tournament.name
     if event in ("round.paired", "round.published"):
         lines = [f"**{name}**: round {data['round']} is paired."]
         for table in data.get("tables", []):
             players = " vs ".join(table["players"])
             lines.append(f"Table {table['table']}: {players}" + (" (bye)" if table.get("bye") else ""))
+        if data.get("changed") is not None:
+            lines[0] = (
+                f"**{name}**: round {data['round']}: the pairings changed (tables "
+                + (", ".join(str(t) for t in data["changed"]) or "none")
+                + ")."
+            )
+    elif event == "round.started":
+        ends = data.get("ends_at") or ""
+        lines = [
+            f"**{name}**: round {data['round']} has started"
+            + (f" ({data['minutes']} minutes, ends {ends[11:16]} UTC)." if ends else ".")
+        ]
+    elif event == "round.time":
+        tables = ", ".join(str(t["table"]) for t in data.get("open_tables", []))
+        lines = [
+            f"**{name}**: time in round {data['round']}!"
+            + (f" Tables still playing: {tables}." if tables else "")
+        ]
+    elif event == "result.reported":
+        lines = [
+            f"**{name}**: round {data['round']}, table {data['table']}: {data['reported_by']} reported a "
+            "result, to be confirmed."
+        ]
     elif event == "result.confirmed":
         seats = ", ".join(f"{s['player']} {s['wins']}" for s in data.get("seats", []))
         lines = [f"**{name}**: round {data['round']}, table {data['table']}: {seats}."]
+    elif event == "result.disputed":
+        players = " vs ".join(data.get("players", []))
+        lines = [
+            f"**{name}**: round {data['round']}, table {data['table']} ({players}): the result is disputed; "
+            "a judge settles it."
+        ]
     elif event == "standings.updated":
         lines = [f"**{name}**: standings"]
         lines += [f"{row['rank']}. {row['player']} ({row['points']} pts)" for row in data.get("top", [])]
@@ -300,6 +330,11 @@ def discord_content(event: str, tournament: Tournament, data: dict[str, Any]) ->
         lines = [f"**{name}**: {data['player']} dropped."]
     elif event == "event.finished":
         lines = [f"**{name}** is finished. Winner: {data.get('winner') or '-'}."]
+    elif event == "deck.refused":
+        count = len(data.get("violations", []))
+        lines = [
+            f"**{name}**: {data['player']}'s decklist is refused ({count} problem{'s' if count != 1 else ''})."
+        ]
     else:
         lines = [f"**{name}**: {event}"]
     text = "\n".join(lines)
