@@ -20,6 +20,7 @@ from kombu.exceptions import OperationalError
 from tournaments import webhook_tasks  # noqa: F401 (the webhooks' task and receiver, issue 25)
 from tournaments.models import Round, Tournament
 from tournaments.notifications.events import event_happened
+from tournaments.notifications.reach import anyone_reachable
 from tournaments.services.clock import round_time_call
 from tournaments.services.notifications import notification_chunks, notification_of, notifications_deliver
 from tournaments.services.standings import standings_are_stale, stale_tournament_ids, standings_recompute
@@ -293,10 +294,11 @@ def send_notification_chunk(event: str, payload: dict, user_ids: list[int]) -> d
 @receiver(event_happened, dispatch_uid="tournaments.queue_notifications")
 def queue_notifications(sender, *, event: str, tournament_id: int, data: dict, **kwargs) -> None:
     """The e-mail and push channel of an announced event (``tournaments.notifications.events``, after the commit):
-    queue the fan-out of its notification (``notification_of``: nothing for an event told to nobody). A broker that
-    cannot take it, or an eager run that fails, is logged: the write stands."""
+    queue the fan-out of its notification (``notification_of``: nothing for an event told to nobody, nor when
+    nobody of the tournament can be reached by e-mail or push: ``reach.anyone_reachable``, one cache read). A broker
+    that cannot take it, or an eager run that fails, is logged: the write stands."""
     found = notification_of(event, tournament_id, data)
-    if found is None:
+    if found is None or not anyone_reachable(tournament_id):
         return
     told_as, payload = found
     try:

@@ -437,13 +437,14 @@ def test_a_mail_server_down_never_fails_the_write(
 
 
 def test_a_broken_notification_never_fails_the_write(
-    tournament, organiser, registered, django_capture_on_commit_callbacks
+    tournament, organiser, registered, alice, django_capture_on_commit_callbacks
 ):
+    verified(alice)  # somebody to tell: the fan-out runs
     services.tournament_start(tournament=tournament, actor=organiser)
-    with mock.patch("tournaments.tasks.notification_chunks", side_effect=RuntimeError("a bug")):
+    with mock.patch("tournaments.tasks.notification_chunks", side_effect=RuntimeError("a bug")) as broken:
         with django_capture_on_commit_callbacks(execute=True):
             rnd = services.round_pair_next(tournament=tournament, actor=organiser, seed=7)
-    assert rnd.matches.count() == 1
+    assert broken.called and rnd.matches.count() == 1
 
 
 # --- the push opt-in ---------------------------------------------------------------------------------------------
@@ -684,3 +685,26 @@ def test_a_published_draft_is_one_announcement_mailed_as_the_pairing(
     assert heard == ["round.published", "round.started"]
     assert len(mail.outbox) == 4 and all("you play at table" in m.body for m in mail.outbox)
     assert set(Notification.objects.values_list("event", flat=True)) == {"round.paired"}
+
+
+def test_nobody_reachable_queues_no_fan_out(
+    tournament, organiser, registered, django_capture_on_commit_callbacks
+):
+    """Issue 27's budget: an event of a tournament where nobody has a verified address or a push subscription
+    queues nothing (``tournaments.notifications.reach``)."""
+    services.tournament_start(tournament=tournament, actor=organiser)
+    with mock.patch("tournaments.tasks.send_notifications.delay") as queued:
+        with django_capture_on_commit_callbacks(execute=True):
+            services.round_pair_next(tournament=tournament, actor=organiser, seed=7)
+    assert not queued.called
+
+
+def test_the_reach_receivers_are_connected_with_the_channels():
+    """``tournaments.tasks`` (imported by the app's ready()) imports ``notifications.reach``: a new verified
+    address forgets the cached reach."""
+    from django.db.models.signals import post_save
+
+    from tournaments.notifications import reach
+
+    assert any(r[0][0] == "notifications.reach.verified_email_saved" for r in post_save.receivers)
+    assert reach.anyone_reachable  # the module the receivers live in
