@@ -13,11 +13,10 @@ class TournamentsConfig(AppConfig):
         register_converter(Id, "id")
         # Connect the standings job to ``signals.standings_stale``. The one import that waits for
         # ready(): tasks use models, which cannot load while the app registry is being built.
-        # It also connects the notification channels (the webhooks' receiver, tournaments.webhook_tasks; e-mail and
-        # push) and, through them, the receivers that forget who a notification can reach
-        # (tournaments.notifications.reach).
-        from . import tasks  # noqa: F401
+        from . import tasks  # noqa: F401 (also connects the webhooks' receiver: tournaments.webhook_tasks)
         # Connect the login receiver that copies a user's saved language into their session (same reason).
         from . import language  # noqa: F401
         # Connect the receivers that retire the cached visitor pages when what they show changes (same reason).
         from . import page_state  # noqa: F401
+        # Connect the receivers that forget who a notification can reach (tournaments.notifications.reach).
+        from .notifications import reach  # noqa: F401
