@@ -179,11 +179,19 @@ def test_a_broker_down_never_fails_the_clock_action(organiser, settings, django_
     assert Round.objects.get(pk=rnd.pk).started_at is not None
 
 
-def test_time_is_told_to_the_players_of_tables_still_playing(organiser, django_capture_on_commit_callbacks):
-    """A confirmed table and a table with its own time extension are not told "time"."""
+def test_time_is_told_to_the_players_of_tables_still_playing(
+    organiser, settings, django_capture_on_commit_callbacks
+):
+    """By e-mail and push; a confirmed table and a table with its own time extension are not told "time"."""
+    import json
+    from unittest import mock
+
     from django.core import mail
 
-    from tests.tournaments.test_notifications import verified
+    from tests.tournaments.test_notifications import VAPID, subscribe, verified
+
+    for key, value in VAPID.items():
+        setattr(settings, key, value)
 
     t, regs = make_event(organiser, 6, structure="swiss", swiss_rounds=3)
     for user in regs:
@@ -194,8 +202,14 @@ def test_time_is_told_to_the_players_of_tables_still_playing(organiser, django_c
     services.result_settle(match=done, actor=organiser, reason="entered", score={"wins": [2, 0], "draws": 0})
     Match.objects.filter(pk=extended.pk).update(extra_minutes=5)
     mail.outbox.clear()
-    with django_capture_on_commit_callbacks(execute=True):
-        assert clock.round_time_call(round_id=rnd.pk, now=_later(rnd, 51))
+    for seat in [*done.seats.all(), *playing.seats.all()]:
+        subscribe(seat.registration.player)
+    with mock.patch("tournaments.services.notifications.pywebpush.webpush") as push:
+        with django_capture_on_commit_callbacks(execute=True):
+            assert clock.round_time_call(round_id=rnd.pk, now=_later(rnd, 51))
+    pushed = sorted(c.kwargs["subscription_info"]["endpoint"].split("/")[3] for c in push.call_args_list)
+    assert pushed == sorted(s.registration.player.username for s in playing.seats.all())
+    assert "Time in round 1" in json.loads(push.call_args.kwargs["data"])["body"]
     told = sorted(m.to[0] for m in mail.outbox)
     assert told == sorted(s.registration.player.email for s in playing.seats.all())
     assert all(f"Time in round 1: finish your game at table {playing.table}." in m.body for m in mail.outbox)
