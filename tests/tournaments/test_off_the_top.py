@@ -1,0 +1,114 @@
+"""Off-the-top events (issue 23): no deck registration; at pairing time each match gets one shared pool of about
+50 cards per player, reproducible from the round's seed, shown on the match slip to its players and the staff and
+printed on the match slip sheet. Source: spell-battle-rules.txt, 8. Tournaments ("Tournaments can be off-the-top,
+constructed, sealed, or draft"; "Approximately 50 cards should be used as a deck for every player that will share
+the deck. (100 cards would be used for a two player game.)")."""
+
+from __future__ import annotations
+
+import datetime
+import random
+
+import pytest
+from django.urls import reverse
+from django.utils.html import escape
+from rules.cards import load_default
+from rules.limited import DEFAULT_SETS, CatalogueSource, off_the_top_pools
+
+from decks.services import deck_submit
+from tests.conftest import make_event
+from tests.factories import UserFactory
+from tournaments import services
+from tournaments.errors import UserError
+from tournaments.models import MatchPool, Seat, Tournament
+from tournaments.services.off_the_top import pool_rng
+
+
+def _event(organiser, players: int, **options) -> tuple[Tournament, list]:
+    """An off-the-top event with ``players`` registered players and no decks, started."""
+    t = services.tournament_create(
+        actor=organiser,
+        name="Off the Top",
+        date=datetime.date(2026, 12, 5),
+        deck_format_id="off-the-top",
+        best_of=1,
+        swiss_rounds=2,
+        top_cut=0,
+        **options,
+    )
+    services.tournament_open_registration(tournament=t, actor=organiser)
+    regs = [services.player_register(tournament=t, actor=UserFactory()) for _ in range(players)]
+    services.tournament_start(tournament=t, actor=organiser)
+    return Tournament.objects.get(pk=t.pk), regs
+
+
+def test_an_off_the_top_event_starts_without_any_deck(organiser):
+    t, regs = _event(organiser, 3)
+    assert t.is_off_the_top and t.status == Tournament.Status.RUNNING
+    assert not any(reg.has_legal_deck for reg in regs)
+
+
+def test_a_player_cannot_register_a_deck_off_the_top(organiser):
+    t = services.tournament_create(
+        actor=organiser,
+        name="Off the Top",
+        date=datetime.date(2026, 12, 5),
+        deck_format_id="off-the-top",
+        best_of=1,
+        swiss_rounds=2,
+        top_cut=0,
+    )
+    services.tournament_open_registration(tournament=t, actor=organiser)
+    user = UserFactory()
+    reg = services.player_register(tournament=t, actor=user)
+    with pytest.raises(UserError) as caught:
+        deck_submit(registration=reg, actor=user, data="1x War Party\n")
+    assert caught.value.code == "off_the_top"
+
+
+def test_each_match_gets_a_shared_pool_of_50_cards_per_player_from_the_round_seed(organiser):
+    t, _regs = _event(organiser, 5)  # two duels and a bye
+    rnd = services.round_pair_next(tournament=t, actor=organiser, seed=11)
+    pools = list(MatchPool.objects.filter(match__round=rnd).order_by("match__table"))
+    duels = [m for m in rnd.matches.order_by("table") if m.seats.count() == 2]
+    assert [pool.match_id for pool in pools] == [m.pk for m in duels]  # the bye has none
+    assert [len(pool.cards) for pool in pools] == [100, 100]
+    # reproducible: the same seed deals the same pools, table by table (rules.limited.off_the_top_pools)
+    source, rng = CatalogueSource(load_default(), DEFAULT_SETS), pool_rng(rnd)
+    expected = [off_the_top_pools(source, rng, players=2, table_size=2)[0] for _ in duels]
+    assert [pool.cards for pool in pools] == expected
+    assert pool_rng(rnd).random() == random.Random(f"off-the-top:{rnd.seed}").random()
+
+
+def test_a_constructed_event_deals_no_shared_pool(organiser):
+    t, _regs = make_event(organiser, 2, structure="swiss", swiss_rounds=1, top_cut=0)
+    services.round_pair_next(tournament=t, actor=organiser, seed=1)
+    assert not MatchPool.objects.exists()
+
+
+def _duel(organiser):
+    t, _regs = _event(organiser, 3)
+    rnd = services.round_pair_next(tournament=t, actor=organiser, seed=4)
+    match = next(m for m in rnd.matches.all() if m.seats.count() == 2)
+    return t, rnd, match
+
+
+def test_the_match_slip_shows_the_shared_pool_to_its_players_and_the_organiser(client, organiser, carol):
+    t, _rnd, match = _duel(organiser)
+    pool = MatchPool.objects.get(match=match)
+    name = escape(load_default().get(pool.cards[0]).name)
+    player = Seat.objects.filter(match=match).first().registration.player
+    for user in (player, organiser):
+        client.force_login(user)
+        page = client.get(reverse("tournaments:match", args=[t.pk, match.pk])).content.decode()
+        assert "Shared pool: 100 cards" in page and name in page
+    client.force_login(carol)  # anyone else: the slip is not theirs
+    assert client.get(reverse("tournaments:match", args=[t.pk, match.pk])).status_code == 403
+
+
+def test_the_printed_match_slips_carry_each_tables_shared_pool(client, organiser):
+    t, rnd, match = _duel(organiser)
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:print-slips", args=[t.pk, rnd.number])).content.decode()
+    assert page.count("Shared pool: 100 cards") == 1  # one duel; the bye has no slip
+    assert escape(load_default().get(MatchPool.objects.get(match=match).cards[-1]).name) in page
