@@ -12,6 +12,7 @@ import random
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
+from rest_framework.test import APIClient
 from rules.cards import load_default
 from rules.limited import DEFAULT_SETS, CatalogueSource, off_the_top_pools
 
@@ -112,3 +113,40 @@ def test_the_printed_match_slips_carry_each_tables_shared_pool(client, organiser
     page = client.get(reverse("tournaments:print-slips", args=[t.pk, rnd.number])).content.decode()
     assert page.count("Shared pool: 100 cards") == 1  # one duel; the bye has no slip
     assert escape(load_default().get(MatchPool.objects.get(match=match).cards[-1]).name) in page
+
+
+def test_a_players_event_page_asks_for_no_deck_off_the_top(client, organiser, alice):
+    t = services.tournament_create(
+        actor=organiser,
+        name="Off the Top",
+        date=datetime.date(2026, 12, 5),
+        deck_format_id="off-the-top",
+        best_of=1,
+        swiss_rounds=2,
+        top_cut=0,
+    )
+    services.tournament_open_registration(tournament=t, actor=organiser)
+    services.player_register(tournament=t, actor=alice)
+    client.force_login(alice)
+    page = client.get(reverse("tournaments:detail", args=[t.pk])).content.decode()
+    assert "No deck to register" in page and "none submitted" not in page
+
+
+def test_the_api_gives_the_shared_pool_to_the_players_at_the_table_only(organiser, carol):
+    _t, _rnd, match = _duel(organiser)
+    api = APIClient()
+    url = f"/api/v1/matches/{match.pk}/shared-pool/"
+    api.force_authenticate(Seat.objects.filter(match=match).first().registration.player)
+    body = api.get(url).json()
+    assert body["cards"] == MatchPool.objects.get(match=match).cards and body["count"] == 100
+    api.force_authenticate(carol)
+    assert api.get(url).json()["code"] == "not_at_table"
+
+
+def test_a_constructed_match_has_no_shared_pool_in_the_api(organiser):
+    t, _regs = make_event(organiser, 2, structure="swiss", swiss_rounds=1, top_cut=0)
+    match = services.round_pair_next(tournament=t, actor=organiser, seed=1).matches.get()
+    api = APIClient()
+    api.force_authenticate(organiser)
+    response = api.get(f"/api/v1/matches/{match.pk}/shared-pool/")
+    assert response.status_code == 404 and response.json()["code"] == "no_shared_pool"
