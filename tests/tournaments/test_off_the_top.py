@@ -23,6 +23,7 @@ from tournaments import services
 from tournaments.errors import UserError
 from tournaments.models import MatchPool, Seat, Tournament
 from tournaments.services.off_the_top import pool_rng
+from tournaments.services.round_changes import round_repair
 
 
 def _event(organiser, players: int, **options) -> tuple[Tournament, list]:
@@ -150,3 +151,13 @@ def test_a_constructed_match_has_no_shared_pool_in_the_api(organiser):
     api.force_authenticate(organiser)
     response = api.get(f"/api/v1/matches/{match.pk}/shared-pool/")
     assert response.status_code == 404 and response.json()["code"] == "no_shared_pool"
+
+
+def test_a_round_paired_again_deals_its_tables_new_shared_pools(organiser):
+    t, _regs = _event(organiser, 4)
+    services.round_pair_next(tournament=t, actor=organiser, seed=4)
+    first = sorted(tuple(pool.cards) for pool in MatchPool.objects.all())
+    rnd = round_repair(tournament=t, actor=organiser, reason="a player was missed", seed=9)
+    pools = MatchPool.objects.filter(match__round=rnd)
+    assert MatchPool.objects.count() == pools.count() == 2  # the old tables' pools went with them
+    assert sorted(tuple(pool.cards) for pool in pools) != first
