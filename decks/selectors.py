@@ -306,3 +306,46 @@ def pool_sheet(registration: Registration) -> dict[str, Any] | None:
     cards = [catalogue.get(key) for key in pool.cards if key in catalogue]
     return {"kind": pool.kind, "seed": pool.seed, "sets": pool.sets, "count": len(cards),
             "groups": group_by_type(cards), "cards": list(pool.cards)}
+
+
+def pool_sheets(tournament: Tournament, registration: Registration | None = None) -> list[dict[str, Any]]:
+    """The dealt pools of ``tournament`` (only ``registration``'s when given), registration order, as pool sheets:
+    ``[{"registration", "pool" (CardPool), "count" (cards), "groups": [{"card_type", "count", "cards": [(Card,
+    copies)]}]}]`` with the card types in the deck page's order (``rules.deck_export.group_by_type``). Players
+    with no pool are left out. 1 query (the catalogue is in memory)."""
+    pools = CardPool.objects.filter(registration__tournament=tournament).select_related(
+        "registration__player").order_by("registration__pk")
+    if registration is not None:
+        pools = pools.filter(registration=registration)
+    catalogue = get_catalogue()
+    sheets = []
+    for pool in pools:
+        cards = [catalogue.get(key) for key in pool.cards if key in catalogue]
+        groups = [{"card_type": card_type, "count": sum(copies for _, copies in entries), "cards": entries}
+                  for card_type, entries in group_by_type(cards)]
+        sheets.append({"registration": pool.registration, "pool": pool, "count": len(cards), "groups": groups})
+    return sheets
+
+
+#: The pools CSV's columns (English keys, one row per printing of a pool).
+POOL_CSV_COLUMNS = ("registration", "player", "card_type", "key", "name", "copies")
+
+
+def pool_csv_rows(sheets: list[dict[str, Any]]) -> list[tuple[int, str, str, str, str, int]]:
+    """One row per printing of each sheet (:func:`pool_sheets`), in :data:`POOL_CSV_COLUMNS` order."""
+    return [(sheet["registration"].pk, sheet["registration"].display_name, group["card_type"], card.key, card.name,
+             copies)
+            for sheet in sheets for group in sheet["groups"] for card, copies in group["cards"]]
+
+
+def pool_document(tournament: Tournament, sheets: list[dict[str, Any]]) -> dict[str, Any]:
+    """The pools as a JSON document ``python -m rules validate-deck --pool FILE --player N`` reads, N being the
+    registration id: ``{"tournament": id, "kind", "pools": [{"player": registration id, "name", "kind", "seed",
+    "sets", "cards": [keys, one per copy]}]}`` (``kind``: the first pool's, "" when there is none)."""
+    return {
+        "tournament": tournament.pk,
+        "kind": sheets[0]["pool"].kind if sheets else "",
+        "pools": [{"player": sheet["registration"].pk, "name": sheet["registration"].display_name,
+                   "kind": sheet["pool"].kind, "seed": sheet["pool"].seed, "sets": list(sheet["pool"].sets),
+                   "cards": list(sheet["pool"].cards)} for sheet in sheets],
+    }

@@ -64,7 +64,7 @@ def deck_submit(*, registration: Registration, actor, data: bytes | str, filenam
     submit and the tournament's state are checked before the reading and again under the lock, where the deck
     is stored (checked again if the organiser changed the format meanwhile).
     Raises NotAllowed (not the player), Conflict (decks locked; the tournament finished), UserError (unreadable,
-    empty, too large, unknown cards) — in which case nothing is stored.
+    empty, too large, unknown cards; ``off_the_top``: the event has no decks) — in which case nothing is stored.
     """
     registration = Registration.objects.select_related("tournament").get(pk=registration.pk)
     tournament = registration.tournament
@@ -116,12 +116,16 @@ def _deck_store(*, registration: Registration, actor, decklist: Decklist, verdic
 
 def _require_may_submit(registration: Registration, tournament: Tournament, actor) -> None:
     """Raise NotAllowed unless ``actor`` is the player (or the organiser, for an unclaimed walk-in), Conflict
-    ``finished`` on a finished tournament, ``decks_locked`` once the tournament started (a late entrant: once first paired), ``withdrawn``."""
+    ``finished`` on a finished tournament, ``decks_locked`` once the tournament started (a late entrant: once first paired), ``withdrawn``;
+    UserError ``off_the_top`` in an off-the-top event (no decks)."""
     walk_in_by_organiser = registration.player_id is None and is_tournament_organiser(actor, tournament)
     if not registration.belongs_to(actor) and not walk_in_by_organiser:
         raise NotAllowed(_("Only the player may submit their own decklist (the organiser enters an unclaimed "
                            "walk-in's)."))
     require_not_finished(tournament)
+    if tournament.is_off_the_top:  # spell-battle-rules.txt, 8. Tournaments: the match's shared pool is the deck
+        raise UserError(_("This event plays off the top: each match plays from a shared pool, so there is no deck to "
+                          "register."), code="off_the_top")
     late_and_unpaired = (registration.late_entry and tournament.status == Tournament.Status.RUNNING
                          and not _has_been_paired(registration))
     if (tournament.decks_locked or tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED)) \

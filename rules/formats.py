@@ -38,6 +38,7 @@ __all__ = [
     "DeckFormat",
     "FormatError",
     "GroupLimit",
+    "OFF_THE_TOP",
     "TypeLimit",
     "UnknownFormat",
     "allowed_sets",
@@ -489,7 +490,9 @@ SPELL_BATTLE_FILE = "spell-battle-rules.txt"
 _STANDARD_TABLE = ((0, 3), (8, 15), (0, 6), (1, 20), (0, 10), (0, 12), (0, 10))
 _STANDARD_LEVELS = 90
 #: Words in a built-in format's id that make it a limited format, and the kind each names.
-LIMITED_WORDS = ("sealed", "draft", "pool")
+LIMITED_WORDS = ("sealed", "draft", "pool", "off-the-top")
+#: The limited kind of an off-the-top event: no deck at all, a shared pool per match (:data:`OFF_THE_TOP_FORMAT`).
+OFF_THE_TOP = "off-the-top"
 
 
 def _limited_format(format_id: str, name: str, total: int, kind: str) -> DeckFormat:
@@ -522,7 +525,8 @@ def _limited_format(format_id: str, name: str, total: int, kind: str) -> DeckFor
 
 def limited_kind(format_id: str) -> str:
     """``"sealed"``, ``"draft"`` or ``"pool"`` when the format id names a limited format (decks checked against a
-    pool, issue 23), else ``""``.  Source: spell-battle-rules.txt, 6. How to make your own deck."""
+    pool, issue 23), ``"off-the-top"`` for an off-the-top event (no decks: a shared pool per match), else ``""``.
+    Source: spell-battle-rules.txt, 6. How to make your own deck and 8. Tournaments."""
     lowered = str(format_id).lower()
     return next((word for word in LIMITED_WORDS if word in lowered), "")
 
@@ -621,6 +625,23 @@ BUILTIN_FORMATS: dict[str, DeckFormat] = {
     "30-draft": _limited_format("30-draft", "30-card draft deck (Spell Battle)", 30, "Draft"),
     "40-pool": _limited_format("40-pool", "40-card deck from a collective pool (Spell Battle)", 40, "Constructed"),
 }
+#: Off-the-top (issue 23): nobody registers a deck; each match plays from one shared, shuffled pool of about 50
+#: cards per player (``rules.limited.off_the_top_pools``), its draw pile and discard pile.  The 55-card game's
+#: limits and hand sizes stand for the game itself; no decklist is checked against them.
+BUILTIN_FORMATS[OFF_THE_TOP] = replace(
+    BUILTIN_FORMATS["55"],
+    id=OFF_THE_TOP,
+    name="Off-the-top: a shared pool per match (Spell Battle)",
+    source=(
+        f"{SPELL_BATTLE_FILE}, 8. Tournaments (\"Approximately 50 cards should be used as a deck for every player "
+        f"that will share the deck. (100 cards would be used for a two player game.)\"); the game is played with the "
+        f"hand sizes of {RULES_FILE}, 55-Card Game Drawing & Hand Size"
+    ),
+    description=(
+        "No deck registration: at pairing time each match gets one shared, shuffled pool of 50 cards per player "
+        "(100 for a duel), its shared draw pile and discard pile, printed on the match slip."
+    ),
+)
 
 
 def get_format(format_id: str) -> DeckFormat:

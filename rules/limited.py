@@ -32,13 +32,15 @@ Everything takes a ``random.Random``; the same seed and the same arguments give 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rules.cards import Card, Catalogue
 from rules.decklists import Decklist
 from rules.errors import RulesError
+from rules.formats import DeckFormat
+from rules.legality import check_deck
 
 __all__ = [
     "DEFAULT_SETS",
@@ -51,8 +53,11 @@ __all__ = [
     "ListSource",
     "PackComposition",
     "PoolError",
+    "build_deck",
     "default_composition",
     "draft_pools",
+    "draft_simulate",
+    "first_new_card",
     "off_the_top_pools",
     "pool_for_player",
     "resolve_pool",
@@ -371,3 +376,114 @@ def resolve_pool(keys: Iterable[str], catalogue: Catalogue) -> list[Card]:
             {"problem": "unknown cards", "cards": unknown[:10]},
         )
     return cards
+
+
+#: What the automatic pick policy looks for first: (card type, picks of it wanted), in order: the realms a 30-card
+#: limited deck needs at least (4), a couple of champions, then more of both.
+WANTED_PICKS = (("Realm", 4), ("Champion", 2), ("Realm", 7), ("Champion", 7))
+
+
+def first_new_card(
+    pack: Sequence[str],
+    picked: Sequence[str],
+    catalogue: Catalogue,
+    wanted: Sequence[tuple[str, int]] = WANTED_PICKS,
+) -> int:
+    """An automatic pick policy (for simulations): the index in ``pack`` of the first card whose name the drafter
+    has not picked yet (a limited deck holds one copy of a card) and whose type is still ``wanted`` (fewer of it
+    picked than wanted: realms, then champions, so the picks make a deck), else the first new card, else 0.
+    ``pack`` is not empty."""
+    cards = [catalogue.get(key) if key in catalogue else None for key in pack]
+    mine = [catalogue.get(key) for key in picked if key in catalogue]
+    names = {card.name for card in mine}
+    new = [index for index, card in enumerate(cards) if card is not None and card.name not in names]
+    for card_type, count in wanted:
+        if sum(card.card_type == card_type for card in mine) < count:
+            match = next((index for index in new if cards[index].card_type == card_type), None)  # type: ignore[union-attr]
+            if match is not None:
+                return match
+    return new[0] if new else 0
+
+
+def draft_simulate(
+    packs: Sequence[Sequence[Sequence[str]]],
+    pick: Callable[[Sequence[str], Sequence[str]], int],
+) -> list[list[str]]:
+    """Draft every player's packs (as :func:`draft_pools` deals them) at one table and return each player's picks
+    (player 1 first), in pick order.
+
+    Pack round *r* (0-based) opens everyone's pack *r*; each player takes the card ``pick(pack, own picks so far)``
+    (an index into the pack in hand) and passes the rest to the left (player *i* to *i* + 1) in rounds 0 and 2,
+    to the right in round 1, until the packs are empty.  Source: spell-battle-rules.txt, 6. How to make your own
+    deck, Draft ("pick one and pass left, then right, then left").  For simulations and tests: the event's
+    recorded draft (picks by the players) is its own workflow.  Raises :class:`PoolError` ``bad_pool_setting``
+    when players hold different numbers of packs.
+    """
+    players = len(packs)
+    rounds = {len(own) for own in packs}
+    if players == 0:
+        return []
+    if len(rounds) != 1:
+        raise PoolError(
+            "bad_pool_setting",
+            "Every drafter must open the same number of packs.",
+            {"what": "packs per player", "value": min(rounds), "minimum": max(rounds), "maximum": max(rounds)},
+        )
+    picks: list[list[str]] = [[] for _ in range(players)]
+    for round_index in range(rounds.pop()):
+        step = 1 if round_index % 2 == 0 else -1
+        hands = [list(packs[player][round_index]) for player in range(players)]
+        while any(hands):
+            for player in range(players):
+                hand = hands[player]
+                if hand:
+                    index = pick(hand, picks[player])
+                    picks[player].append(hand.pop(index if 0 <= index < len(hand) else 0))
+            hands = [hands[(player - step) % players] for player in range(players)]
+    return picks
+
+
+#: Violations a deck under construction may have: it is short of cards or of a type's minimum, nothing else.
+_WHILE_BUILDING = frozenset({"deck_size", "type_minimum", "champion_type_minimum", "chase_minimum", "group_minimum"})
+
+
+def build_deck(pool: Sequence[Card], fmt: DeckFormat) -> list[Card]:
+    """A simple greedy deck of ``fmt.total`` cards from ``pool`` (one Card per copy), for simulations.
+
+    Adds, in this order, realms up to a quarter of the deck (at least the format's minimum), champions (lowest
+    level first) up to a quarter, then the rest of the pool in its order; a card goes in only when the deck with
+    it breaks no rule of ``fmt`` beyond being short (size and type minimums), so the level cap, the type maximums
+    and the copies rule hold.  Dungeon cards are left out.  Returns the deck's cards; it is legal
+    (``rules.legality.check_deck(..., pool=pool)``) whenever the pool allows a deck this way, and shorter or
+    under a minimum otherwise (the caller checks).  Source of the limits: ``fmt.source`` (for the limited
+    formats, spell-battle-rules.txt, 6. How to make your own deck, scaled from the 55-card table).
+    """
+    quarter = max(1, fmt.total // 4)
+    realm_min = next((limit.minimum for limit in fmt.type_limits if limit.card_type == "Realm"), 0)
+    realms = [card for card in pool if card.card_type == "Realm"]
+    champions = sorted(
+        (card for card in pool if card.card_type == "Champion"),
+        key=lambda card: card.level_value if card.level_value is not None else 0,
+    )
+    plan: list[tuple[list[Card], int]] = [
+        (realms, max(realm_min, quarter)),
+        (champions, quarter),
+        ([card for card in pool if card.card_type not in ("Realm", "Champion", "Dungeon")], fmt.total),
+        (realms + champions, fmt.total),
+    ]
+    deck: list[Card] = []
+    used: set[int] = set()
+    for candidates, wanted in plan:
+        taken = 0
+        for card in candidates:
+            if len(deck) >= fmt.total or taken >= wanted:
+                break
+            if id(card) in used:
+                continue
+            trial = deck + [card]
+            verdict = check_deck(Decklist(cards=tuple(trial)), fmt)
+            if all(violation.code in _WHILE_BUILDING for violation in verdict.violations):
+                deck = trial
+                used.add(id(card))
+                taken += 1
+    return deck

@@ -39,6 +39,7 @@ from django.db.models.functions import Greatest, Least
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from rules.formats import OFF_THE_TOP, limited_kind
 from rules.results import deck_out_rule, ends_at_last_card
 from rules.standings import SYSTEMS, TiebreakerSystem
 from rules.structures import STRUCTURE_REGISTRY, StructureSpec, get_structure
@@ -286,6 +287,13 @@ class Tournament(models.Model):
         return ends_at_last_card(self.deck_out, str((self.deck_format or {}).get("source", "")))
 
     @property
+    def is_off_the_top(self) -> bool:
+        """An off-the-top event (its format is ``rules.formats.OFF_THE_TOP``): nobody registers a deck, and each
+        match plays from a shared pool dealt at pairing time (``MatchPool``). Source: spell-battle-rules.txt, 8.
+        Tournaments."""
+        return limited_kind(str((self.deck_format or {}).get("id", ""))) == OFF_THE_TOP
+
+    @property
     def realms_to_win(self) -> int:
         """Unrazed realms that win a game: 6 or 10 (the victory condition)."""
         return 10 if self.victory_condition == self.Victory.TEN_REALMS else 6
@@ -519,6 +527,21 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}, seat {self.number}"
+
+
+class MatchPool(models.Model):
+    """The shared pool of an off-the-top match (issue 23): ``cards``, card keys (``"4th/12"``, one per copy) in the
+    shuffled order they are stacked, about 50 per player (``rules.limited.OFF_THE_TOP_PER_PLAYER``), the table's
+    shared draw pile and discard pile; ``sets``: the sets its packs came from. Dealt when the round is paired,
+    reproducibly from the round's seed (``tournaments.services.off_the_top``). Source: spell-battle-rules.txt, 8.
+    Tournaments ("Approximately 50 cards should be used as a deck for every player that will share the deck")."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, primary_key=True, related_name="shared_pool")
+    cards = models.JSONField(default=list)
+    sets = models.JSONField(default=list)
+
+    def __str__(self) -> str:
+        return f"{self.match}: {len(self.cards)} cards"
 
 
 class ForbiddenPair(models.Model):

@@ -9,13 +9,16 @@ from typing import Any
 from django.db.models import Case, Count, IntegerField, Max, OuterRef, Prefetch, Q, QuerySet, Subquery, Value, When
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext
+from rules.deck_export import group_by_type
 
+from tournaments.catalogue import get_catalogue
 from tournaments.clock import ClockState, clock_at, table_time_up  # noqa: F401 (selectors of the round clock)
 from tournaments.event_rules import check_in_closed, check_in_open, late_entry_open
 from tournaments.models import (
     ApiToken,
     AuditEntry,
     Match,
+    MatchPool,
     NotificationEvent,
     NotificationOptOut,
     Registration,
@@ -713,3 +716,18 @@ def webhook_deliveries(tournament: Tournament, limit: int = 50) -> list[WebhookD
 def api_tokens_of(user) -> list[ApiToken]:
     """The user's API tokens, newest first, the revoked ones included (the account page)."""
     return list(ApiToken.objects.filter(user=user).order_by("-created_at", "-pk"))
+
+
+def shared_pools(matches: Iterable[Match]) -> dict[int, dict[str, Any]]:
+    """The shared pools of off-the-top ``matches`` (``MatchPool``) by match id: ``{"count", "sets", "cards" (keys
+    in stack order), "groups": [{"card_type", "count", "cards": [(Card, copies)]}]}``, card types in the deck
+    page's order (``rules.deck_export.group_by_type``). Matches without one are left out. 1 query."""
+    catalogue = get_catalogue()
+    found: dict[int, dict[str, Any]] = {}
+    for pool in MatchPool.objects.filter(match__in=[match.pk for match in matches]):
+        cards = [catalogue.get(key) for key in pool.cards if key in catalogue]
+        groups = [{"card_type": card_type, "count": sum(copies for _, copies in entries), "cards": entries}
+                  for card_type, entries in group_by_type(cards)]
+        found[pool.match_id] = {"count": len(cards), "sets": list(pool.sets), "cards": list(pool.cards),
+                                "groups": groups}
+    return found

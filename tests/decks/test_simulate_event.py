@@ -6,6 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.db.models import Count, Q
 
+from decks.models import CardPool, DeckSubmission
 from tournaments.models import AuditEntry, Match, Registration, ResultSubmission, Round, Seat, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the command commits; standings queue on commit
@@ -51,4 +52,25 @@ def test_every_structure_simulates_to_a_winner(structure, kinds):
     assert tournament.status == Tournament.Status.FINISHED and tournament.winner is not None
     assert set(Round.objects.values_list("kind", flat=True)) == kinds
     assert not Match.objects.exclude(status=Match.Status.CONFIRMED).exists()
+    assert f"Winner: {tournament.winner.display_name}" in out.getvalue()
+
+
+@pytest.mark.parametrize("limited", ["sealed", "draft"])
+def test_a_limited_event_simulates_pools_decks_and_swiss_rounds(limited):
+    # issue 23: pools dealt (sealed) or drafted (three packs, left-right-left), a deck built from each pool and
+    # checked against it (spell-battle-rules.txt, 6. How to make your own deck), then Swiss to the standings.
+    out = io.StringIO()
+    call_command("simulate_event", players=4, seed=7, rounds=2, top_cut=0, limited=limited, stdout=out)
+    tournament = Tournament.objects.get()
+    assert tournament.deck_format["id"] == f"30-{limited}"
+    assert tournament.status == Tournament.Status.FINISHED and tournament.winner is not None
+    assert list(Round.objects.values_list("kind", flat=True)) == ["swiss", "swiss"]
+    pools = {pool.registration_id: pool for pool in CardPool.objects.all()}
+    assert len(pools) == 4 and {pool.kind for pool in pools.values()} == {limited}
+    assert {len(pool.cards) for pool in pools.values()} == {90 if limited == "sealed" else 45}
+    for submission in DeckSubmission.objects.all():
+        assert submission.legal and len(submission.cards) == 30
+        pool = pools[submission.registration_id].cards
+        assert all(submission.cards.count(key) <= pool.count(key) for key in submission.cards)
+    assert not Registration.objects.filter(has_legal_deck=False).exists()
     assert f"Winner: {tournament.winner.display_name}" in out.getvalue()

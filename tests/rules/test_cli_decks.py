@@ -97,7 +97,7 @@ def test_an_unknown_format_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate-deck", "--format", "60", str(LEGAL_55)]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert "Unknown deck format \"60\"; valid formats: 55, 75, 110, 55-br, 75-modern, 110-modern, 30-sealed, 30-draft, 40-pool." in captured.err
+    assert "Unknown deck format \"60\"; valid formats: 55, 75, 110, 55-br, 75-modern, 110-modern, 30-sealed, 30-draft, 40-pool, off-the-top." in captured.err
 
 
 def test_a_missing_cards_directory_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -113,7 +113,7 @@ def test_formats_lists_one_line_per_builtin_format(capsys: pytest.CaptureFixture
     assert main(["formats"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(" ", 1)[0] for line in lines] == ["55", "75", "110", "55-br", "75-modern", "110-modern",
-                                                          "30-sealed", "30-draft", "40-pool"]
+                                                          "30-sealed", "30-draft", "40-pool", "off-the-top"]
     assert "90" in lines[0] and "115" in lines[1] and "2 free avatars" in lines[2]
 
 

@@ -113,7 +113,7 @@ def test_error_shape(cls: type[RulesError], catalogue: Catalogue) -> None:
 def test_specific_params() -> None:
     unknown = _raise(lambda: get_format("60"))
     assert unknown.params == {"format_id": "60", "valid_ids": ["55", "75", "110", "55-br", "75-modern", "110-modern",
-                                                          "30-sealed", "30-draft", "40-pool"]}
+                                                          "30-sealed", "30-draft", "40-pool", "off-the-top"]}
     assert isinstance(unknown, UnknownFormat) and unknown.format_id == "60"
     problems = FormatError("bad_value", ["One.", "Two."])
     assert (problems.code, problems.message, problems.params) == ("bad_value", "One. Two.", {"problems": ["One.", "Two."]})

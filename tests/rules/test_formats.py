@@ -32,7 +32,7 @@ LIMITED = ("Rule", "Realm", "Holding", "Champion", "Artifact", "Magical Item", "
 
 def test_the_builtin_formats_and_their_order() -> None:
     assert list(BUILTIN_FORMATS) == [
-        "55", "75", "110", "55-br", "75-modern", "110-modern", "30-sealed", "30-draft", "40-pool",
+        "55", "75", "110", "55-br", "75-modern", "110-modern", "30-sealed", "30-draft", "40-pool", "off-the-top",
     ]
 
 
@@ -55,7 +55,7 @@ def test_the_limited_formats_are_spell_battles_deck_sizes_with_the_55_table_scal
 
 
 def test_only_the_limited_formats_have_a_limited_kind() -> None:
-    assert [limited_kind(k) for k in BUILTIN_FORMATS if limited_kind(k)] == ["sealed", "draft", "pool"]
+    assert [limited_kind(k) for k in BUILTIN_FORMATS if limited_kind(k)] == ["sealed", "draft", "pool", "off-the-top"]
 
 
 @pytest.mark.parametrize("format_id", ["55", "75", "110"])
@@ -107,7 +107,7 @@ def test_unknown_format_lists_the_valid_ids() -> None:
     assert isinstance(caught.value, RulesError) and not isinstance(caught.value, KeyError)
     assert caught.value.valid_ids == list(BUILTIN_FORMATS)
     assert caught.value.valid_ids[:6] == ["55", "75", "110", "55-br", "75-modern", "110-modern"]
-    assert str(caught.value) == 'Unknown deck format "60"; valid formats: 55, 75, 110, 55-br, 75-modern, 110-modern, 30-sealed, 30-draft, 40-pool.'
+    assert str(caught.value) == 'Unknown deck format "60"; valid formats: 55, 75, 110, 55-br, 75-modern, 110-modern, 30-sealed, 30-draft, 40-pool, off-the-top.'
 
 
 def test_the_brazilian_55_card_format_follows_its_table() -> None:

@@ -42,7 +42,9 @@ CFF_FORMATS = (
 # deck." cards to two copies.
 # Changed by issue 23 (was e03c1d3a...): the limited built-in formats 30-sealed, 30-draft and 40-pool join the
 # formats checked; without them the hash is still e03c1d3a... (no verdict of the other formats moved).
-GOLDEN = "78b0017a3ea51d760ab1218c45a6a677c3688d1b283fc36ede388d682a0b5627"
+# Changed again by issue 23 (was 78b0017a...): the off-the-top built-in format joins them (the 55-card table under its
+# own id); without it the hash is still 78b0017a... (no verdict of the other formats moved).
+GOLDEN = "8510c9e06fcba10c2e0b9aea9def479b42cd2d30026602db85feb8e9fabf7813"
 
 
 def _decks(catalogue: Catalogue) -> dict[str, Decklist]:

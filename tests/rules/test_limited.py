@@ -18,8 +18,11 @@ from rules.limited import (
     CatalogueSource,
     ListSource,
     PoolError,
+    build_deck,
     default_composition,
     draft_pools,
+    draft_simulate,
+    first_new_card,
     off_the_top_pools,
     pool_for_player,
     resolve_pool,
@@ -147,3 +150,65 @@ def test_a_number_out_of_range_is_a_bad_pool_setting(catalogue: Catalogue) -> No
         sealed_pools(CatalogueSource(catalogue, ["4th"]), random.Random(0), players=0)
     assert error.value.code == "bad_pool_setting"
     assert error.value.params == {"what": "number of players", "value": 0, "minimum": 1, "maximum": 1024}
+
+
+# --------------------------------------------------------------------------- simulations: the automatic draft and deck
+def test_a_simulated_draft_passes_left_then_right_then_left() -> None:
+    # spell-battle-rules.txt, 6. How to make your own deck, Draft: "pick one and pass left, then right, then left".
+    # Three drafters, packs of 3 named by owner and pack round; everyone takes the first card in hand.
+    packs = [[[f"p{p}r{r}c{c}" for c in range(3)] for r in range(3)] for p in range(1, 4)]
+    picks = draft_simulate(packs, lambda pack, picked: 0)
+    assert [len(own) for own in picks] == [9, 9, 9]
+    # round 0 passes left (player 1 -> 2): player 2's second pick comes from player 1's pack
+    assert picks[1][:3] == ["p2r0c0", "p1r0c1", "p3r0c2"]
+    # round 1 passes right (player 3 -> 2): player 2's second pick comes from player 3's pack
+    assert picks[1][3:6] == ["p2r1c0", "p3r1c1", "p1r1c2"]
+    # round 2 passes left again
+    assert picks[1][6:] == ["p2r2c0", "p1r2c1", "p3r2c2"]
+    # every card is taken exactly once
+    assert Counter(key for own in picks for key in own) == Counter(
+        key for own in packs for pack in own for key in pack)
+
+
+def test_the_automatic_pick_takes_the_first_new_card_of_a_type_still_wanted(catalogue: Catalogue) -> None:
+    cards = list(catalogue)
+    realm = next(card for card in cards if card.card_type == "Realm")
+    other_realm = next(card for card in cards if card.card_type == "Realm" and card.name != realm.name)
+    ally = next(card for card in cards if card.card_type == "Ally")
+    pack = [ally.key, realm.key, other_realm.key]
+    assert first_new_card(pack, [], catalogue) == 1  # a realm is wanted first
+    assert first_new_card(pack, [realm.key], catalogue) == 2  # not the same realm again
+    # realms and champions picked enough: the first new card
+    assert first_new_card(pack, [], catalogue, wanted=()) == 0
+    assert first_new_card([realm.key], [realm.key], catalogue) == 0  # nothing new: the first card
+
+
+@pytest.mark.parametrize("format_id", ["30-sealed", "30-draft"])
+def test_the_greedy_builder_makes_a_legal_deck_from_a_sealed_pool(catalogue: Catalogue, format_id: str) -> None:
+    # spell-battle-rules.txt, 6. How to make your own deck (a 30-card deck from the pool); the 30-card table.
+    fmt = get_format(format_id)
+    pool = resolve_pool(sealed_pools(CatalogueSource(catalogue), random.Random(5), players=1)[0], catalogue)
+    deck = build_deck(pool, fmt)
+    verdict = check_deck(Decklist(cards=tuple(deck)), fmt, pool=pool)
+    assert verdict.legal, verdict.violations
+    assert len(deck) == 30
+    assert sum(card.card_type == "Realm" for card in deck) >= 7  # a quarter of the deck, above the minimum
+
+
+def test_the_greedy_builder_makes_a_legal_deck_from_drafted_picks(catalogue: Catalogue) -> None:
+    fmt = get_format("30-draft")
+    packs = draft_pools(CatalogueSource(catalogue), random.Random(2), players=4)
+    picks = draft_simulate(packs, lambda pack, picked: first_new_card(pack, picked, catalogue))
+    for own in picks:
+        pool = resolve_pool(own, catalogue)
+        assert check_deck(Decklist(cards=tuple(build_deck(pool, fmt))), fmt, pool=pool).legal
+
+
+def test_the_greedy_builder_returns_a_short_deck_when_the_pool_is_too_small(catalogue: Catalogue) -> None:
+    fmt = get_format("30-sealed")
+    pool = resolve_pool(sealed_pools(CatalogueSource(catalogue), random.Random(5), players=1, packs=1)[0],
+                        catalogue)
+    deck = build_deck(pool, fmt)
+    assert len(deck) < 30
+    codes = {violation.code for violation in check_deck(Decklist(cards=tuple(deck)), fmt, pool=pool).violations}
+    assert codes <= {"deck_size", "type_minimum"}

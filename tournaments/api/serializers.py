@@ -443,3 +443,13 @@ class StandingsResponseSerializer(serializers.Serializer):
         child=serializers.DictField(), required=False,
         help_text="An event run in phases (a day 2): each phase's standings, {phase, rows} with the rows in that "
                   "phase's rank order (advanced: passed the cut into the next phase); [] for one phase")
+
+
+class SharedPoolSerializer(serializers.Serializer):
+    """``GET .../matches/<id>/shared-pool/``: an off-the-top match's shared pool (``MatchPool``)."""
+
+    match = serializers.IntegerField()
+    count = serializers.IntegerField(help_text="Cards in the pool: 50 per player (100 for a duel)")
+    sets = serializers.ListField(child=serializers.CharField(), help_text="The sets its packs came from")
+    cards = serializers.ListField(child=serializers.CharField(),
+                                  help_text="Card keys (SET/NUMBER), one per copy, in the shuffled stack order")

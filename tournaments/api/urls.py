@@ -57,6 +57,7 @@ urlpatterns = [
     path("matches/<id:pk>/late-loss/remove/", check_in_views.LateLossRemove.as_view(), name="late-loss-remove"),
     path("matches/<id:pk>/time-extension/", clock_views.MatchTimeExtension.as_view(), name="match-time-extension"),
     path("matches/<id:pk>/submissions/", views.MatchSubmissions.as_view(), name="match-submissions"),
+    path("matches/<id:pk>/shared-pool/", views.MatchSharedPool.as_view(), name="match-shared-pool"),
     # results of any match (one service for any number of seats)
     path("matches/<id:pk>/reports/", views.MatchReportCreate.as_view(), name="match-report"),
     path("reports/<id:pk>/confirm/", views.ReportConfirm.as_view(), name="report-confirm"),

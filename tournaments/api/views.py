@@ -34,6 +34,7 @@ MATCHES = Match.objects.select_related("round").prefetch_related(SEATS)
 _NOT_FOUND: dict[str, Any] = {
     "match": _("There is no match %(match)s."),
     "report": _("There is no report %(report)s."),
+    "shared_pool": _("Match %(match)s has no shared pool: only an off-the-top event's matches have one."),
 }
 
 
@@ -374,6 +375,26 @@ class MatchSubmissions(ResultView):
             rows = [{**row, "reason": public_penalty_reason(row["reason"])}
                     if row["submission"].source == ResultSubmission.Source.PENALTY else row for row in rows]
         return Response(s.SubmissionSerializer(rows, many=True).data)
+
+
+class MatchSharedPool(ResultView):
+    """GET: an off-the-top match's shared pool (issue 23): ``{"match", "count", "sets", "cards"}``, the card keys in
+    their shuffled stack order (the organiser and the players at the table; others 403 ``not_at_table``); a 404
+    ``no_shared_pool`` when the match has none (not an off-the-top event, a bye). Source: spell-battle-rules.txt,
+    8. Tournaments."""
+
+    @extend_schema(responses={200: s.SharedPoolSerializer})
+    def get(self, request, pk: int):
+        match = _found(Match, pk, "match", MATCHES)
+        _require_visible(match, request.user)
+        if seat_number_of(match, request.user) is None and not is_tournament_organiser(
+                request.user, match.round.tournament):
+            raise NotAllowed(_("Only the organiser and the players at this table see its shared pool."),
+                             code="not_at_table")
+        pool = selectors.shared_pools([match]).get(match.pk)
+        if pool is None:
+            raise NotFound(_NOT_FOUND["shared_pool"], code="no_shared_pool", params={"match": match.pk})
+        return Response(s.SharedPoolSerializer({"match": match.pk, **pool}).data)
 
 
 class PenaltyListCreate(APIView):

@@ -202,6 +202,8 @@ def _slip_context(request: HttpRequest, tournament: Tournament, row: MatchRow, s
         "audit": audit_rows(match.audit_entries.select_related("actor")) if organiser else [],
         "ends_at": match.round.ends_at(tournament.round_minutes),
         "penalties": _penalties(match, organiser),
+        # off the top: the table's shared pool, for its players and the staff (spell-battle-rules.txt, 8.)
+        "shared_pool": selectors.shared_pools([match]).get(match.pk) if tournament.is_off_the_top else None,
     }
 
 

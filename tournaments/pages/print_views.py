@@ -58,15 +58,18 @@ def print_slips(request: HttpRequest, tournament: Tournament, number: int) -> Ht
     round and table, the players, a row per game up to the best of N with the winner, each player's two-draw
     mulligan boxes (spellfire-tournament-rules-2.0.txt, Two-Draw Mulligan) and, where the end-of-game counts can
     decide a game (``decide_by_counts`` or a deck-out that ends the game), each player's unrazed and razed realms;
-    a multiplayer table gets a place per player; signature lines; the table's clock."""
+    a multiplayer table gets a place per player; signature lines; the table's clock; in an off-the-top event, the
+    table's shared pool by card type (spell-battle-rules.txt, 8. Tournaments)."""
     rnd = _round(request, tournament, number)
     matches = selectors.round_matches(rnd)
     table = parse_int(request.GET.get("table", ""), minimum=1, maximum=32767)
     if table is not None:
         matches = matches.filter(table=table)
     now = timezone.now()
-    slips = [(row, selectors.clock_at(rnd, tournament.round_minutes, now=now, match=row.match))
-             for row in match_rows(matches) if not row.is_bye]
+    rows = [row for row in match_rows(matches) if not row.is_bye]
+    pools = selectors.shared_pools([row.match for row in rows]) if tournament.is_off_the_top else {}
+    slips = [(row, selectors.clock_at(rnd, tournament.round_minutes, now=now, match=row.match),
+              pools.get(row.match.pk)) for row in rows]
     return render(request, "tournaments/print/slips.html", {
         "t": tournament, "round": rnd, "slips": slips, "games": range(1, tournament.best_of + 1),
         "counts_matter": tournament.end_of_round == Tournament.EndOfRound.DECIDE_BY_COUNTS

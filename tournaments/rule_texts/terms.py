@@ -61,6 +61,7 @@ FORMAT_NAMES: dict[str, Any] = {
     "30-sealed": gettext_lazy("30-card sealed deck (Spell Battle)"),
     "30-draft": gettext_lazy("30-card draft deck (Spell Battle)"),
     "40-pool": gettext_lazy("40-card deck from a collective pool (Spell Battle)"),
+    "off-the-top": gettext_lazy("Off-the-top: a shared pool per match (Spell Battle)"),
 }
 
 #: Sections of spellfire-tournament-rules-2.0.txt (headings as written there, longest first when matched).

@@ -175,7 +175,8 @@ def _before_start(tournament: Tournament, state: EventState) -> EventState:
             "%(n)s players registered: Spell Battle's tournaments are for %(min)s or more players (Spell Battle "
             "rules, 8. Tournaments). You may still start.", len(entered)) % {
                 "n": len(entered), "min": SPELL_BATTLE_MIN_PLAYERS})
-    missing = [name for name, legal in entered if not legal]
+    # off the top, nobody registers a deck (spell-battle-rules.txt, 8. Tournaments)
+    missing = [] if tournament.is_off_the_top else [name for name, legal in entered if not legal]
     if missing:
         blockers.append(ngettext(
             "%(n)s player has no legal decklist: %(names)s. They submit one, or you drop them, before the start.",
@@ -197,7 +198,9 @@ def _before_start(tournament: Tournament, state: EventState) -> EventState:
         state.actions.append(Action("start", _("Start the tournament"), primary=True,
                                     confirm=_("Start with %(n)s players? Registration closes and decklists "
                                               "lock; this cannot be undone.") % values))
-        state.next_step = _("%(n)s players with legal decklists: start the tournament to lock decklists.") % values
+        state.next_step = (_("%(n)s players registered: start the tournament; each match gets its shared pool when "
+                             "it is paired.") if tournament.is_off_the_top else
+                           _("%(n)s players with legal decklists: start the tournament to lock decklists.")) % values
     return state
 
 

@@ -47,8 +47,8 @@ def tournament_close_registration(*, tournament: Tournament, actor) -> Tournamen
 def tournament_start(*, tournament: Tournament, actor) -> Tournament:
     """Start the tournament: registration closes and decklists lock (no later edit).
 
-    Every registered player must have a legal deck; otherwise UserError names them (drop
-    them, or have them submit one). At least two players are needed to pair anything.
+    Every registered player must have a legal deck (but in an off-the-top event, which has no decks);
+    otherwise UserError names them (drop them, or have them submit one). At least two players are needed to pair anything.
     Raises NotAllowed, Conflict (``status``: not open or closed; ``finished``), UserError (``too_few_players``,
     ``decks_missing``).
     """
@@ -60,7 +60,8 @@ def tournament_start(*, tournament: Tournament, actor) -> Tournament:
         raise UserError(ngettext_lazy("A tournament needs at least 2 players to pair; %(count)s registered.",
                                       "A tournament needs at least 2 players to pair; %(count)s registered.",
                                       "count"), code="too_few_players", params={"count": len(registrations)})
-    missing = [r.display_name for r in registrations if not r.has_legal_deck]
+    # off the top, nobody registers a deck (spell-battle-rules.txt, 8. Tournaments)
+    missing = [] if tournament.is_off_the_top else [r.display_name for r in registrations if not r.has_legal_deck]
     if missing:
         raise UserError(
             ngettext_lazy("This player has no legal deck registered: %(names)s. Have them submit one, or drop "

@@ -31,6 +31,7 @@ from tournaments.models import Match, ResultSubmission, Round, Seat, Tournament
 from tournaments.notifications import events
 from tournaments.services.check_in import require_checked_in
 from tournaments.services.clock import round_clock_end_if_complete, round_clock_start_at_pairing, round_clock_started
+from tournaments.services.off_the_top import match_pools_deal
 from tournaments.services.organiser import organiser_action
 from tournaments.services.standings import queue_standings
 from tournaments.signals import round_paired
@@ -41,7 +42,10 @@ BYE_REASON = "Bye: scored as a 2-0 match win (Magic Tournament Rules, Appendix C
 
 
 def _waiting(tournament: Tournament) -> set[str]:
-    """Late entrants who have no legal deck registered yet: not paired until they have one."""
+    """Late entrants who have no legal deck registered yet: not paired until they have one (none in an
+    off-the-top event: nobody registers a deck)."""
+    if tournament.is_off_the_top:
+        return set()
     return {str(pk) for pk in tournament.registrations.entered().filter(late_entry=True, has_legal_deck=False)
             .values_list("pk", flat=True)}
 
@@ -256,6 +260,8 @@ def _store(tournament: Tournament, pairing: Pairing, number: int, kind: str, see
         Seat(match=match, registration=registrations[player], number=n,
              placement=1 if bye else None, wins=bye_wins if bye else None)
         for match, (_, players, _, bye) in zip(matches, tables) for n, player in enumerate(players, start=1)])
+    if tournament.is_off_the_top:  # each table's shared pool, from the round's seed (spell-battle-rules.txt, 8.)
+        match_pools_deal(rnd, [(match, len(table[1])) for match, table in zip(matches, tables) if not table[3]])
     byes = [match for match, table in zip(matches, tables) if table[3]]
     ResultSubmission.objects.bulk_create([
         ResultSubmission(match=match, source=ResultSubmission.Source.PAIRING, submitted_by=actor,

@@ -14,17 +14,29 @@ from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext_lazy as _
 
-from rules.decklists import read_decklist
-from rules.formats import get_format
+from rules.deck_export import to_text
+from rules.decklists import Decklist, read_decklist
+from rules.formats import DeckFormat, get_format
 from rules.legality import check_deck
+from rules.limited import DEFAULT_SETS, CatalogueSource, build_deck, draft_pools, draft_simulate, first_new_card
 
-from decks.services import deck_submit
+from decks.models import CardPool
+from decks.selectors import pool_of
+from decks.services import deck_submit, pools_deal
 from tournaments import services
 from tournaments.catalogue import get_catalogue
 from tournaments.errors import Conflict, UserError
-from tournaments.models import Match, Seat, Tournament
+from tournaments.models import Match, Registration, Seat, Tournament
 from tournaments.selectors import latest_snapshot
 from tournaments.services.permissions import ORGANISERS_GROUP
+
+
+#: ``--limited`` kinds and the built-in format each plays (spell-battle-rules.txt, 6. How to make your own deck).
+LIMITED_FORMATS = {"sealed": "30-sealed", "draft": "30-draft"}
+#: Drafters at one simulated table (issue 23: pods of up to 8).
+DRAFT_POD = 8
+#: Deals tried before a limited simulation gives up finding a legal deck in every pool.
+POOL_ATTEMPTS = 20
 
 
 class Command(BaseCommand):
@@ -42,13 +54,19 @@ class Command(BaseCommand):
         parser.add_argument("--table-size", type=int, default=4, help="players per multiplayer table")
         parser.add_argument("--format", default="55", help="built-in deck format id (55, 75 or 110)")
         parser.add_argument("--best-of", type=int, default=3, choices=[1, 3, 5])
+        parser.add_argument("--limited", default="", choices=["", *LIMITED_FORMATS],
+                            help="a limited event (issue 23): sealed pools dealt by the organiser, or a draft of "
+                                 "three packs each picked automatically; each player builds a deck from their pool "
+                                 "(the 30-card Spell Battle format) and submits it")
         parser.add_argument("--wait", type=float, default=60.0,
                             help="seconds to wait for Celery workers to bring the standings up to date")
 
     def handle(self, *args, players: int, seed: int, rounds: int, top_cut: int, format: str, best_of: int,
-               wait: float, structure: str = "swiss", table_size: int = 4, **options) -> None:
+               wait: float, structure: str = "swiss", table_size: int = 4, limited: str = "", **options) -> None:
         if players < 2:
             raise CommandError("A tournament needs at least 2 players.")
+        if limited:
+            format = LIMITED_FORMATS[limited]
         started = time.perf_counter()
         rng = random.Random(seed)
         organiser = self._user(f"sim-organiser-{seed}")
@@ -59,20 +77,11 @@ class Command(BaseCommand):
             top_cut=top_cut, structure=structure, table_size=table_size,
         )
         services.tournament_open_registration(tournament=tournament, actor=organiser)
-        decks = sorted((Path(settings.SPELLFIRE_CARDS_DIR) / "decks" / "crossfire" / f"{format} Card").rglob("*.cfd"))
-        if not decks:
-            raise CommandError(f"No CrossFire sample decks for the {format}-card format in {settings.SPELLFIRE_CARDS_DIR}")
-        legal_decks = self._legal_decks(decks, format)
-        if not legal_decks:
-            raise CommandError(f"None of the {len(decks)} sample decks is legal in format {format}.")
         strength: dict[int, float] = {}
-        for i in range(players):
-            user = self._user(f"sim{seed}-player{i + 1:04d}")
-            registration = services.player_register(tournament=tournament, actor=user)
-            strength[registration.pk] = rng.gauss(0, 1)
-            path = rng.choice(legal_decks)
-            deck_submit(registration=registration, actor=user, data=path.read_bytes(), filename=path.name)
-        self.stdout.write(f"Registered {players} players with {len(legal_decks)} distinct legal sample decks.")
+        if limited:
+            self._register_limited(tournament, organiser, rng, players, seed, limited, strength)
+        else:
+            self._register_constructed(tournament, rng, players, seed, format, strength)
         services.tournament_start(tournament=tournament, actor=organiser)
 
         drawn_done = dispute_done = drop_done = False
@@ -140,6 +149,76 @@ class Command(BaseCommand):
         winner = tournament.winner.display_name if tournament.winner else "none"
         self.stdout.write(self.style.SUCCESS(f"Winner: {winner}"))
         self.stdout.write(f"Simulated in {elapsed:.1f} s.")
+
+    def _register_constructed(self, tournament: Tournament, rng: random.Random, players: int, seed: int,
+                              format: str, strength: dict[int, float]) -> None:
+        """Register the players, each with a legal sample CrossFire deck of the format."""
+        decks = sorted((Path(settings.SPELLFIRE_CARDS_DIR) / "decks" / "crossfire" / f"{format} Card").rglob("*.cfd"))
+        if not decks:
+            raise CommandError(f"No CrossFire sample decks for the {format}-card format in {settings.SPELLFIRE_CARDS_DIR}")
+        legal_decks = self._legal_decks(decks, format)
+        if not legal_decks:
+            raise CommandError(f"None of the {len(decks)} sample decks is legal in format {format}.")
+        for i in range(players):
+            user = self._user(f"sim{seed}-player{i + 1:04d}")
+            registration = services.player_register(tournament=tournament, actor=user)
+            strength[registration.pk] = rng.gauss(0, 1)
+            path = rng.choice(legal_decks)
+            deck_submit(registration=registration, actor=user, data=path.read_bytes(), filename=path.name)
+        self.stdout.write(f"Registered {players} players with {len(legal_decks)} distinct legal sample decks.")
+
+    def _register_limited(self, tournament: Tournament, organiser: User, rng: random.Random, players: int,
+                          seed: int, limited: str, strength: dict[int, float]) -> None:
+        """Register the players, give each a pool (:meth:`_give_pools`), build a deck from each pool with
+        :func:`rules.limited.build_deck` and submit it. A pool may hold too few realms for a legal deck (a draft's
+        45 cards of 4th Edition do about once in 25): then every pool is dealt again from the next seed, up to
+        ``POOL_ATTEMPTS`` times (CommandError after that)."""
+        registrations = []
+        for i in range(players):
+            user = self._user(f"sim{seed}-player{i + 1:04d}")
+            registration = services.player_register(tournament=tournament, actor=user)
+            strength[registration.pk] = rng.gauss(0, 1)
+            registrations.append(registration)
+        fmt = DeckFormat.from_dict(tournament.deck_format)
+        pool_seed = rng.randrange(2**31)
+        for attempt in range(POOL_ATTEMPTS):
+            self._give_pools(tournament, organiser, registrations, limited, pool_seed + attempt)
+            decks = {registration.pk: build_deck(pool_of(registration, fmt) or [], fmt)
+                     for registration in registrations}
+            if all(len(deck) == fmt.total and check_deck(Decklist(cards=tuple(deck)), fmt).legal
+                   for deck in decks.values()):
+                break
+            self.stdout.write(f"A pool of seed {pool_seed + attempt} makes no legal deck: dealt again.")
+        else:
+            raise CommandError(f"No legal deck built from every pool in {POOL_ATTEMPTS} deals.")
+        for registration in registrations:
+            submission = deck_submit(registration=registration, actor=registration.player,
+                                     data=to_text(Decklist(cards=tuple(decks[registration.pk]))))
+            if not submission.legal:  # the builder checked it against the format, the service against the pool
+                raise CommandError(f"{registration.display_name}'s deck was refused: "
+                                   f"{submission.verdict.get('violations')}")
+        pool_size = len(CardPool.objects.filter(registration=registrations[0]).values_list("cards", flat=True)[0])
+        self.stdout.write(f"Registered {players} players with {limited} pools ({pool_size} cards each) and "
+                          f"a deck built from each.")
+
+    def _give_pools(self, tournament: Tournament, organiser: User, registrations: list[Registration], limited: str,
+                    seed: int) -> None:
+        """Sealed: the organiser's service deals the pools (``pools_deal``). Draft: three packs each as ``python -m
+        rules pool draft`` deals them, drafted left-right-left in pods of up to 8 by
+        :func:`rules.limited.draft_simulate` with the automatic pick policy (:func:`rules.limited.first_new_card`);
+        the picks are stored as the players' pools (the recorded draft, picks made by the players, is its own
+        workflow)."""
+        if limited == "sealed":
+            pools_deal(tournament=tournament, actor=organiser, seed=seed)
+            return
+        catalogue = get_catalogue()
+        packs = draft_pools(CatalogueSource(catalogue, DEFAULT_SETS), random.Random(seed), players=len(registrations))
+        picks = [own for pod in range(0, len(packs), DRAFT_POD)
+                 for own in draft_simulate(packs[pod:pod + DRAFT_POD],
+                                           lambda pack, picked: first_new_card(pack, picked, catalogue))]
+        for registration, cards in zip(registrations, picks):
+            CardPool.objects.update_or_create(registration=registration, defaults={
+                "kind": "draft", "cards": cards, "seed": seed, "sets": list(DEFAULT_SETS), "dealt_by": organiser})
 
     @staticmethod
     def _legal_decks(paths: list[Path], format_id: str) -> list[Path]:

@@ -3,7 +3,7 @@
 from django.urls import path, register_converter
 from tournaments.pages.converters import ReplacementDecision
 
-from decks.pages import manage_views, views
+from decks.pages import manage_views, pool_views, views
 
 register_converter(ReplacementDecision, "decision")
 
@@ -12,6 +12,8 @@ urlpatterns = [
     path("t/<id:pk>/manage/publish/", manage_views.manage_publish, name="publish"),
     path("t/<id:pk>/manage/deck-checks/", manage_views.manage_deck_checks, name="deck-checks"),
     path("t/<id:pk>/manage/pools/", manage_views.manage_deal_pools, name="deal-pools"),
+    path("t/<id:pk>/manage/pools/print/", pool_views.pool_sheets_all, name="print-pool-sheets"),
+    path("t/<id:pk>/manage/pools/export/", pool_views.pools_export, name="pools-export"),
     path("t/<id:pk>/manage/deck-checks/<id:check_id>/", manage_views.manage_deck_check_record,
          name="deck-check-record"),
     path("t/<id:pk>/manage/registrations/<id:registration_id>/deck/", views.walk_in_deck, name="walk-in-deck"),

@@ -5,13 +5,16 @@ its organiser itself, with a 403 partial that says why."""
 
 from django.urls import path
 
-from decks.pages import print_views, views
+from decks.pages import pool_views, print_views, views
 
 urlpatterns = [
     path("t/<id:pk>/registrations/<id:registration_id>/deck/", views.registration_deck, name="registration-deck"),
     path("t/<id:pk>/registrations/<id:registration_id>/deck/print/", print_views.deck_sheet,
          name="print-deck-sheet"),
     path("t/<id:pk>/registrations/<id:registration_id>/deck/export/", views.deck_export_view, name="deck-export"),
+    path("t/<id:pk>/registrations/<id:registration_id>/pool/print/", pool_views.pool_sheet,
+         name="print-pool-sheet"),
+    path("t/<id:pk>/registrations/<id:registration_id>/pool/export/", pool_views.pool_export, name="pool-export"),
     path("t/<id:pk>/deck/preview/", views.deck_preview_view, name="deck-preview"),
     path("cards/suggest/", views.card_suggestions, name="card-suggestions"),
 ]
