@@ -104,7 +104,7 @@ def draft_start(
     pools entered on paper). Organiser only, before decklists lock.
 
     Raises NotAllowed, Conflict (``finished``, ``decks_locked``, ``draft_under_way``: someone has picked), UserError
-    (``not_draft``, ``no_players``, ``bad_pick_seconds``, ``bad_pod_size``, a pool or card list error).
+    (``not_draft``, ``no_players``, ``bad_pick_seconds``, ``bad_draft_pod_size``, a pool or card list error).
     Source: spell-battle-rules.txt, 6. How to make your own deck (Draft)."""
     _require_open_draft_event(tournament, actor)
     if not 0 <= pick_seconds <= MAX_PICK_SECONDS:

@@ -59,7 +59,7 @@ T = TypeVar("T")
 class DraftError(RulesError):
     """A draft cannot be seated or a pick cannot be made.
 
-    ``code``: ``bad_pod_size`` (``{"value": int, "minimum": int, "maximum": int}``), ``bad_packs`` (the packs are
+    ``code``: ``bad_draft_pod_size`` (``{"value": int, "minimum": int, "maximum": int}``), ``bad_packs`` (the packs are
     not one list of equal-sized packs per seat: ``{"problem": str}``), ``waiting`` (the seat's pack has not
     arrived: ``{"seat": int, "pack": int, "pick": int}``, 1-based), ``not_in_pack`` (``{"card": str}``) or
     ``draft_over`` (the seat has made every pick: ``{"seat": int}``).
@@ -87,10 +87,10 @@ def pod_sizes(players: int, pod_size: int = DEFAULT_POD_SIZE) -> list[int]:
     """The sizes of the pods ``players`` drafters sit in: as few pods of at most ``pod_size`` as will hold them,
     as even as possible (the larger first): 10 players by 8 give ``[5, 5]``, 17 give ``[6, 6, 5]``.
 
-    Raises :class:`DraftError` ``bad_pod_size`` outside 2..8."""
+    Raises :class:`DraftError` ``bad_draft_pod_size`` outside 2..8."""
     if not MIN_POD_SIZE <= pod_size <= MAX_POD_SIZE:
         raise DraftError(
-            "bad_pod_size",
+            "bad_draft_pod_size",
             f"A pod seats {MIN_POD_SIZE} to {MAX_POD_SIZE} players (got {pod_size}).",
             {"value": pod_size, "minimum": MIN_POD_SIZE, "maximum": MAX_POD_SIZE},
         )

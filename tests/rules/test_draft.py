@@ -53,7 +53,7 @@ def test_pods_are_as_even_as_possible_and_never_over_the_size() -> None:
     assert pod_sizes(3, 8) == [3]
     with pytest.raises(DraftError) as error:
         pod_sizes(8, 9)
-    assert error.value.code == "bad_pod_size"
+    assert error.value.code == "bad_draft_pod_size"
 
 
 def test_seating_is_reproducible_from_the_seed() -> None:

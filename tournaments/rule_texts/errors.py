@@ -184,7 +184,7 @@ ERROR_TEXTS: dict[str, Callable[[_P], str]] = {
     "no_pool": lambda p: _("There is no pool for player %(player)s.") % {"player": p["player"]},
     "bad_pool_file": lambda p: _("The pool cannot be read: it must list card keys such as 4th/12 per player."),
     # the draft (rules.draft.DraftError)
-    "bad_pod_size": lambda p: _("A pod seats %(minimum)s to %(maximum)s players.") % {
+    "bad_draft_pod_size": lambda p: _("A draft pod seats %(minimum)s to %(maximum)s players.") % {
         "minimum": p["minimum"], "maximum": p["maximum"]},
     "bad_packs": lambda p: _("Every seat needs the same number of equal, non-empty packs."),
     "waiting": lambda p: _("Seat %(seat)s's pack %(pack)s, pick %(pick)s has not arrived yet.") % {
