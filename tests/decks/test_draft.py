@@ -278,3 +278,13 @@ def test_the_organiser_enters_a_paper_pool_from_the_decks_tab(client, draft_even
     )
     assert response.status_code == 302
     assert CardPool.objects.get(registration=drafters[1]).cards == ["4th/5"]
+
+
+def test_a_drafter_finds_their_pick_from_their_events_and_their_decklist_page(
+    client, draft_event, organiser, drafters, alice
+):
+    draft_start(tournament=draft_event, actor=organiser, seed=5)
+    client.force_login(alice)
+    pick_url = reverse("decks:draft", args=[draft_event.pk])
+    assert pick_url in client.get("/me/").content.decode()
+    assert pick_url in client.get(reverse("decks:deck", args=[draft_event.pk])).content.decode()
