@@ -152,7 +152,8 @@ class CardPool(models.Model):
     """A limited event's pool of one player (issue 23): the cards their deck must come from.
 
     ``cards``: card keys (``"4th/12"``), one per copy, as ``rules.limited`` deals them; ``kind``: the format's
-    limited kind (``sealed``, ``pool``); ``seed`` and ``sets``: what dealt them (the same seed and sets deal the
+    limited kind (``sealed``, ``pool``, ``draft``: the picks of a draft in the app, or a paper draft's pool the
+    organiser entered, seed 0); ``seed`` and ``sets``: what dealt them (the same seed and sets deal the
     same pools to the same players in the same order); ``dealt_by`` / ``dealt_at``: who and when. Dealing again
     replaces the row. Source: spell-battle-rules.txt, 6. How to make your own deck (Sealed).
     """
