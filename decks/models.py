@@ -152,7 +152,8 @@ class CardPool(models.Model):
     """A limited event's pool of one player (issue 23): the cards their deck must come from.
 
     ``cards``: card keys (``"4th/12"``), one per copy, as ``rules.limited`` deals them; ``kind``: the format's
-    limited kind (``sealed``, ``pool``); ``seed`` and ``sets``: what dealt them (the same seed and sets deal the
+    limited kind (``sealed``, ``pool``, ``draft``: the picks of a draft in the app, or a paper draft's pool the
+    organiser entered, seed 0); ``seed`` and ``sets``: what dealt them (the same seed and sets deal the
     same pools to the same players in the same order); ``dealt_by`` / ``dealt_at``: who and when. Dealing again
     replaces the row. Source: spell-battle-rules.txt, 6. How to make your own deck (Sealed).
     """
@@ -165,3 +166,42 @@ class CardPool(models.Model):
     sets = models.JSONField(default=list)
     dealt_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     dealt_at = models.DateTimeField(auto_now=True)
+
+
+class Draft(models.Model):
+    """A draft event's draft run in the app (issue 23): the seating, the packs as dealt and every pick.
+
+    ``seed`` seats the players (``rules.draft.seat_pods``) and deals the packs (``rules.limited.draft_pools``) from
+    ``sets`` (or the organiser's card list: ``sets`` empty); ``pod_size`` (2..8) the largest pod; ``pick_seconds``
+    the optional pick timer (0: none; when it runs out the organiser may pick the first card for a late seat).
+    Source: spell-battle-rules.txt, 6. How to make your own deck (Draft).
+    """
+
+    tournament = models.OneToOneField(
+        "tournaments.Tournament", on_delete=models.CASCADE, primary_key=True, related_name="draft")
+    seed = models.BigIntegerField()
+    sets = models.JSONField(default=list)
+    pod_size = models.PositiveSmallIntegerField(default=8)
+    pick_seconds = models.PositiveIntegerField(default=0)
+    started_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    started_at = models.DateTimeField(auto_now_add=True)
+
+
+class DraftSeat(models.Model):
+    """One drafter's seat: ``pod`` and ``seat`` (1-based), ``packs`` (their unopened packs: lists of card keys, as
+    dealt), ``picks`` (the cards taken, in order) and ``pick_times`` (when each was taken, Unix seconds), and which
+    picks the organiser made for a late seat (``late_picks``: 0-based pick numbers)."""
+
+    draft = models.ForeignKey(Draft, on_delete=models.CASCADE, related_name="seats")
+    registration = models.OneToOneField(
+        "tournaments.Registration", on_delete=models.CASCADE, related_name="draft_seat")
+    pod = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    packs = models.JSONField(default=list)
+    picks = models.JSONField(default=list)
+    pick_times = models.JSONField(default=list)
+    late_picks = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["pod", "seat"]
+        constraints = [models.UniqueConstraint(fields=["draft", "pod", "seat"], name="draft_seat_unique")]

@@ -120,8 +120,8 @@ def test_the_checks_see_relative_and_nested_imports():
 # Services write, selectors read (ARCHITECTURE.md, Boundaries). A selector imports no service: what both need (the
 # check-in and late-entry predicates, who runs a tournament) lives below both (``tournaments.event_rules``,
 # ``tournaments.roles``). The web layers (``pages``, ``api``) sit on top and are siblings: neither imports the other.
-SELECTORS = ("tournaments/selectors.py", "decks/selectors.py")
-SERVICES = ("tournaments.services", "decks.services")
+SELECTORS = ("tournaments/selectors.py", "decks/selectors.py", "decks/draft_selectors.py")
+SERVICES = ("tournaments.services", "decks.services", "decks.draft_services")
 
 
 def _from_imports(path: pathlib.Path):
@@ -166,7 +166,8 @@ def test_the_api_and_the_pages_do_not_import_each_other():
 def test_reads_writes_and_jobs_import_no_web_layer():
     """Selectors, services, tasks and the predicates below them never import pages or the API."""
     web = {f"{a}.{layer}" for a in APPS for layer in ("pages", "api")}
-    paths = [ROOT / p for p in (*SELECTORS, "decks/services.py", "tournaments/tasks.py",
+    paths = [ROOT / p for p in (*SELECTORS, "decks/services.py", "decks/draft_services.py",
+                                "tournaments/tasks.py",
                                 "tournaments/event_rules.py", "tournaments/roles.py")]
     paths += sorted((ROOT / "tournaments" / "services").glob("*.py"))
     offenders = [f"{path.relative_to(ROOT)}:{line}: {name}"

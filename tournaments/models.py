@@ -649,6 +649,7 @@ class AuditEntry(models.Model):
         WAITLIST_PROMOTED = "waitlist_promoted", _("Player moved from the waiting list into the event")
         OPPONENTLESS_LOSS = "opponentless_loss", _("Loss with no opponent recorded (a late player)")
         POOLS_DEALT = "pools_dealt", _("Card pools dealt (a limited event)")
+        DRAFT = "draft", _("Draft: seated, a late pick made, a paper pool entered")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries")

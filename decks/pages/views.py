@@ -21,7 +21,7 @@ from django.utils.translation import gettext, ngettext
 from rules.deck_export import CARD_TYPE_ORDER, group_by_type
 from rules.decklists import DecklistError
 
-from decks.models import RegisteredDeck
+from decks.models import DraftSeat, RegisteredDeck
 from decks.pages.forms import DeckForm
 from decks.selectors import (
     can_view_decklist,
@@ -310,6 +310,8 @@ def _deck_page(request, tournament, registration, form=None, *, status: int = 20
         "registered": RegisteredDeck.submission_of(registration), "owner": editor,
         "replacements": registration.deck_replacements.all() if private_view else [],
         "pool": pool_sheet(registration) if private_view else None,
+        "drafting": registration.belongs_to(request.user) and DraftSeat.objects.filter(
+            registration=registration).exists(),
         **(extra or {}),
     }, status=status)
 

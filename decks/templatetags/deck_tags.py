@@ -5,9 +5,11 @@ or ``{% manage_decks t registrations %}`` (the organiser's manage page)."""
 from __future__ import annotations
 
 from django import template
+from django.conf import settings
 
 from rules.formats import limited_kind
 
+from decks.draft_selectors import draft_of, draft_progress
 from decks.models import CardPool, DeckReplacement
 from decks.selectors import published_decklists as published_decklists_of
 from tournaments.models import Tournament
@@ -37,4 +39,20 @@ def manage_decks(context, tournament: Tournament, registrations) -> dict:
         "limited": limited,
         # a constructed event's tab reads no pools (its query count stays flat: tests/tournaments/test_manage_tabs.py)
         "pools_dealt": CardPool.objects.filter(registration__tournament=tournament).count() if limited else 0,
+        **_draft_context(tournament),
     }
+
+
+def _draft_context(tournament: Tournament) -> dict:
+    """A draft event's part of the Decks tab: ``draft`` (None before it is seated or on paper), ``draft_pods``
+    (each pod's seats now: ``decks.draft_selectors.draft_progress``), ``draft_open`` (it may still be seated or
+    entered: not finished, decklists not locked), ``draft_live`` and ``poll`` (the pods' table polls while a seat still
+    picks)."""
+    if limited_kind(str(tournament.deck_format.get("id", ""))) != "draft":
+        return {}
+    pods = draft_progress(tournament)
+    draft_open = (tournament.status not in (Tournament.Status.FINISHED, Tournament.Status.RUNNING)
+                  and not tournament.decks_locked)
+    return {"draft": draft_of(tournament), "draft_pods": pods, "draft_open": draft_open,
+            "draft_live": draft_open and any(not seat.done for pod in pods for seat in pod),
+            "poll": settings.LIVE_POLL_SECONDS}

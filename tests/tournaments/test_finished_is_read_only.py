@@ -17,6 +17,7 @@ from types import SimpleNamespace
 import pytest
 from django.contrib.auth.models import User
 
+import decks.draft_services
 import decks.services
 import tournaments.services
 from decks.models import DeckCheck, DeckReplacement
@@ -149,6 +150,12 @@ WRITES = {
     "day_two_start": lambda d: phases.day_two_start(tournament=d.t, actor=d.organiser, cut_kind="top", cut_value=2,
                                                     rounds=1),
     "pools_deal": lambda d: decks.services.pools_deal(tournament=d.t, actor=d.organiser, seed=1),
+    "draft_start": lambda d: decks.draft_services.draft_start(tournament=d.t, actor=d.organiser, seed=1),
+    "draft_pick": lambda d: decks.draft_services.draft_pick(registration=d.alice_reg, actor=d.alice, card="4th/1"),
+    "draft_pick_for_late": lambda d: decks.draft_services.draft_pick_for_late(registration=d.alice_reg,
+                                                                              actor=d.organiser),
+    "draft_paper_pool": lambda d: decks.draft_services.draft_paper_pool(registration=d.alice_reg, actor=d.organiser,
+                                                                        card_list="4th/1"),
     "late_loss_record": lambda d: late_losses.late_loss_record(registration=d.bob_reg, actor=d.organiser,
                                                                round_number=1),
     "late_loss_remove": lambda d: late_losses.late_loss_remove(match=d.late_loss, actor=d.organiser, reason="x"),
@@ -181,7 +188,8 @@ NOT_EVENT_WRITES = {
 
 def _services_taking_an_actor() -> set[str]:
     modules = [importlib.import_module(f"tournaments.services.{m.name}")
-               for m in pkgutil.iter_modules(tournaments.services.__path__)] + [decks.services]
+               for m in pkgutil.iter_modules(tournaments.services.__path__)]
+    modules += [decks.services, decks.draft_services]
     return {name for module in modules for name, fn in inspect.getmembers(module, inspect.isfunction)
             if fn.__module__ == module.__name__ and not name.startswith("_")
             and ("actor" in inspect.signature(fn).parameters or "by" in inspect.signature(fn).parameters)}

@@ -183,6 +183,14 @@ ERROR_TEXTS: dict[str, Callable[[_P], str]] = {
         "what": p["what"], "minimum": p["minimum"], "maximum": p["maximum"]},
     "no_pool": lambda p: _("There is no pool for player %(player)s.") % {"player": p["player"]},
     "bad_pool_file": lambda p: _("The pool cannot be read: it must list card keys such as 4th/12 per player."),
+    # the draft (rules.draft.DraftError)
+    "bad_draft_pod_size": lambda p: _("A draft pod seats %(minimum)s to %(maximum)s players.") % {
+        "minimum": p["minimum"], "maximum": p["maximum"]},
+    "bad_packs": lambda p: _("Every seat needs the same number of equal, non-empty packs."),
+    "waiting": lambda p: _("Seat %(seat)s's pack %(pack)s, pick %(pick)s has not arrived yet.") % {
+        "seat": p["seat"], "pack": p["pack"], "pick": p["pick"]},
+    "not_in_pack": lambda p: _("%(card)s is not in the pack this seat holds.") % {"card": p["card"]},
+    "draft_over": lambda p: _("Seat %(seat)s has made every pick.") % {"seat": p["seat"]},
     # event structures (rules.structures.StructureError)
     "bad_setting": lambda p: _("The setting %(field)s is not right.") % {"field": _field(p)},
     "unknown_setting": lambda p: _("Unknown setting %(field)s.") % {"field": _field(p)},

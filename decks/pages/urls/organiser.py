@@ -3,7 +3,7 @@
 from django.urls import path, register_converter
 from tournaments.pages.converters import ReplacementDecision
 
-from decks.pages import manage_views, pool_views, views
+from decks.pages import draft_views, manage_views, pool_views, views
 
 register_converter(ReplacementDecision, "decision")
 
@@ -14,6 +14,11 @@ urlpatterns = [
     path("t/<id:pk>/manage/pools/", manage_views.manage_deal_pools, name="deal-pools"),
     path("t/<id:pk>/manage/pools/print/", pool_views.pool_sheets_all, name="print-pool-sheets"),
     path("t/<id:pk>/manage/pools/export/", pool_views.pools_export, name="pools-export"),
+    path("t/<id:pk>/manage/draft/", draft_views.manage_draft_start, name="draft-start"),
+    path("t/<id:pk>/manage/draft/print/", draft_views.draft_seats_sheet, name="print-draft-seats"),
+    path("t/<id:pk>/manage/draft/paper/", draft_views.manage_draft_paper_pool, name="draft-paper-pool"),
+    path("t/<id:pk>/manage/draft/late/<id:registration_id>/", draft_views.manage_draft_late_pick,
+         name="draft-late-pick"),
     path("t/<id:pk>/manage/deck-checks/<id:check_id>/", manage_views.manage_deck_check_record,
          name="deck-check-record"),
     path("t/<id:pk>/manage/registrations/<id:registration_id>/deck/", views.walk_in_deck, name="walk-in-deck"),

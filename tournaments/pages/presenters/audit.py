@@ -98,6 +98,9 @@ AUDIT_REASONS: dict[str, Promise] = {
     "pools_dealt": gettext_lazy("Card pools dealt to %(players)s players from the sets %(sets)s"),
     "pools_dealt_from_list": gettext_lazy("Card pools dealt to %(players)s players from the organiser's list of "
                                           "%(cards)s cards"),
+    "draft_started": gettext_lazy("Draft seated: %(players)s players in %(pods)s pods, packs from %(source)s"),
+    "draft_late_pick": gettext_lazy("Late pick made by the organiser for %(player)s: pack %(pack)s, pick %(pick)s"),
+    "draft_paper_pool": gettext_lazy("Drafted pool of %(cards)s cards entered for %(player)s (a paper draft)"),
     "late_entry": gettext_lazy("Late entry: joins the next round with no points"),
     "walk_in_late_losses": gettext_lazy("Walk-in registered by the organiser (no account); late entry: a loss with "
                                         "no opponent for each round missed (%(rounds)s)"),
