@@ -24,6 +24,7 @@ from rules.decklists import Decklist, DecklistError, read_decklist
 from rules.errors import RulesError
 from rules.formats import FormatError, UnknownFormat, get_format, read_cff
 from rules.history import History, HistoryError, history_from_json
+from rules.draft import DraftError, pod_sizes
 from rules.limited import CatalogueSource, PoolError
 from rules.pairings import PairingError, pair_single_elimination
 from rules.replacements import ReplacementError, apply_replacement
@@ -69,6 +70,7 @@ TRIGGERS: dict[type[BaseException], tuple[type[BaseException], Callable[[Catalog
     StandingsError: (ValueError, lambda cat: compute_standings(History((), ()), "elo"), "unknown_tiebreakers"),
     StructureError: (ValueError, lambda cat: StructureSettings(structure="ladder"), None),
     PoolError: (ValueError, lambda cat: CatalogueSource(cat, ["5th"]), "unknown_set"),
+    DraftError: (ValueError, lambda cat: pod_sizes(8, 1), "bad_draft_pod_size"),
 }
 
 
