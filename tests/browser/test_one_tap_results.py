@@ -23,6 +23,7 @@ import pytest
 from tests.browser.conftest import (
     ORGANISER_PASSWORD,
     PLAYER_PASSWORD,
+    SCREENSHOT_EVERY_PAGE,
     PageChecker,
     log_in,
     seat_players,
@@ -30,8 +31,9 @@ from tests.browser.conftest import (
     sizes_for,
 )
 
-#: the after-screenshots for the reviewer (git-ignored: not committed)
-SHOTS = Path(__file__).resolve().parents[2] / "shots"
+#: the after-screenshots for the reviewer, on a developer's run (git-ignored with the other browser screenshots; CI
+#: takes none: a full-page screenshot costs more than the checks)
+SHOTS = Path(__file__).resolve().parent / "screenshots" / "one-tap-results"
 
 
 def _event(organiser: Any, players: int, **options: Any) -> Any:
@@ -53,7 +55,9 @@ def _event(organiser: Any, players: int, **options: Any) -> Any:
 
 
 def _shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
+    if not SCREENSHOT_EVERY_PAGE:
+        return
+    SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
