@@ -45,6 +45,8 @@ from rules.legality import check_deck
 __all__ = [
     "DEFAULT_SETS",
     "DRAFT_PACKS",
+    "OFF_THE_TOP_MAX_PER_PLAYER",
+    "OFF_THE_TOP_MIN_PER_PLAYER",
     "OFF_THE_TOP_PER_PLAYER",
     "PACK_SIZE",
     "SEALED_PACKS",
@@ -73,6 +75,11 @@ SEALED_PACKS = 6
 DRAFT_PACKS = 3
 #: Cards of an off-the-top pool per player at the table (spell-battle-rules.txt, 8. Tournaments).
 OFF_THE_TOP_PER_PLAYER = 50
+#: Bounds an event may set for its off-the-top cards per player (``Tournament.pool_cards_per_player``): "approximately
+#: 50" (spell-battle-rules.txt, 8. Tournaments); 20 keeps a duel's pile (40 cards) playable, 150 is three times the
+#: rule's figure.
+OFF_THE_TOP_MIN_PER_PLAYER = 20
+OFF_THE_TOP_MAX_PER_PLAYER = 150
 #: The sets a catalogue pool comes from when the organiser names none: 4th Edition, the largest English set.
 DEFAULT_SETS = ("4th",)
 #: Rarity codes a pack never holds: the three promos (S, handed out, never in packs).

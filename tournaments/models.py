@@ -186,6 +186,18 @@ class Tournament(models.Model):
     deck_out = models.CharField(max_length=12, choices=DeckOut.choices, default=DeckOut.RESHUFFLE,
                                 help_text="What running out of cards does (rules.results.DECK_OUT_RULES)")
     round_minutes = models.PositiveSmallIntegerField(default=50, help_text="Round clock, in minutes")
+    # Off-the-top events (issue 23): where each match's shared pool comes from, checked by
+    # tournaments.services.off_the_top.pool_settings_checked and dealt by its match_pools_deal.
+    pool_sets = models.JSONField(
+        default=list, blank=True,
+        help_text="Off-the-top: the set codes the shared pools' packs come from, in rotation (empty: "
+                  "rules.limited.DEFAULT_SETS); empty when the organiser's list is used")
+    pool_cards = models.JSONField(
+        default=list, blank=True,
+        help_text="Off-the-top: the organiser's own card list, card keys (4th/12) one per copy; when not empty each "
+                  "match's shared pool is dealt from it at random, without replacement")
+    pool_cards_per_player = models.PositiveSmallIntegerField(
+        default=50, help_text="Off-the-top: cards of the shared pool per player at the table (Spell Battle: about 50)")
 
     class ClockStart(models.TextChoices):
         # tournaments.services.clock.round_clock_start_at_pairing reads it
@@ -532,7 +544,8 @@ class Seat(models.Model):
 class MatchPool(models.Model):
     """The shared pool of an off-the-top match (issue 23): ``cards``, card keys (``"4th/12"``, one per copy) in the
     shuffled order they are stacked, about 50 per player (``rules.limited.OFF_THE_TOP_PER_PLAYER``), the table's
-    shared draw pile and discard pile; ``sets``: the sets its packs came from. Dealt when the round is paired,
+    shared draw pile and discard pile; ``sets``: the sets its packs came from (empty: dealt from the organiser's
+    list, ``Tournament.pool_cards``). Dealt when the round is paired,
     reproducibly from the round's seed (``tournaments.services.off_the_top``). Source: spell-battle-rules.txt, 8.
     Tournaments ("Approximately 50 cards should be used as a deck for every player that will share the deck")."""
 

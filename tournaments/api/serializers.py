@@ -6,10 +6,12 @@ import copy
 from typing import Any
 from zoneinfo import available_timezones
 
+from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rules.limited import OFF_THE_TOP_MAX_PER_PLAYER, OFF_THE_TOP_MIN_PER_PLAYER, OFF_THE_TOP_PER_PLAYER
 from rules.optional_rules import MAX_OPTIONAL_RULES_TEXT, OPTIONAL_RULES
 from rules.results import DECK_OUT_SETTINGS, END_OF_ROUND_PROCEDURES
 from rules.pairings.elimination import TOP_CUT_SIZES
@@ -33,6 +35,12 @@ class TournamentSerializer(serializers.ModelSerializer):
         help_text="Usernames of the co-organisers (judges): they run the event with the organiser's rights")
     winner = serializers.CharField(source="winner.display_name", read_only=True, default=None, allow_null=True,
                                    help_text="The winner's name once the tournament is finished; null before")
+    pool_sets = serializers.ListField(
+        child=serializers.CharField(), read_only=True,
+        help_text="Off-the-top: the sets the shared pools come from (empty: 4th, the default, or the organiser's "
+                  "list when pool_cards_count is not 0)")
+    pool_cards_count = serializers.SerializerMethodField(
+        help_text="Off-the-top: cards in the organiser's own list the shared pools are dealt from (0: from sets)")
 
     class Meta:
         model = Tournament
@@ -44,8 +52,13 @@ class TournamentSerializer(serializers.ModelSerializer):
                   "random_draw_each_round",
                   "time_zone", "venue", "description", "capacity", "registration_deadline", "clock_start",
                   "check_in_required", "check_in_deadline", "check_in_closed_at", "co_organisers",
-                  "pairings_as_draft", "optional_rules", "optional_rules_text", "phases"]
-        read_only_fields = ["status", "decks_locked_at", "results_version", "check_in_closed_at", "phases"]
+                  "pairings_as_draft", "optional_rules", "optional_rules_text", "phases", "pool_sets",
+                  "pool_cards_count", "pool_cards_per_player"]
+        read_only_fields = ["status", "decks_locked_at", "results_version", "check_in_closed_at", "phases",
+                            "pool_sets", "pool_cards_count", "pool_cards_per_player"]
+
+    def get_pool_cards_count(self, obj: Tournament) -> int:
+        return len(obj.pool_cards or [])
 
 
 class TournamentCreateSerializer(serializers.Serializer):
@@ -125,6 +138,20 @@ class TournamentCreateSerializer(serializers.Serializer):
         help_text="Optional rules variants in use, posted to the players (rules.optional_rules.OPTIONAL_RULES)")
     optional_rules_text = serializers.CharField(max_length=MAX_OPTIONAL_RULES_TEXT, required=False, allow_blank=True,
                                                 default="", help_text="Other optional rules in use (plain text)")
+    pool_sets = serializers.ListField(
+        child=serializers.CharField(max_length=16), required=False, default=list, max_length=50,
+        help_text="Off-the-top formats: set codes the shared pools' packs come from, in rotation, e.g. [\"4th\", "
+                  "\"1st\"] (`python -m rules pool` --sets; an unknown code is a 400 pool_sets naming the valid "
+                  "ones); empty: 4th")
+    pool_card_list = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=settings.DECKLIST_MAX_BYTES, trim_whitespace=False,
+        help_text="Off-the-top formats: the organiser's own cards (a text, .cfd or .dek list) to deal the shared "
+                  "pools from instead of sets, at least 2 x pool_cards_per_player cards (400 pool_card_list)")
+    pool_card_list_name = serializers.CharField(required=False, allow_blank=True, default="", max_length=200,
+                                                help_text="The card list's file name (for messages)")
+    pool_cards_per_player = serializers.IntegerField(
+        min_value=OFF_THE_TOP_MIN_PER_PLAYER, max_value=OFF_THE_TOP_MAX_PER_PLAYER, default=OFF_THE_TOP_PER_PLAYER,
+        help_text="Off-the-top formats: cards of the shared pool per player at the table (Spell Battle: about 50)")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -11,7 +11,9 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.conf import settings
 from rules.formats import BUILTIN_FORMATS
+from rules.limited import DEFAULT_SETS, OFF_THE_TOP_MAX_PER_PLAYER, OFF_THE_TOP_MIN_PER_PLAYER
 from rules.results import COUNT_ORDER
 from rules.structures import MAX_SWISS_ROUNDS, STRUCTURE_OPTIONS, STRUCTURE_REGISTRY, TABLE_SIZES, StructureSpec
 
@@ -455,7 +457,64 @@ class TournamentEditForm(StructureFirst, forms.ModelForm):
             self.fields["structure"].initial = self.chosen_structure
             self.initial["structure"] = self.chosen_structure
             self.keep_only_its_options()
+        if self.instance.is_off_the_top:
+            self.add_pool_fields()
         bootstrap(self)
+
+    #: The off-the-top pool settings (``tournaments.services.off_the_top.pool_settings_checked``): fields only for an
+    #: off-the-top event, editable until it is finished (they apply from the next pairing).
+    POOLS = ("pool_sets", "pool_card_list", "pool_list_forget", "pool_cards_per_player")
+
+    def add_pool_fields(self) -> None:
+        """The shared pools' settings, for an off-the-top event: the sets, or the organiser's own list (an upload
+        replaces the stored one; "forget" goes back to the sets), and the cards per player."""
+        instance = self.instance
+        self.fields["pool_sets"] = forms.CharField(
+            label=_("Sets the shared pools come from"), required=False, max_length=200,
+            initial=", ".join(instance.pool_sets or ()),
+            help_text=_("Set codes, e.g. 4th, 1st: the packs come from them in turn. Blank: %(sets)s.") % {
+                "sets": ", ".join(DEFAULT_SETS)})
+        self.fields["pool_card_list"] = forms.FileField(
+            label=_("…or your own card list (text, .cfd or .dek)"), required=False,
+            help_text=_("Each match's shared pool is dealt from it at random, no card more often than the list has "
+                        "it; it needs at least the cards of a duel's pool"))
+        if instance.pool_cards:
+            self.fields["pool_list_forget"] = forms.BooleanField(
+                label=_("Deal from the sets again instead of your list of %(count)s cards") % {
+                    "count": len(instance.pool_cards)}, required=False)
+        self.fields["pool_cards_per_player"] = forms.IntegerField(
+            label=_("Cards per player in a shared pool"), min_value=OFF_THE_TOP_MIN_PER_PLAYER,
+            max_value=OFF_THE_TOP_MAX_PER_PLAYER, initial=instance.pool_cards_per_player,
+            help_text=_("Spell Battle Rules, 8. Tournaments: about 50 (100 cards for a duel)"))
+        for name in self.POOLS:
+            if name in self.fields and self.instance.status == Tournament.Status.FINISHED:
+                self.fields[name].disabled = True
+
+    @property
+    def pool_fields(self) -> list:
+        """The off-the-top pool settings, as bound fields ([] for another event)."""
+        return [self[name] for name in self.POOLS if name in self.fields]
+
+    def clean_pool_card_list(self) -> Any:
+        upload = self.cleaned_data.get("pool_card_list")
+        if upload and upload.size > settings.DECKLIST_MAX_BYTES:
+            raise forms.ValidationError(_("The card list is too large: the limit is %(limit)s bytes."),
+                                        code="too_large", params={"limit": settings.DECKLIST_MAX_BYTES})
+        return upload
+
+    def pool_changes(self) -> dict:
+        """The posted pool settings, for ``tournament_update`` (``POOL_INPUTS``); {} for another event."""
+        if "pool_sets" not in self.fields or self.fields["pool_sets"].disabled:
+            return {}
+        changes: dict[str, Any] = {"pool_sets": self.cleaned_data.get("pool_sets") or "",
+                                   "pool_cards_per_player": self.cleaned_data.get("pool_cards_per_player")}
+        upload = self.cleaned_data.get("pool_card_list")
+        if upload:
+            changes["pool_card_list"] = upload.read()
+            changes["pool_card_list_name"] = upload.name or ""
+        elif self.cleaned_data.get("pool_list_forget"):
+            changes["pool_cards"] = []
+        return changes
 
     @property
     def option_fields(self) -> list:
@@ -507,5 +566,5 @@ class TournamentEditForm(StructureFirst, forms.ModelForm):
 
     def changes(self) -> dict:
         """The posted values of the editable fields, for ``tournament_update``."""
-        return {name: self.cleaned_data.get(name) for name in self.Meta.fields
-                if not (self.locked and name in self.STRUCTURE)}
+        return {**{name: self.cleaned_data.get(name) for name in self.Meta.fields
+                   if not (self.locked and name in self.STRUCTURE)}, **self.pool_changes()}

@@ -42,7 +42,8 @@ def manage_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         form = TournamentEditForm(initial=posted.dict(), instance=tournament, structure=chosen)
         return render(request, "tournaments/edit.html", {"t": tournament, "form": form, "locked": locked,
                                                          "options_changed": True})
-    form = TournamentEditForm(posted, instance=tournament, locked=locked, structure=chosen)
+    form = TournamentEditForm(posted, request.FILES if posted is not None else None, instance=tournament,
+                              locked=locked, structure=chosen)
     if request.method == "POST":
         if form.is_valid():
             try:

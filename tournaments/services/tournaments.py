@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
-from rules.formats import UnknownFormat, get_format
+from rules.formats import OFF_THE_TOP, UnknownFormat, get_format, limited_kind
 from rules.history import History
 from rules.results import DECK_OUT_SETTINGS, END_OF_ROUND_PROCEDURES, default_deck_out, victory_realms
 from rules.standings import TIEBREAKERS, StandingsError, compute_standings
@@ -30,6 +30,7 @@ from tournaments.services.entries import (  # noqa: F401 (re-exported)
     waitlist_position,
     waitlist_promote,
 )
+from tournaments.services.off_the_top import POOL_FIELDS, pool_settings_checked
 from tournaments.services.lifecycle import (  # noqa: F401 (re-exported)
     tournament_close_registration,
     tournament_open_registration,
@@ -57,6 +58,11 @@ STRUCTURE_FIELDS = ("structure", "swiss_rounds", "top_cut", "third_place_match",
                     "fixed_table_size", "team_size", "late_entry_rounds", "random_seeding", "bracket_reset", "double_round_robin",
                     "random_draw_each_round", "tiebreakers", "tiebreaker_floor", "placement_points", "end_of_round",
                     "round_minutes")
+
+#: What ``tournament_update`` takes about an off-the-top event's pools, editable until it is finished (they apply
+#: from the next pairing): the stored ``POOL_FIELDS`` and a new card list to read (``pool_card_list``, its file
+#: name ``pool_card_list_name``); see ``tournaments.services.off_the_top.pool_settings_checked``.
+POOL_INPUTS = (*POOL_FIELDS, "pool_card_list", "pool_card_list_name")
 
 #: The structure and results settings as a refusal names them (``structure_locked``), in the reader's language.
 STRUCTURE_NAMES = {
@@ -128,6 +134,10 @@ def tournament_create(
     pairings_as_draft: bool = False,
     optional_rules: Sequence[str] = (),
     optional_rules_text: str = "",
+    pool_sets: str | Sequence[str] | None = None,
+    pool_card_list: bytes | str | None = None,
+    pool_card_list_name: str = "",
+    pool_cards_per_player: int | None = None,
 ) -> Tournament:
     """Create a tournament in draft, freezing a copy of the chosen built-in deck format.
 
@@ -143,6 +153,11 @@ def tournament_create(
     (``rules.optional_rules.POSTING_RULE``): ``optional_rules`` (codes of ``rules.optional_rules.OPTIONAL_RULES``, e.g.
     "barbarians_game") and ``optional_rules_text`` (any other, plain text, at most ``MAX_OPTIONAL_RULES_TEXT``
     characters).
+
+    Off-the-top pools (an off-the-top format only; :func:`tournaments.services.off_the_top.pool_settings_checked`):
+    ``pool_sets`` (set codes, "4th, 1st" or a list; blank: 4th Edition), or ``pool_card_list`` (the organiser's own
+    cards, a text, .cfd or .dek list; ``pool_card_list_name`` its file name) to deal from instead, and
+    ``pool_cards_per_player`` (20-150, None: 50).
 
     Results settings: ``tiebreakers`` (a system of ``rules.standings.TIEBREAKERS``) with its
     options ``tiebreaker_floor`` (e.g. "1/3"; blank: the system's default) and
@@ -173,7 +188,8 @@ def tournament_create(
     tables of 3 to 6; teams of 1 to 3),
     an unknown tiebreaker system or an option it does not use or cannot take, an unknown
     end-of-round procedure or a round clock out of range, an unknown time zone or a capacity below 2
-    (the error's ``code`` is the field's name).
+    (the error's ``code`` is the field's name); pool settings refused as ``pool_settings_checked`` says
+    (``pool_sets``, ``pool_card_list``, ``pool_cards_per_player``, ``not_off_the_top``).
     """
     if not can_organise(actor):
         raise NotAllowed(_("Only organisers may create tournaments."))
@@ -193,6 +209,9 @@ def tournament_create(
         bracket_reset=bracket_reset, double_round_robin=double_round_robin, table_size=table_size,
         fixed_table_size=fixed_table_size, team_size=team_size, late_entry_rounds=late_entry_rounds,
         random_draw_each_round=random_draw_each_round)
+    pools = pool_settings_checked(
+        is_off_the_top=limited_kind(fmt.id) == OFF_THE_TOP, pool_sets=pool_sets, pool_card_list=pool_card_list,
+        pool_card_list_name=pool_card_list_name, pool_cards_per_player=pool_cards_per_player)
     if not victory_condition:
         victory_condition = (Tournament.Victory.TEN_REALMS if victory_realms(fmt.total) == 10
                              else Tournament.Victory.SIX_REALMS)
@@ -208,7 +227,7 @@ def tournament_create(
     return Tournament.objects.create(
         organiser=actor, deck_format_id=fmt.id, deck_format=fmt.to_dict(), victory_condition=victory_condition,
         deck_out=deck_out, pairings_as_draft=checked_bool(pairings_as_draft, "pairings_as_draft"), **details,
-        **settings)
+        **settings, **pools)
 
 
 def _checked_structure(*, best_of: int, structure: str, swiss_rounds: int, top_cut: int, tiebreakers: str,
@@ -290,6 +309,14 @@ def _locked(tournament_id: int) -> Tournament:
 # --------------------------------------------------------------------------- editing the event
 
 
+def _logged(name: str, value: object) -> object:
+    """A field's value as the audit log keeps it: the organiser's card list as its number of cards, else
+    :func:`_shown`."""
+    if name == "pool_cards" and isinstance(value, list):
+        return f"{len(value)} cards"
+    return _shown(value)
+
+
 def _shown(value: object) -> object:
     """A field's value as the audit log keeps it (JSON: dates and datetimes as ISO text)."""
     if isinstance(value, (datetime.date, datetime.datetime)):
@@ -300,8 +327,9 @@ def _shown(value: object) -> object:
 @transaction.atomic
 def tournament_update(*, tournament: Tournament, actor, changes: dict, reason: str = "") -> Tournament:
     """Edit the event: its details (``DETAIL_FIELDS``: name, date, time zone, venue, description, capacity,
-    registration deadline, when the round clock starts, whether check-in is required and its deadline) and ``WORKFLOW_FIELDS`` (pairings as a draft) until it is
-    finished, and its structure and results settings (``STRUCTURE_FIELDS``)
+    registration deadline, when the round clock starts, whether check-in is required and its deadline) and ``WORKFLOW_FIELDS`` (pairings as a draft)
+    and an off-the-top event's pool settings (``POOL_INPUTS``: sets, own card list, cards per player; they apply
+    from the next pairing) until it is finished, and its structure and results settings (``STRUCTURE_FIELDS``)
     only until round 1 is paired. ``changes`` maps field names to new values (fields left out keep theirs);
     they are checked as :func:`tournament_create` checks them. Raising the capacity (or removing it) moves
     players from the waiting list into the event (:func:`waitlist_promote`).
@@ -316,11 +344,13 @@ def tournament_update(*, tournament: Tournament, actor, changes: dict, reason: s
     tournament = _locked(tournament.pk)
     require_organiser(actor, tournament)
     require_not_finished(tournament)
-    unknown = sorted(set(changes) - set(DETAIL_FIELDS) - set(STRUCTURE_FIELDS) - set(WORKFLOW_FIELDS))
+    unknown = sorted(set(changes) - set(DETAIL_FIELDS) - set(STRUCTURE_FIELDS) - set(WORKFLOW_FIELDS)
+                     - set(POOL_INPUTS))
     if unknown:
         raise UserError(_("These fields cannot be edited here: %(names)s."), code="unknown_field",
                         params={"fields": unknown, "names": ", ".join(unknown)})
-    current = {name: getattr(tournament, name) for name in (*DETAIL_FIELDS, *STRUCTURE_FIELDS, *WORKFLOW_FIELDS)}
+    editable = (*DETAIL_FIELDS, *STRUCTURE_FIELDS, *WORKFLOW_FIELDS, *POOL_FIELDS)
+    current = {name: getattr(tournament, name) for name in editable}
     details = checked_details(**{name: changes.get(name, current[name]) for name in DETAIL_FIELDS})
     structure_asked = {name: changes.get(name, current[name]) for name in STRUCTURE_FIELDS}
     structure_changed = [name for name in STRUCTURE_FIELDS if structure_asked[name] != current[name]]
@@ -331,8 +361,16 @@ def tournament_update(*, tournament: Tournament, actor, changes: dict, reason: s
                        code="structure_locked", params={"fields": structure_changed})
     settings = _checked_structure(**structure_asked) if structure_changed else {}
     workflow = {name: checked_bool(changes[name], name) for name in WORKFLOW_FIELDS if name in changes}
-    new = {**current, **details, **settings, **workflow}
-    changed = [name for name in (*DETAIL_FIELDS, *STRUCTURE_FIELDS, *WORKFLOW_FIELDS) if new[name] != current[name]]
+    pools = {}
+    if any(name in changes for name in POOL_INPUTS):
+        pools = pool_settings_checked(
+            is_off_the_top=tournament.is_off_the_top,
+            pool_sets=changes.get("pool_sets", current["pool_sets"]),
+            pool_card_list=changes.get("pool_card_list"), pool_card_list_name=changes.get("pool_card_list_name") or "",
+            pool_cards=changes.get("pool_cards", current["pool_cards"]),
+            pool_cards_per_player=changes.get("pool_cards_per_player", current["pool_cards_per_player"]))
+    new = {**current, **details, **settings, **workflow, **pools}
+    changed = [name for name in editable if new[name] != current[name]]
     if not changed:
         return tournament
     for name in changed:
@@ -341,8 +379,8 @@ def tournament_update(*, tournament: Tournament, actor, changes: dict, reason: s
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=AuditEntry.Action.TOURNAMENT_EDITED,
                               reason=(reason or "").strip() or "Event details edited",
                               reason_code="" if (reason or "").strip() else "event_edited",
-                              before={name: _shown(current[name]) for name in changed},
-                              after={name: _shown(new[name]) for name in changed})
+                              before={name: _logged(name, current[name]) for name in changed},
+                              after={name: _logged(name, new[name]) for name in changed})
     if "capacity" in changed and (new["capacity"] is None or (current["capacity"] or 0) < new["capacity"]):
         waitlist_promote(tournament=tournament, actor=actor, reason="A place freed up: the capacity was raised",
                          reason_code="place_freed_capacity")
