@@ -42,12 +42,18 @@ from tournaments import services as tournament_services
 
 
 class RetryingServices:
-    """``tournaments.services`` for the browser tests: each call is retried (up to 5 s) while SQLite's shared
-    in-memory test database reports a table locked by the live server's thread (a page polling while the test
-    writes). Services are atomic, so a refused call changed nothing. PostgreSQL never needs it."""
+    """``tournaments.services`` (or the services ``module`` given: ``RetryingServices(decks.services)``) for the
+    browser tests: each call is retried (up to 5 s) while SQLite's shared in-memory test database reports a table
+    locked by the live server's thread (a page polling while the test writes). Services are atomic, so a refused
+    call changed nothing. PostgreSQL never needs it."""
+
+    def __init__(self, module: Any = tournament_services) -> None:
+        self._module = module
 
     def __getattr__(self, name: str) -> Any:
-        function = getattr(tournament_services, name)
+        if name.startswith("_"):  # not a service (and no recursion before ``_module`` is set)
+            raise AttributeError(name)
+        function = getattr(self._module, name)
 
         @wraps(function)
         def call(*args: Any, **kwargs: Any) -> Any:
