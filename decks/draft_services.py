@@ -15,18 +15,17 @@ from __future__ import annotations
 
 import random
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from rules.decklists import Decklist, DecklistError, read_decklist
+from rules.decklists import Decklist
 from rules.draft import DEFAULT_POD_SIZE, DraftError, PodDraft, seat_pods
 from rules.formats import DeckFormat, limited_kind
 from rules.limited import DEFAULT_SETS, CatalogueSource, ListSource, PoolError, draft_pools
 
 from decks.draft_selectors import pick_arrived_at
 from decks.models import CardPool, Draft, DraftSeat
-from decks.services import decks_recheck, grouped_number
+from decks.services import decks_recheck, read_card_list
 from tournaments.catalogue import get_catalogue
 from tournaments.errors import Conflict, NotAllowed, UserError
 from tournaments.models import AuditEntry, Registration, Tournament
@@ -68,21 +67,6 @@ def _require_draft_open(tournament: Tournament) -> DeckFormat:
     return deck_format
 
 
-def _read_card_list(card_list: bytes | str, filename: str) -> Decklist:
-    """The organiser's card list read (text, .cfd or .dek; at most settings.DECKLIST_MAX_BYTES)."""
-    size = len(card_list.encode("utf-8") if isinstance(card_list, str) else card_list)
-    if size > settings.DECKLIST_MAX_BYTES:
-        raise UserError(
-            _("The card list is %(size)s bytes; the limit is %(limit)s."),
-            code="too_large",
-            params={"size": grouped_number(size), "limit": grouped_number(settings.DECKLIST_MAX_BYTES)},
-        )
-    try:
-        return read_decklist(card_list, get_catalogue(), filename=filename)
-    except DecklistError as exc:
-        raise UserError.from_rules(exc) from exc
-
-
 # --------------------------------------------------------------------------- seating and dealing
 def draft_start(
     *,
@@ -113,7 +97,7 @@ def draft_start(
             code="bad_pick_seconds",
             params={"maximum": MAX_PICK_SECONDS},
         )
-    decklist = _read_card_list(card_list, filename) if card_list is not None else None
+    decklist = read_card_list(card_list, filename) if card_list is not None else None
     return _draft_store(
         tournament=tournament,
         actor=actor,
@@ -303,7 +287,7 @@ def draft_paper_pool(
     UserError (``not_draft``, ``too_large``, a card list error)."""
     tournament = Tournament.objects.get(pk=registration.tournament_id)
     _require_open_draft_event(tournament, actor)
-    decklist = _read_card_list(card_list, filename)
+    decklist = read_card_list(card_list, filename)
     return _paper_pool_store(registration=registration, actor=actor, decklist=decklist)
 
 

@@ -421,19 +421,23 @@ def pools_deal(*, tournament: Tournament, actor, seed: int | None = None, sets: 
     (``too_large``, ``unknown_cards``, ...) or a pool error (``unknown_set``, ``too_few_cards``,
     ``bad_pool_setting``). Source: spell-battle-rules.txt, 6. How to make your own deck (Sealed)."""
     _require_may_deal(tournament, actor)
-    decklist = None
-    if card_list is not None:
-        size = len(card_list.encode("utf-8") if isinstance(card_list, str) else card_list)
-        if size > settings.DECKLIST_MAX_BYTES:
-            raise UserError(_("The card list is %(size)s bytes; the limit is %(limit)s."), code="too_large",
-                            params={"size": grouped_number(size),
-                                    "limit": grouped_number(settings.DECKLIST_MAX_BYTES)})
-        try:
-            decklist = read_decklist(card_list, get_catalogue(), filename=filename)
-        except DecklistError as exc:
-            raise UserError.from_rules(exc) from exc
+    decklist = read_card_list(card_list, filename) if card_list is not None else None
     return _pools_store(tournament=tournament, actor=actor, seed=seed, sets=sets, packs=packs, decklist=decklist)
 
+
+
+def read_card_list(card_list: bytes | str, filename: str = "") -> Decklist:
+    """The organiser's own cards (a text, .cfd or .dek list, at most ``settings.DECKLIST_MAX_BYTES``) read against
+    the catalogue, for dealing sealed pools or draft packs from them. Raises UserError ``too_large`` or a decklist
+    error (``unknown_cards``, ...)."""
+    size = len(card_list.encode("utf-8") if isinstance(card_list, str) else card_list)
+    if size > settings.DECKLIST_MAX_BYTES:
+        raise UserError(_("The card list is %(size)s bytes; the limit is %(limit)s."), code="too_large",
+                        params={"size": grouped_number(size), "limit": grouped_number(settings.DECKLIST_MAX_BYTES)})
+    try:
+        return read_decklist(card_list, get_catalogue(), filename=filename)
+    except DecklistError as exc:
+        raise UserError.from_rules(exc) from exc
 
 def _require_may_deal(tournament: Tournament, actor) -> DeckFormat:
     """The tournament's format once ``actor`` may deal its pools now (see :func:`pools_deal`'s errors)."""
