@@ -5,7 +5,9 @@ player registered, a legal deck recorded, started, round 1 paired), every player
 once and shared: the build is not the login bench). Starts gunicorn (2 workers x 4 threads, like production) and
 one Celery worker (``--concurrency=1``) on this ``DATABASE_URL`` and ``REDIS_URL``, unless ``--url`` names a
 running server (a worker must then be running too). Logs every player in through the login page before the clock
-starts (``--login-threads`` at a time; the time it took is reported apart), then runs the rush from ``--clients``
+starts (``--login-threads`` at a time; the time it took is reported apart; ``--login force`` makes the same
+sessions in this process instead, without the password checks, to iterate on the rush alone), then runs the rush
+from ``--clients``
 concurrent clients (threads with their own ``requests`` session): for each table the first seat reports a 2-1
 (``POST /api/v1/matches/<id>/reports/``) and, once every report is in, the opponent confirms it
 (``POST /api/v1/reports/<id>/confirm/``). Then waits (bounded) until the standings snapshot reaches the final
@@ -18,7 +20,9 @@ results version and prints one JSON object::
 ``cpu_ms_per_write``: the CPU time (``/proc/<pid>/stat``, user + system) of the gunicorn processes, the Celery
 worker and the PostgreSQL backends connected to this database during the rush and until the standings are final,
 divided by the writes (reports + confirmations), and split by process (``cpu_ms_per_write_by``); the clients' own
-CPU and PostgreSQL's shared background processes are not counted. With ``--url`` only PostgreSQL's is known.
+CPU and PostgreSQL's shared background processes are not counted (the clients' is printed apart,
+``client_cpu_ms_per_request``: this process, every client thread; it shares the 2 cores with the server). With
+``--url`` only PostgreSQL's is known.
 Checks that every match has exactly one confirmed submission and the last snapshot has the final version (exit
 status 1 otherwise). Stops what it started and deletes the event. Not part of CI; only 127.0.0.1.
 
@@ -65,8 +69,10 @@ django.setup()
 import requests  # noqa: E402
 from django.contrib.auth.hashers import make_password  # noqa: E402
 from django.contrib.auth.models import Group, User  # noqa: E402
+from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
 
 from config.celery import app as celery_app  # noqa: E402
 from tournaments import services  # noqa: E402
@@ -190,6 +196,13 @@ def postgres_pids(database: str) -> list[int]:
     return pids
 
 
+def backend_pid() -> int:
+    """The PostgreSQL backend of this process's own connection (its polling is not the server's work)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        return cursor.fetchone()[0]
+
+
 def cpu_seconds(pids: list[int]) -> dict[int, float]:
     """User + system CPU seconds of each live process (children already reaped included)."""
     tick = os.sysconf("SC_CLK_TCK")
@@ -219,6 +232,22 @@ def login(base: str, username: str) -> requests.Session:
     return session
 
 
+#: The CSRF secret every ``--login force`` session sends (cookie and header: what the browser would send).
+CSRF_SECRET = "rushCsrfSecret27rushCsrfSecret27"
+
+
+def force_login(base: str, user: User) -> requests.Session:
+    """A session made in this process (``Client.force_login``: the same session row and cache entry a login
+    writes, in this deployment's session engine, without the password check), for iterating on the rush alone."""
+    client = Client()
+    client.force_login(user)
+    session = requests.Session()
+    session.cookies.set(settings.SESSION_COOKIE_NAME, client.cookies[settings.SESSION_COOKIE_NAME].value)
+    session.cookies.set(settings.CSRF_COOKIE_NAME, CSRF_SECRET)
+    session.headers.update({"X-CSRFToken": CSRF_SECRET, "Referer": f"{base}/"})
+    return session
+
+
 def percentiles(samples: list[float]) -> dict[str, float | None]:
     if not samples:
         return {"p50_ms": None, "p95_ms": None, "p99_ms": None, "max_ms": None}
@@ -234,6 +263,7 @@ def rush(base: str, sessions: dict[str, requests.Session], rows: list[tuple[int,
     """Every first seat reports 2-1, then every second seat confirms; returns the times, errors and wall time."""
     report_ids: dict[int, int] = {}
     errors = [0]
+    failures: list[str] = []
     lock = threading.Lock()
 
     def report(row: tuple[int, str, str]) -> float:
@@ -245,8 +275,11 @@ def rush(base: str, sessions: dict[str, requests.Session], rows: list[tuple[int,
             ok = answer.status_code == 201
             if ok:
                 report_ids[match_id] = answer.json()["id"]
-        except requests.RequestException:
+            else:
+                failures.append(f"report of match {match_id}: {answer.status_code} {answer.text[:300]}")
+        except requests.RequestException as exc:
             ok = False
+            failures.append(f"report of match {match_id}: {exc}")
         if not ok:
             with lock:
                 errors[0] += 1
@@ -256,10 +289,14 @@ def rush(base: str, sessions: dict[str, requests.Session], rows: list[tuple[int,
         match_id, _, second = row
         started = time.perf_counter()
         try:
-            ok = match_id in report_ids and sessions[second].post(
-                f"{base}/api/v1/reports/{report_ids[match_id]}/confirm/", timeout=TIMEOUT).status_code == 200
-        except requests.RequestException:
+            answer = sessions[second].post(f"{base}/api/v1/reports/{report_ids[match_id]}/confirm/",
+                                           timeout=TIMEOUT) if match_id in report_ids else None
+            ok = answer is not None and answer.status_code == 200
+            if answer is not None and not ok:
+                failures.append(f"confirmation of match {match_id}: {answer.status_code} {answer.text[:300]}")
+        except requests.RequestException as exc:
             ok = False
+            failures.append(f"confirmation of match {match_id}: {exc}")
         if not ok:
             with lock:
                 errors[0] += 1
@@ -269,6 +306,8 @@ def rush(base: str, sessions: dict[str, requests.Session], rows: list[tuple[int,
     with ThreadPoolExecutor(max_workers=clients) as pool:
         reports = list(pool.map(report, rows))
         confirmations = list(pool.map(confirm, rows))
+    for failure in failures[:10]:  # what went wrong, on standard error (the JSON stays alone on standard output)
+        print(failure, file=sys.stderr)
     return reports, confirmations, errors[0], time.perf_counter() - started
 
 
@@ -278,6 +317,9 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--url", help="a running server (http://127.0.0.1:PORT) with its worker; else started here")
     parser.add_argument("--login-threads", type=int, default=8)
+    parser.add_argument("--login", choices=("page", "force"), default="page",
+                        help="page: every player logs in through the login page (the password checked, timed apart); "
+                             "force: sessions made in this process (Client.force_login), to iterate on the rush")
     parser.add_argument("--web-workers", type=int, default=2, help="gunicorn processes (scripts/run's WEB_WORKERS)")
     parser.add_argument("--web-threads", type=int, default=4, help="threads per process (scripts/run's WEB_THREADS)")
     parser.add_argument("--wait", type=float, default=120.0, help="seconds to wait for the final standings")
@@ -304,16 +346,31 @@ def main() -> None:
                 base = f"http://127.0.0.1:{port}"
             login_started = time.perf_counter()
             players = [u for row in rows for u in row[1:]]
-            with ThreadPoolExecutor(max_workers=args.login_threads) as pool:
-                sessions = dict(zip(players, pool.map(lambda u: login(base, u), players)))
+            if args.login == "force":
+                by_name = {u.username: u for u in users}
+                sessions = {name: force_login(base, by_name[name]) for name in players}
+                connection.close()
+                # the page logins warm every web process (its URLconf, DRF, the first connections); these reads
+                # do the same, so the rush does not time a process's first requests
+                with ThreadPoolExecutor(max_workers=args.clients) as pool:
+                    list(pool.map(lambda row: sessions[row[1]].get(f"{base}/api/v1/matches/{row[0]}/",
+                                                                   timeout=TIMEOUT), rows[:4 * args.clients]))
+                for row in rows[:4 * args.clients]:  # gunicorn closes an idle connection after 2 s: a POST sent
+                    sessions[row[1]].close()          # on it as it closes is reset (a browser would send it again)
+            else:
+                with ThreadPoolExecutor(max_workers=args.login_threads) as pool:
+                    sessions = dict(zip(players, pool.map(lambda u: login(base, u), players)))
             login_s = time.perf_counter() - login_started
 
             web = group_pids(started_here[0].pid) if started_here else []
             worker = group_pids(started_here[1].pid) if started_here else []
-            database = postgres_pids(str(connection.settings_dict["NAME"]))
+            own_backend = backend_pid()
+            database = [pid for pid in postgres_pids(str(connection.settings_dict["NAME"])) if pid != own_backend]
             watched = web + worker + database
             cpu_before = cpu_seconds(watched)
+            client_cpu = time.process_time()
             reports, confirmations, errors, wall = rush(base, sessions, rows, args.clients)
+            client_cpu = time.process_time() - client_cpu
             tournament.refresh_from_db()
             final = tournament.results_version
             deadline = time.monotonic() + args.wait
@@ -322,7 +379,10 @@ def main() -> None:
                     break
                 time.sleep(0.1)
             final_after_s = time.perf_counter() - login_started - login_s - wall
-            cpu_after = cpu_seconds(watched)
+            # the backends opened during the rush too (a server that had not touched the database yet): counted
+            # from their start
+            database = sorted(set(database) | set(postgres_pids(str(connection.settings_dict["NAME"]))) - {own_backend})
+            cpu_after = cpu_seconds(web + worker + database)
             by = {name: sum(cpu_after[pid] - cpu_before.get(pid, 0.0) for pid in pids if pid in cpu_after)
                   for name, pids in (("web", web), ("worker", worker), ("postgresql", database))}
             cpu = sum(by.values())
@@ -347,15 +407,19 @@ def main() -> None:
                 "reports": percentiles(reports), "confirmations": percentiles(confirmations),
                 "cpu_ms_per_write": round(1000 * cpu / writes, 1),
                 "cpu_ms_per_write_by": {name: round(1000 * seconds / writes, 1) for name, seconds in by.items()},
+                "client_cpu_ms_per_request": round(1000 * client_cpu / writes, 1),
                 "confirmed_matches": sum(per_match.values()) - byes, "byes": byes,
                 "every_match_one_confirmed": exactly_one, "final_results_version": final,
                 "last_snapshot_version": last, "standings_snapshots": len(versions),
                 "final_snapshot_s_after_last_request": round(final_after_s, 2),
-                "logins": len(sessions), "login_wall_s": round(login_s, 1),
+                "logins": len(sessions), "login": args.login, "login_wall_s": round(login_s, 1),
             }), flush=True)
         finally:
             for process in reversed(started_here):
                 stop(process)
+            if not ok and started_here:  # the server's and the worker's own account of what failed
+                for log in ("gunicorn.log", "worker.log"):
+                    print(f"--- {log}\n{(Path(tmp) / log).read_text(errors='replace')[-3000:]}", file=sys.stderr)
             teardown(tournament, users)
     sys.exit(0 if ok else 1)
 

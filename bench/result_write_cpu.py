@@ -21,7 +21,9 @@ timers around the framework's own functions, then subtracted):
 
 Prints one JSON object: per kind of write (``report``, ``confirm``), the mean and median CPU ms, the mean of each
 phase, and the queries (the app's, without the session row, and all of them); with ``--profile`` also the top 30
-functions by cumulative time (cProfile) of every write, after the JSON, on standard error.
+functions by cumulative time (cProfile) of every write, after the JSON, on standard error; with ``--calls`` the mean
+number of Python function calls per write (``python_calls_mean``): unlike CPU time, the same however loaded or slow
+the machine is, so two versions compare on it in any minute.
 
 Usage: the scaled path (your own database and Redis db, never CI's)::
 
@@ -177,24 +179,34 @@ def summary(samples: list[dict[str, float]]) -> dict[str, Any]:
                            for phase in ("middleware", "drf_initial", "view", "service", "commit_hooks")},
         "app_queries": sorted({int(x["app_queries"]) for x in samples}),
         "all_queries": sorted({int(x["all_queries"]) for x in samples}),
+        **({"python_calls_mean": round(statistics.fmean(x["calls"] for x in samples))} if "calls" in samples[0] else {}),
     }
 
 
 def measured(phases: Phases, profile: cProfile.Profile | None, client: Client, path: str, body: dict | None,
-             expected: int) -> tuple[Any, dict[str, float]]:
-    """One ``POST path`` (JSON ``body``) by ``client``: its answer and its CPU seconds, phases and queries."""
+             expected: int, count_calls: bool = False) -> tuple[Any, dict[str, float]]:
+    """One ``POST path`` (JSON ``body``) by ``client``: its answer and its CPU seconds, phases and queries; with
+    ``count_calls`` also the Python function calls it made (``calls``: cProfile's count, the same from run to run
+    whatever the machine's load, where the CPU time is not; the profiler then adds to the CPU figures)."""
+    counter = cProfile.Profile() if count_calls else None
     with CaptureQueriesContext(connection) as queries, phases.write() as split:
         if profile is not None:
             profile.enable()
+        if counter is not None:
+            counter.enable()
         started = time.process_time()
         answer = client.post(path, body, content_type="application/json")
         cpu = time.process_time() - started
+        if counter is not None:
+            counter.disable()
         if profile is not None:
             profile.disable()
     if answer.status_code != expected:
         raise SystemExit(f"{answer.status_code}: {answer.content[:500]!r}")
     app = [q for q in queries.captured_queries if "django_session" not in q["sql"]]
-    return answer, {"cpu": cpu, **split, "app_queries": len(app), "all_queries": len(queries.captured_queries)}
+    calls = {"calls": pstats.Stats(counter).total_calls} if counter is not None else {}  # type: ignore[attr-defined]
+    return answer, {"cpu": cpu, **split, "app_queries": len(app), "all_queries": len(queries.captured_queries),
+                    **calls}
 
 
 def main() -> None:
@@ -202,7 +214,12 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--profile", action="store_true", help="cProfile every write; top 30 by cumtime on stderr")
     parser.add_argument("--profile-out", metavar="FILE", help="with --profile: also dump the stats (pstats) here")
+    parser.add_argument("--calls", action="store_true",
+                        help="count each write's Python function calls (python_calls_mean: a figure the machine's "
+                             "load does not move, to compare two versions; the CPU figures then include the counting)")
     args = parser.parse_args()
+    if args.calls and args.profile:
+        parser.error("--calls and --profile each need the profiler: use one")
     call_command("migrate", verbosity=0)
     name = f"cpu{int(time.time()) % 100000}"
     tournament, rows = build(args.tables, name)
@@ -214,12 +231,12 @@ def main() -> None:
     reports, confirmations, report_ids = [], [], {}
     for match_id, first, _ in rows:
         answer, sample = measured(phases, profile, clients[first.pk], f"/api/v1/matches/{match_id}/reports/",
-                                  GAMES, 201)
+                                  GAMES, 201, args.calls)
         report_ids[match_id] = answer.json()["id"]
         reports.append(sample)
     for match_id, _, second in rows:
         _, sample = measured(phases, profile, clients[second.pk], f"/api/v1/reports/{report_ids[match_id]}/confirm/",
-                             None, 200)
+                             None, 200, args.calls)
         confirmations.append(sample)
     print(json.dumps({
         "database": connection.vendor, "session_engine": django.conf.settings.SESSION_ENGINE,

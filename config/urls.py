@@ -18,17 +18,19 @@ from tournaments.api.urls import not_found_route as api_not_found_route
 from tournaments.api.urls import urlpatterns as tournament_api_urls
 from tournaments.pages.account_views import VerifiedPasswordResetForm
 
-#: Every API route under /api/v1/ (namespace ``api``): both apps' routes, then the JSON 404 for anything else.
-API_ROUTES = [*deck_api_urls, *tournament_api_urls, api_not_found_route]
+#: Every API route under /api/v1/ (namespace ``api``): both apps' routes, the tournaments' first (they start with
+#: the result writes of a round's end, the most frequent), then the JSON 404 for anything else.
+API_ROUTES = [*tournament_api_urls, *deck_api_urls, api_not_found_route]
 
 urlpatterns = [
+    # the API first: its writes come all at once at the end of a round (issue 27)
+    path("api/v1/", include((API_ROUTES, "api"))),
     path("admin/", admin.site.urls),
     # Django's password reset, mailing only verified addresses (tournaments/pages/account_views.py), before the rest
     # of Django's account views
     path("accounts/password_reset/", PasswordResetView.as_view(form_class=VerifiedPasswordResetForm),
          name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("api/v1/", include((API_ROUTES, "api"))),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("", include("tournaments.pages.urls")),

@@ -32,10 +32,12 @@ def queue_standings(tournament: Tournament) -> None:
     queued (Redis down), the failure is logged and :func:`stale_tournament_ids`' periodic task
     brings the standings up to date later.
     """
-    Tournament.objects.filter(pk=tournament.pk).update(results_version=F("results_version") + 1)
     tournament_id = tournament.pk
     page_changed(tournament_id)  # the public pages show the results: now and at the commit, once per transaction
     transaction.on_commit(lambda: standings_stale.send(sender=Tournament, tournament_id=tournament_id))
+    # Last: the UPDATE locks the tournament's row until the commit, and every confirmation of the round waits for it
+    # (issue 27: nothing that can wait on the cache between the two)
+    Tournament.objects.filter(pk=tournament.pk).update(results_version=F("results_version") + 1)
 
 
 def stale_tournament_ids() -> list[int]:
